@@ -1,2 +1,30 @@
-/** Version of this package. */
-export const VERSION: string = "0.0.0";
+export { ConfigError, ConfigErrorCode } from "./config-error.js";
+export type { ConfigErrorLocation } from "./config-error.js";
+export { hermesConfigSchema } from "./config-schema.js";
+export type {
+  ApprovalMode,
+  ApprovalsConfig,
+  AuxiliaryConfig,
+  AuxiliaryModelConfig,
+  CodeExecutionConfig,
+  HermesConfig,
+  McpServerConfig,
+  PluginEntryConfig,
+  PluginsConfig,
+  TerminalConfig,
+  ToolOutputConfig,
+  UnattendedPolicy,
+} from "./config-types.js";
+export { ConfigTextEditor } from "./config-text-editor.js";
+export type { ConfigEditor, ConfigKeyPath } from "./config-text-editor.js";
+export { editConfig, setConfigValue } from "./edit-config.js";
+export type { EditConfigOptions, EditConfigResult } from "./edit-config.js";
+export { loadEnvFile } from "./env-file.js";
+export type { LoadEnvFileOptions } from "./env-file.js";
+export { getConfigPath, getEnvFilePath, resolveHermesHome } from "./hermes-home.js";
+export type { EnvironmentVariables } from "./hermes-home.js";
+export { readApprovalMode, toStringList } from "./legacy-values.js";
+export type { ApprovalModeReading } from "./legacy-values.js";
+export { loadConfig, loadConfigSync, loadConfigWithDiagnostics, parseConfigText } from "./load-config.js";
+export type { LoadConfigOptions, LoadedConfig } from "./load-config.js";
+export { writeFileAtomic } from "./atomic-write.js";

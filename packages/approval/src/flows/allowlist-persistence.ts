@@ -1,0 +1,34 @@
+import { editConfig } from "@hermes-agent/config";
+import { ApprovalError, ApprovalErrorCode } from "./approval-error.js";
+
+const ALLOWLIST_PATH = ["command_allowlist"] as const;
+
+/** Add an entry to `command_allowlist` in config.yaml (comments and formatting kept). */
+export async function saveAllowlistEntry(home: string, entry: string): Promise<void> {
+  try {
+    await editConfig(
+      (doc) => {
+        doc.addToList(ALLOWLIST_PATH, entry);
+      },
+      { home },
+    );
+  } catch (error) {
+    throw new ApprovalError(ApprovalErrorCode.AllowlistWrite, `could not save '${entry}' to command_allowlist: ${(error as Error).message}`, { cause: error });
+  }
+}
+
+/** Remove an entry from `command_allowlist`; false when it was not there. */
+export async function removeAllowlistEntry(home: string, entry: string): Promise<boolean> {
+  let removed = false;
+  try {
+    await editConfig(
+      (doc) => {
+        removed = doc.removeFromList(ALLOWLIST_PATH, entry);
+      },
+      { home },
+    );
+  } catch (error) {
+    throw new ApprovalError(ApprovalErrorCode.AllowlistWrite, `could not remove '${entry}' from command_allowlist: ${(error as Error).message}`, { cause: error });
+  }
+  return removed;
+}

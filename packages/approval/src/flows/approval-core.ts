@@ -1,0 +1,41 @@
+import type { ApprovalPrompt } from "./approval-prompt.js";
+import type { ApprovalSettings } from "./approval-settings.js";
+import type { ApprovalStore } from "./approval-store.js";
+import type { AuditEntry, AuditLog } from "./audit-log.js";
+import type { DenialBreaker } from "./circuit-breaker.js";
+import type { GatewayQueue } from "./gateway-queue.js";
+import type { SmartReviewer } from "./smart-reviewer.js";
+import type { ApprovalChoice } from "./types.js";
+
+/** The per-manager state and collaborators the flows share. Internal. */
+export interface ApprovalCore {
+  readonly home: string;
+  readonly store: ApprovalStore;
+  readonly queue: GatewayQueue;
+  readonly breaker: DenialBreaker;
+  readonly prompt: ApprovalPrompt;
+  readonly interactive: boolean;
+  readonly yoloFromEnv: boolean;
+  readonly now: () => number;
+  /** Overrides `approvals.timeout` when set. */
+  readonly timeoutMs: number | undefined;
+  reviewer(settings: ApprovalSettings): SmartReviewer;
+  audit(entry: AuditEntry): Promise<void>;
+  /** Remember a human's session/always choice (always: also config.yaml). */
+  applyChoice(sessionKey: string, patternKey: string, choice: ApprovalChoice): Promise<void>;
+  reportError(error: unknown): void;
+}
+
+/** The wait for a human, from config unless the manager overrides it. */
+export function humanTimeoutMs(core: ApprovalCore, settings: ApprovalSettings): number {
+  return core.timeoutMs ?? settings.timeoutMs;
+}
+
+/** Audit log writes must never turn an approval decision into a crash. */
+export async function auditSafely(core: ApprovalCore, entry: AuditEntry): Promise<void> {
+  try {
+    await core.audit(entry);
+  } catch (error) {
+    core.reportError(error);
+  }
+}

@@ -1,0 +1,34 @@
+const APPROVAL_ERROR_BRAND: unique symbol = Symbol.for("@hermes-agent/approval/ApprovalError");
+
+/** Stable codes of {@link ApprovalError}. */
+export const ApprovalErrorCode = {
+  /** An argument or option does not make sense (empty session key, negative timeout, ...). */
+  InvalidArgument: "APPROVAL_INVALID_ARGUMENT",
+  /** Saving to or removing from `command_allowlist` in config.yaml failed. */
+  AllowlistWrite: "APPROVAL_ALLOWLIST_WRITE",
+  /** Appending to the audit log failed. */
+  AuditWrite: "APPROVAL_AUDIT_WRITE",
+} as const;
+
+/** One of the {@link ApprovalErrorCode} values. */
+export type ApprovalErrorCode = (typeof ApprovalErrorCode)[keyof typeof ApprovalErrorCode];
+
+/**
+ * Error raised by @hermes-agent/approval. Approval decisions themselves never throw (they fail
+ * closed into a denial result); this is for misuse of the API and for persistence failures.
+ */
+export class ApprovalError extends Error {
+  readonly code: ApprovalErrorCode;
+  readonly [APPROVAL_ERROR_BRAND]: true = true;
+
+  constructor(code: ApprovalErrorCode, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "ApprovalError";
+    this.code = code;
+  }
+
+  /** True for any ApprovalError, also one from another copy of this package. */
+  static isInstance(value: unknown): value is ApprovalError {
+    return typeof value === "object" && value !== null && APPROVAL_ERROR_BRAND in value;
+  }
+}

@@ -1,0 +1,94 @@
+import { compileGlob, hasGlobSyntax } from "./glob-match.js";
+
+/** A session or permanent approval, as listed by `listApprovals`. */
+export interface ApprovalEntry {
+  readonly scope: "session" | "permanent";
+  /** A pattern key, or for permanent entries also a command or command glob. */
+  readonly patternKey: string;
+  /** Set for session approvals. */
+  readonly sessionKey?: string;
+}
+
+/** In-memory approvals of one manager: per-session pattern keys, YOLO sessions, the permanent list. */
+export interface ApprovalStore {
+  approveSession(sessionKey: string, patternKey: string): void;
+  /** True when any of `keys` is approved for the session or permanently. */
+  isApproved(sessionKey: string, keys: readonly string[]): boolean;
+  /** True when a permanent entry is exactly `command` or a glob matching it. */
+  matchesPermanentCommand(command: string): string | undefined;
+  /** Replace the permanent list (as loaded from config.yaml). */
+  setPermanent(entries: readonly string[]): void;
+  addPermanent(entry: string): void;
+  removePermanent(entry: string): boolean;
+  /** Remove session approvals; all of the session's when `patternKey` is omitted. Returns how many. */
+  revokeSession(sessionKey: string, patternKey?: string): number;
+  list(sessionKey?: string): ApprovalEntry[];
+  setYolo(sessionKey: string, enabled: boolean): void;
+  isYolo(sessionKey: string): boolean;
+  clearSession(sessionKey: string): void;
+}
+
+/** Create an empty store. */
+export function createApprovalStore(): ApprovalStore {
+  const sessions = new Map<string, Set<string>>();
+  const yolo = new Set<string>();
+  let permanent = new Set<string>();
+
+  return {
+    approveSession(sessionKey, patternKey) {
+      let keys = sessions.get(sessionKey);
+      if (keys === undefined) sessions.set(sessionKey, (keys = new Set()));
+      keys.add(patternKey);
+    },
+    isApproved(sessionKey, keys) {
+      const session = sessions.get(sessionKey);
+      return keys.some((key) => permanent.has(key) || session?.has(key) === true);
+    },
+    matchesPermanentCommand(command) {
+      const trimmed = command.trim();
+      for (const entry of permanent) {
+        if (entry === trimmed) return entry;
+        if (hasGlobSyntax(entry) && compileGlob(entry).matches(trimmed)) return entry;
+      }
+      return undefined;
+    },
+    setPermanent(entries) {
+      permanent = new Set(entries.filter((e) => e.trim() !== ""));
+    },
+    addPermanent(entry) {
+      permanent.add(entry);
+    },
+    removePermanent(entry) {
+      return permanent.delete(entry);
+    },
+    revokeSession(sessionKey, patternKey) {
+      const keys = sessions.get(sessionKey);
+      if (keys === undefined) return 0;
+      if (patternKey === undefined) {
+        sessions.delete(sessionKey);
+        return keys.size;
+      }
+      return keys.delete(patternKey) ? 1 : 0;
+    },
+    list(sessionKey) {
+      const out: ApprovalEntry[] = [];
+      for (const [key, patterns] of sessions) {
+        if (sessionKey !== undefined && key !== sessionKey) continue;
+        for (const patternKey of patterns) out.push({ scope: "session", patternKey, sessionKey: key });
+      }
+      for (const patternKey of [...permanent].sort()) out.push({ scope: "permanent", patternKey });
+      return out;
+    },
+    setYolo(sessionKey, enabled) {
+      if (enabled) yolo.add(sessionKey);
+      else yolo.delete(sessionKey);
+    },
+    isYolo(sessionKey) {
+      return yolo.has(sessionKey);
+    },
+    clearSession(sessionKey) {
+      sessions.delete(sessionKey);
+      yolo.delete(sessionKey);
+    },
+  };
+}

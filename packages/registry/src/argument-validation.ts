@@ -1,0 +1,60 @@
+import type { ValidateFunction } from "ajv";
+import type { z } from "zod";
+import { compileJsonSchema, describeAjvError, formatPath } from "./json-schema.js";
+import type { RegistryLogger } from "./logger.js";
+import type { JsonSchema } from "./types.js";
+
+/** Why a call's arguments were refused: the field concerned and the reason. */
+export class ArgumentProblem {
+  readonly field: string;
+  readonly reason: string;
+
+  constructor(field: string, reason: string) {
+    this.field = field;
+    this.reason = reason;
+  }
+}
+
+/** Validates (and for zod, parses) a call's arguments; returns the arguments to use or the problem. */
+export type ArgumentValidator = (args: Record<string, unknown>) => Record<string, unknown> | ArgumentProblem;
+
+function zodValidator(schema: z.ZodType): ArgumentValidator {
+  return (args) => {
+    const parsed = schema.safeParse(args);
+    if (parsed.success) return parsed.data as Record<string, unknown>;
+    const issue = parsed.error.issues[0];
+    if (issue === undefined) return new ArgumentProblem("(arguments)", "are invalid");
+    return new ArgumentProblem(formatPath(issue.path), issue.message);
+  };
+}
+
+function ajvValidator(validate: ValidateFunction): ArgumentValidator {
+  return (args) => {
+    if (validate(args)) return args;
+    const first = validate.errors?.[0];
+    if (first === undefined) return new ArgumentProblem("(arguments)", "are invalid");
+    const { field, reason } = describeAjvError(first);
+    return new ArgumentProblem(field, reason);
+  };
+}
+
+/**
+ * Build the argument validator of a tool: zod's own parser when the tool was registered with a
+ * zod schema, else a compiled JSON Schema validator. A JSON Schema that cannot be compiled (an
+ * unresolvable `$ref`, say) disables validation for that tool with a warning rather than making
+ * the tool unusable.
+ */
+export function compileArgumentValidator(
+  toolName: string,
+  parameters: JsonSchema,
+  zodSchema: z.ZodType | undefined,
+  logger: RegistryLogger,
+): ArgumentValidator {
+  if (zodSchema !== undefined) return zodValidator(zodSchema);
+  try {
+    return ajvValidator(compileJsonSchema(parameters));
+  } catch (error) {
+    logger.warn(`Tool '${toolName}': parameters schema cannot be compiled, arguments are not validated: ${String(error)}`);
+    return (args) => args;
+  }
+}

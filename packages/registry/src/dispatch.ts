@@ -1,0 +1,133 @@
+import { ArgumentProblem } from "./argument-validation.js";
+import type { RegistryLogger } from "./logger.js";
+import type { PreparedTool } from "./prepared-tool.js";
+import { spillOversizedResult } from "./result-spill.js";
+import { sanitizeToolError } from "./sanitize.js";
+import { enforceResultContract, toolError } from "./tool-result.js";
+import type { DispatchContext, ToolCallContext, ToolOutput } from "./types.js";
+
+/** What dispatch needs from its registry. */
+export interface DispatchEnvironment {
+  readonly logger: RegistryLogger;
+  /** Cap for tools that set none. */
+  readonly defaultMaxResultChars: number;
+  /** Hermes home, resolved when a result must be spilled. */
+  hermesHome(): string;
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return typeof (value as { then?: unknown } | null)?.then === "function";
+}
+
+/** The model-facing error for a handler that threw. */
+export function executionError(error: unknown): string {
+  let kind: string;
+  let message: string;
+  if (error instanceof Error) {
+    kind = error.name || error.constructor.name;
+    message = error.message;
+  } else {
+    kind = error === null ? "null" : typeof error;
+    message = String(error);
+  }
+  return toolError(sanitizeToolError(`Tool execution failed: ${kind}: ${message}`));
+}
+
+function invalidArguments(tool: string, problem: ArgumentProblem): string {
+  return toolError(`Invalid arguments for tool '${tool}': '${problem.field}' ${problem.reason}`, {
+    error_type: "invalid_arguments",
+    tool,
+    field: problem.field,
+  });
+}
+
+async function finish(tool: PreparedTool, value: unknown, env: DispatchEnvironment): Promise<ToolOutput> {
+  const output = enforceResultContract(tool.entry.name, value);
+  if (typeof output !== "string") return output;
+  const maxChars = tool.entry.maxResultSizeChars ?? env.defaultMaxResultChars;
+  if (output.length <= maxChars) return output;
+  return spillOversizedResult(output, { toolName: tool.entry.name, maxChars, hermesHome: env.hermesHome() });
+}
+
+class CallInterrupted {
+  readonly result: string;
+  constructor(result: string) {
+    this.result = result;
+  }
+}
+
+async function runCancellable(
+  tool: PreparedTool,
+  args: Record<string, unknown>,
+  ctx: DispatchContext,
+  env: DispatchEnvironment,
+): Promise<ToolOutput> {
+  const name = tool.entry.name;
+  const aborted = (): CallInterrupted =>
+    new CallInterrupted(toolError(`Tool '${name}' was cancelled`, { error_type: "aborted", tool: name }));
+  if (ctx.signal?.aborted === true) return aborted().result;
+  const controller = new AbortController();
+  let interrupt: ((reason: CallInterrupted) => void) | undefined;
+  const interrupted = new Promise<CallInterrupted>((resolve) => (interrupt = resolve));
+  const onAbort = (): void => {
+    controller.abort(ctx.signal?.reason);
+    interrupt?.(aborted());
+  };
+  ctx.signal?.addEventListener("abort", onAbort, { once: true });
+  const timeoutMs = ctx.timeoutMs;
+  const timer =
+    timeoutMs === undefined
+      ? undefined
+      : setTimeout(() => {
+          const seconds = Number((timeoutMs / 1000).toFixed(3));
+          controller.abort(new Error(`timed out after ${seconds}s`));
+          interrupt?.(
+            new CallInterrupted(
+              toolError(`Tool '${name}' timed out after ${seconds}s`, { error_type: "timeout", tool: name }),
+            ),
+          );
+        }, timeoutMs);
+  try {
+    const callCtx: ToolCallContext = { ...ctx, toolName: name, signal: controller.signal };
+    const running = (async () => tool.entry.handler(args, callCtx))();
+    const settled = await Promise.race([running, interrupted]);
+    if (settled instanceof CallInterrupted) {
+      running.catch(() => undefined);
+      return settled.result;
+    }
+    return await finish(tool, settled, env);
+  } catch (error) {
+    return executionError(error);
+  } finally {
+    if (timer !== undefined) clearTimeout(timer);
+    ctx.signal?.removeEventListener("abort", onAbort);
+  }
+}
+
+/**
+ * Run one call of a tool and resolve to its output; never rejects. Arguments are coerced and
+ * validated, the handler runs (sync or async, honouring `ctx.signal` and `ctx.timeoutMs`), the
+ * result contract is enforced, and an oversized result is spilled to a file.
+ */
+export async function dispatchTool(
+  tool: PreparedTool,
+  rawArgs: unknown,
+  ctx: DispatchContext | undefined,
+  env: DispatchEnvironment,
+): Promise<ToolOutput> {
+  try {
+    const args = tool.prepareArguments(rawArgs, env.logger);
+    if (args instanceof ArgumentProblem) return invalidArguments(tool.entry.name, args);
+    if (ctx !== undefined && (ctx.signal !== undefined || ctx.timeoutMs !== undefined)) {
+      return await runCancellable(tool, args, ctx, env);
+    }
+    let value = tool.entry.handler(args, ctx === undefined ? tool.idleContext : tool.contextWithoutSignal(ctx));
+    if (isThenable(value)) value = await value;
+    if (typeof value === "string" && value.length <= (tool.entry.maxResultSizeChars ?? env.defaultMaxResultChars)) {
+      return value;
+    }
+    return await finish(tool, value, env);
+  } catch (error) {
+    return executionError(error);
+  }
+}

@@ -1,0 +1,113 @@
+import { toJSONSchema, type z } from "zod";
+import { RegistryError, RegistryErrorCode } from "./errors.js";
+import { findSchemaProblems } from "./json-schema.js";
+import type { FunctionSchema, JsonSchema, ToolSchemaInput } from "./types.js";
+
+/** A tool schema after registration: JSON Schema parameters, frozen, plus the zod source if any. */
+export interface NormalizedSchema {
+  readonly schema: FunctionSchema;
+  readonly zodSchema: z.ZodType | undefined;
+}
+
+function describeType(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "array";
+  return typeof value;
+}
+
+function isZodSchema(value: object): value is z.ZodType {
+  return "_zod" in value;
+}
+
+function invalid(toolName: string, message: string, cause?: unknown): RegistryError {
+  return new RegistryError(RegistryErrorCode.invalidSchema, `Tool '${toolName}': ${message}`, {
+    toolName,
+    cause,
+  });
+}
+
+/** Freeze `value` and everything reachable from it. */
+export function deepFreeze<T>(value: T): T {
+  if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key]);
+  }
+  return value;
+}
+
+function convertZod(toolName: string, parameters: z.ZodType): JsonSchema {
+  const kind = (parameters._zod.def as { type?: unknown }).type;
+  if (kind !== "object") {
+    throw invalid(toolName, `schema['parameters'] must be a zod object, got zod ${String(kind)}`);
+  }
+  try {
+    const { $schema: _ignored, ...converted } = toJSONSchema(parameters, {
+      io: "input",
+      unrepresentable: "any",
+    });
+    return converted as JsonSchema;
+  } catch (error) {
+    throw invalid(toolName, `schema['parameters'] could not be converted to JSON Schema: ${String(error)}`, error);
+  }
+}
+
+function copyJsonSchema(toolName: string, parameters: JsonSchema): JsonSchema {
+  let copy: JsonSchema;
+  try {
+    copy = structuredClone(parameters);
+  } catch (error) {
+    throw invalid(toolName, "schema['parameters'] must be plain JSON data", error);
+  }
+  const problems = findSchemaProblems(copy);
+  if (problems !== undefined) {
+    throw invalid(toolName, `schema['parameters'] is not a valid JSON Schema: ${problems}`);
+  }
+  if (copy["type"] !== undefined && copy["type"] !== "object") {
+    throw invalid(toolName, `schema['parameters'] must describe an object, got type ${JSON.stringify(copy["type"])}`);
+  }
+  return copy;
+}
+
+/**
+ * Check a tool's schema and turn it into the stored form: a private deep copy with JSON Schema
+ * parameters, the registered name and the description, deeply frozen.
+ * Throws a {@link RegistryError} naming the tool when the schema or its parameters are invalid.
+ */
+export function normalizeToolSchema(toolName: string, input: unknown, description: string | undefined): NormalizedSchema {
+  if (typeof input !== "object" || input === null || Array.isArray(input)) {
+    throw invalid(toolName, `schema must be an object, got ${describeType(input)}`);
+  }
+  const body = input as ToolSchemaInput & Record<string, unknown>;
+  const parameters: unknown = body.parameters;
+  if (typeof parameters !== "object" || parameters === null || Array.isArray(parameters)) {
+    throw invalid(
+      toolName,
+      `schema['parameters'] must be an object (JSON Schema or zod object), got ${describeType(parameters)}`,
+    );
+  }
+  if (!isZodSchema(parameters) && "_def" in parameters && "safeParse" in parameters) {
+    throw invalid(toolName, "schema['parameters'] is a zod 3 schema; zod 4 is required");
+  }
+  const zodSchema = isZodSchema(parameters) ? parameters : undefined;
+  const jsonParameters =
+    zodSchema === undefined ? copyJsonSchema(toolName, parameters as JsonSchema) : convertZod(toolName, zodSchema);
+  if (body.description !== undefined && typeof body.description !== "string") {
+    throw invalid(toolName, `schema['description'] must be a string, got ${describeType(body.description)}`);
+  }
+  let extras: Record<string, unknown> = {};
+  const { parameters: _parameters, name: _name, description: _description, ...rest } = body;
+  if (Object.keys(rest).length > 0) {
+    try {
+      extras = structuredClone(rest);
+    } catch (error) {
+      throw invalid(toolName, "schema must be plain JSON data", error);
+    }
+  }
+  const schema: FunctionSchema = {
+    ...extras,
+    name: toolName,
+    description: description ?? body.description ?? "",
+    parameters: jsonParameters,
+  };
+  return { schema: deepFreeze(schema), zodSchema };
+}

@@ -1,0 +1,114 @@
+import type { z } from "zod";
+
+/** A JSON Schema object, as sent to the model in a function definition. */
+export interface JsonSchema {
+  readonly [keyword: string]: unknown;
+}
+
+/** The parameters of a tool: plain JSON Schema, or a zod schema converted with `z.toJSONSchema`. */
+export type ToolParameters = JsonSchema | z.ZodType;
+
+/** An OpenAI function schema body as a tool author writes it. `name` defaults to the tool's name. */
+export interface ToolSchemaInput<P extends ToolParameters = ToolParameters> {
+  readonly name?: string;
+  readonly description?: string;
+  readonly parameters: P;
+}
+
+/** The function part of a definition: always JSON Schema parameters and the registered name. */
+export interface FunctionSchema {
+  readonly name: string;
+  readonly description: string;
+  readonly parameters: JsonSchema;
+  readonly [key: string]: unknown;
+}
+
+/** One entry of the tool list sent to the model (OpenAI function calling). */
+export interface ToolDefinition {
+  readonly type: "function";
+  readonly function: FunctionSchema;
+}
+
+/**
+ * A result with images or other parts, passed through dispatch untouched.
+ * `content` follows the model API's content-part shapes.
+ */
+export interface MultimodalToolResult {
+  readonly _multimodal: true;
+  readonly content: readonly unknown[];
+  readonly [key: string]: unknown;
+}
+
+/** What dispatch resolves to: a string (usually JSON), or a multimodal result. */
+export type ToolOutput = string | MultimodalToolResult;
+
+/** Options of one dispatch call. Extra keys are handed to the handler unchanged. */
+export interface DispatchContext {
+  /** The agent task (session) the call belongs to; tools keep per-task state under it. */
+  readonly taskId?: string;
+  /** Aborting it makes dispatch resolve with an error and aborts the handler's signal. */
+  readonly signal?: AbortSignal;
+  /** Milliseconds after which the call resolves with a timeout error and the handler is aborted. */
+  readonly timeoutMs?: number;
+  readonly [key: string]: unknown;
+}
+
+/** What a handler receives besides its arguments. */
+export interface ToolCallContext extends DispatchContext {
+  /** Name of the tool being called. */
+  readonly toolName: string;
+  /** Always present; aborted when the caller aborts or the timeout fires. */
+  readonly signal: AbortSignal;
+}
+
+/** A tool implementation. It may return synchronously or a promise. */
+export type ToolHandler<Args = Record<string, unknown>> = (
+  args: Args,
+  ctx: ToolCallContext,
+) => unknown;
+
+/** Availability check of a tool; false (or a throw) hides the tool from the model. */
+export type CheckFn = () => boolean;
+
+/** What `register` accepts. */
+export interface ToolSpec<Args = Record<string, unknown>> {
+  /** Tool name as the model sees it. */
+  readonly name: string;
+  /** Toolset the tool belongs to; names starting with `mcp-` are MCP servers. */
+  readonly toolset: string;
+  readonly schema: ToolSchemaInput;
+  /** The implementation; declared as a method so specs with narrower argument types are accepted. */
+  handler(args: Args, ctx: ToolCallContext): unknown;
+  readonly checkFn?: CheckFn;
+  /** Env vars the tool needs; reported by `checkToolAvailability` when missing. */
+  readonly requiresEnv?: readonly string[];
+  /** Informational: the handler returns a promise. Both kinds are awaited alike. */
+  readonly isAsync?: boolean;
+  /** Defaults to the schema's description. */
+  readonly description?: string;
+  readonly emoji?: string;
+  /** Results longer than this are spilled to a file; defaults to the registry's cap (100 000). */
+  readonly maxResultSizeChars?: number;
+  /** Called for each definition build; its keys are merged over a copy of the schema. */
+  readonly dynamicSchemaOverrides?: () => Readonly<Record<string, unknown>> | undefined | null;
+  /** Allow replacing a tool of another toolset; the displaced tool returns on deregister. */
+  readonly override?: boolean;
+}
+
+/** A registered tool, as `getEntry` returns it. Read-only; the schema is deeply frozen. */
+export interface ToolEntry {
+  readonly name: string;
+  readonly toolset: string;
+  /** Function schema with JSON Schema parameters (zod converted), deeply frozen. */
+  readonly schema: FunctionSchema;
+  readonly handler: ToolHandler<never>;
+  readonly checkFn: CheckFn | undefined;
+  readonly requiresEnv: readonly string[];
+  readonly isAsync: boolean;
+  readonly description: string;
+  readonly emoji: string;
+  readonly maxResultSizeChars: number | undefined;
+  readonly dynamicSchemaOverrides: ToolSpec["dynamicSchemaOverrides"];
+  /** The zod schema the tool was registered with, used to validate arguments. */
+  readonly zodSchema: z.ZodType | undefined;
+}

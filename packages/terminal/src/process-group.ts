@@ -1,0 +1,83 @@
+import { readFileSync } from "node:fs";
+import { setTimeout as delay } from "node:timers/promises";
+
+/** Default time between SIGTERM and SIGKILL. */
+export const DEFAULT_KILL_GRACE_MS = 1000;
+
+function readOwnProcessGroup(): number | undefined {
+  try {
+    // Field 5 of /proc/self/stat is the process group; the command name (field 2) may hold spaces.
+    const stat = readFileSync("/proc/self/stat", "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    const pgrp = Number(fields[2]);
+    return Number.isInteger(pgrp) && pgrp > 0 ? pgrp : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const OWN_PROCESS_GROUP: number | undefined = readOwnProcessGroup();
+
+/**
+ * Send `signal` to the process group `pgid`. Refuses groups that would include this
+ * process (pid 0/1, our own pid or group), so the agent never signals itself.
+ * Returns false when the group no longer exists.
+ */
+export function signalProcessGroup(pgid: number, signal: NodeJS.Signals): boolean {
+  if (!Number.isInteger(pgid) || pgid <= 1 || pgid === process.pid || pgid === OWN_PROCESS_GROUP) {
+    return false;
+  }
+  try {
+    process.kill(-pgid, signal);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** How {@link terminateProcessGroup} knows the group's leader is gone. */
+export interface TerminateOptions {
+  /** Resolves when the group leader exited (and its output closed). */
+  readonly done: Promise<unknown>;
+  readonly graceMs?: number;
+}
+
+/**
+ * SIGTERM the group, and SIGKILL it if the leader has not finished within the grace
+ * period. The SIGKILL is sent to the group even when the leader went, so children that
+ * ignored SIGTERM do not survive.
+ */
+export async function terminateProcessGroup(pgid: number, options: TerminateOptions): Promise<void> {
+  if (!signalProcessGroup(pgid, "SIGTERM")) return;
+  const ac = new AbortController();
+  const graceful = await Promise.race([
+    options.done.then(() => true),
+    delay(options.graceMs ?? DEFAULT_KILL_GRACE_MS, false, { signal: ac.signal }).catch(() => false),
+  ]);
+  ac.abort();
+  if (!graceful) {
+    signalProcessGroup(pgid, "SIGKILL");
+    return;
+  }
+  // The leader exited; make sure nothing of the group lingers.
+  signalProcessGroup(pgid, "SIGKILL");
+}
+
+const SIGNAL_NUMBERS: Readonly<Record<string, number>> = {
+  SIGHUP: 1,
+  SIGINT: 2,
+  SIGQUIT: 3,
+  SIGABRT: 6,
+  SIGKILL: 9,
+  SIGSEGV: 11,
+  SIGPIPE: 13,
+  SIGALRM: 14,
+  SIGTERM: 15,
+};
+
+/** Shell-style exit code: the code, or 128 + the signal number when killed by a signal. */
+export function exitCodeOf(code: number | null, signal: string | null): number {
+  if (code !== null) return code;
+  if (signal !== null) return 128 + (SIGNAL_NUMBERS[signal] ?? 15);
+  return -1;
+}

@@ -1,0 +1,123 @@
+import { TerminalError, TerminalErrorCode } from "./errors.js";
+import type { LaunchSpec, RawProcess } from "./raw-process.js";
+
+/** The PTY library this package loads lazily (an optional dependency). */
+export const PTY_MODULE = "@lydell/node-pty";
+
+/** The part of node-pty's API used here. */
+interface PtyProcess {
+  readonly pid: number;
+  onData(listener: (data: string) => void): { dispose(): void };
+  onExit(listener: (event: { exitCode: number; signal?: number }) => void): { dispose(): void };
+  write(data: string): void;
+}
+
+interface PtyModule {
+  spawn(
+    file: string,
+    args: string[],
+    options: { name: string; cols: number; rows: number; cwd: string; env: Record<string, string> },
+  ): PtyProcess;
+}
+
+/** PTY mode was asked for but the optional PTY library is not installed. */
+export class PtyUnavailableError extends TerminalError {
+  constructor(cause: unknown) {
+    super(
+      TerminalErrorCode.PtyUnavailable,
+      `PTY mode needs the optional dependency ${PTY_MODULE}, which could not be loaded. ` +
+        `Install it (npm install ${PTY_MODULE}) to use pty=true, or run the command without pty.`,
+      { cause },
+    );
+    this.name = "PtyUnavailableError";
+  }
+}
+
+let cached: Promise<PtyModule> | undefined;
+
+/** Load the PTY library once; rejects with {@link PtyUnavailableError} when it is absent. */
+export function loadPtyModule(specifier: string = PTY_MODULE): Promise<PtyModule> {
+  if (specifier !== PTY_MODULE) {
+    return import(specifier).then(
+      (mod: unknown) => pickSpawn(mod),
+      (error: unknown) => Promise.reject(new PtyUnavailableError(error)),
+    );
+  }
+  cached ??= import(PTY_MODULE).then(
+    (mod: unknown) => pickSpawn(mod),
+    (error: unknown) => {
+      cached = undefined;
+      return Promise.reject(new PtyUnavailableError(error));
+    },
+  );
+  return cached;
+}
+
+function pickSpawn(mod: unknown): PtyModule {
+  const candidate = mod as { spawn?: unknown; default?: { spawn?: unknown } };
+  if (typeof candidate.spawn === "function") return candidate as PtyModule;
+  if (typeof candidate.default?.spawn === "function") return candidate.default as PtyModule;
+  throw new PtyUnavailableError(new Error(`${PTY_MODULE} has no spawn function`));
+}
+
+/** Terminal size of PTY sessions. */
+const COLS = 120;
+const ROWS = 40;
+/** End-of-file in canonical mode. */
+const CTRL_D = "\x04";
+
+/**
+ * Start `spec` in a pseudo-terminal. The child is a session leader, so its pid is also
+ * its process group id and the group can be killed like a piped command's.
+ */
+export async function launchPty(spec: LaunchSpec, ptyModule?: string): Promise<RawProcess> {
+  const pty = await loadPtyModule(ptyModule);
+  const child = pty.spawn(spec.file, [...spec.args], {
+    name: "xterm-256color",
+    cols: COLS,
+    rows: ROWS,
+    cwd: spec.cwd,
+    env: { ...spec.env, TERM: "xterm-256color" },
+  });
+  const listeners = new Set<(chunk: string) => void>();
+  let attached = true;
+  let open = true;
+  const dataSub = child.onData((chunk) => {
+    if (!attached) return;
+    for (const listener of listeners) listener(chunk);
+  });
+  const exited = new Promise<number>((resolve) => {
+    const exitSub = child.onExit(({ exitCode, signal }) => {
+      open = false;
+      exitSub.dispose();
+      // node-pty may deliver the last output after the exit event; give it a turn.
+      setImmediate(() => {
+        dataSub.dispose();
+        resolve(signal !== undefined && signal > 0 ? 128 + signal : exitCode);
+      });
+    });
+  });
+  return {
+    pid: child.pid,
+    pty: true,
+    onData(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    exited,
+    outputClosed: exited.then(() => undefined),
+    get stdinOpen() {
+      return open;
+    },
+    write(data) {
+      if (!open) throw new Error("the process has exited");
+      child.write(data);
+    },
+    closeStdin() {
+      if (open) child.write(CTRL_D);
+    },
+    detachOutput() {
+      attached = false;
+    },
+  };
+}

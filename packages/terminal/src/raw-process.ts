@@ -1,0 +1,98 @@
+import { spawn } from "node:child_process";
+import { exitCodeOf } from "./process-group.js";
+
+/** How a command is started: a program, its arguments, directory and environment. */
+export interface LaunchSpec {
+  readonly file: string;
+  readonly args: readonly string[];
+  readonly cwd: string;
+  readonly env: Readonly<Record<string, string>>;
+}
+
+/**
+ * A started process leading its own process group, with stdout and stderr merged into
+ * one text stream. Implemented over pipes (here) and over a pseudo-terminal (pty-session).
+ */
+export interface RawProcess {
+  /** Pid, equal to the process group id. */
+  readonly pid: number;
+  readonly pty: boolean;
+  /** Subscribe to decoded output; returns an unsubscribe function. */
+  onData(listener: (chunk: string) => void): () => void;
+  /** Resolves with the shell-style exit code when the leader exited. */
+  readonly exited: Promise<number>;
+  /** Resolves when the output stream ended (every holder of it exited), or right after exit for a PTY. */
+  readonly outputClosed: Promise<void>;
+  /** Whether stdin can still be written. */
+  readonly stdinOpen: boolean;
+  write(data: string): void;
+  closeStdin(): void;
+  /** Stop reading output (after the leader exited, when descendants keep the stream open). */
+  detachOutput(): void;
+}
+
+/** Start `spec` in a new process group with piped stdio. `stdin: false` gives it /dev/null. */
+export function launchPiped(spec: LaunchSpec, options: { readonly stdin: boolean }): Promise<RawProcess> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(spec.file, spec.args, {
+      cwd: spec.cwd,
+      env: spec.env,
+      detached: true,
+      stdio: [options.stdin ? "pipe" : "ignore", "pipe", "pipe"],
+    });
+    const listeners = new Set<(chunk: string) => void>();
+    const emit = (chunk: string): void => {
+      for (const listener of listeners) listener(chunk);
+    };
+    child.stdout.setEncoding("utf8");
+    child.stderr.setEncoding("utf8");
+    child.stdout.on("data", emit);
+    child.stderr.on("data", emit);
+    let stdinOpen = options.stdin;
+    // A child that exits without reading its stdin makes writes fail with EPIPE; that is not our error.
+    child.stdin?.on("error", () => {
+      stdinOpen = false;
+    });
+    const exited = new Promise<number>((res) => {
+      child.once("exit", (code, signal) => {
+        stdinOpen = false;
+        res(exitCodeOf(code, signal));
+      });
+    });
+    const outputClosed = new Promise<void>((res) => child.once("close", () => res()));
+    child.once("error", (error) => reject(error));
+    child.once("spawn", () => {
+      const pid = child.pid;
+      if (pid === undefined) {
+        reject(new Error("spawn returned no pid"));
+        return;
+      }
+      child.unref();
+      resolve({
+        pid,
+        pty: false,
+        onData(listener) {
+          listeners.add(listener);
+          return () => listeners.delete(listener);
+        },
+        exited,
+        outputClosed,
+        get stdinOpen() {
+          return stdinOpen;
+        },
+        write(data) {
+          if (!stdinOpen || !child.stdin) throw new Error("stdin is closed");
+          child.stdin.write(data);
+        },
+        closeStdin() {
+          if (stdinOpen && child.stdin) child.stdin.end();
+          stdinOpen = false;
+        },
+        detachOutput() {
+          child.stdout.destroy();
+          child.stderr.destroy();
+        },
+      });
+    });
+  });
+}

@@ -1,0 +1,66 @@
+import { accessSync, constants } from "node:fs";
+import path from "node:path";
+
+/**
+ * The bash program every local command runs in. Each command is a fresh `bash -c` that
+ * restores the task's snapshot (exported variables, functions, aliases), changes to the
+ * target directory, evaluates the command, and on exit writes a new snapshot and its
+ * directory for the next command. Positional parameters: state dir, run id, directory,
+ * command, save flag (1/0), names of per-call variables that must not persist.
+ */
+export const SHELL_WRAPPER: string = [
+  "exec 2>&1",
+  '__hermes_state=$1 __hermes_run=$2 __hermes_dir=$3 __hermes_cmd=$4 __hermes_save=$5 __hermes_transient=$6',
+  "shift 6",
+  'if [ -r "$__hermes_state/snapshot.sh" ]; then builtin source "$__hermes_state/snapshot.sh" >/dev/null 2>&1; fi',
+  "builtin shopt -s expand_aliases",
+  'builtin cd -- "$__hermes_dir" || builtin exit 126',
+  'if [ "$__hermes_save" = 1 ]; then',
+  "  __hermes_on_exit() {",
+  "    __hermes_rc=$?",
+  "    builtin trap - EXIT",
+  "    builtin umask 077",
+  '    if [ -n "$__hermes_transient" ]; then builtin unset $__hermes_transient; fi',
+  '    { builtin export -p; builtin declare -f; builtin alias -p; } >"$__hermes_state/$__hermes_run.snap" 2>/dev/null',
+  '    builtin pwd -P >"$__hermes_state/$__hermes_run.cwd" 2>/dev/null',
+  '    builtin exit "$__hermes_rc"',
+  "  }",
+  "  builtin trap __hermes_on_exit EXIT",
+  "fi",
+  'builtin eval "$__hermes_cmd"',
+].join("\n");
+
+/** Longest command passed as an argument; longer ones go through a file (the kernel caps one argument at 128 KiB). */
+export const MAX_INLINE_COMMAND = 100_000;
+
+/** The shell expression that evaluates a command stored in `file`. */
+export function evalFromFile(file: string): string {
+  return `builtin eval "$(<${quoteForShell(file)})"`;
+}
+
+/** Quote a string as one bash word. */
+export function quoteForShell(value: string): string {
+  return `'${value.replaceAll("'", `'\\''`)}'`;
+}
+
+function isExecutable(file: string): boolean {
+  try {
+    accessSync(file, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Find bash: on PATH, then the usual locations. */
+export function findBash(searchPath: string | undefined = process.env.PATH): string {
+  for (const dir of (searchPath ?? "").split(path.delimiter)) {
+    if (dir === "") continue;
+    const candidate = path.join(dir, "bash");
+    if (isExecutable(candidate)) return candidate;
+  }
+  for (const candidate of ["/usr/bin/bash", "/bin/bash", "/usr/local/bin/bash"]) {
+    if (isExecutable(candidate)) return candidate;
+  }
+  return "/bin/sh";
+}
