@@ -76,7 +76,7 @@ async function runCancellable(
   ctx.signal?.addEventListener("abort", onAbort, { once: true });
   const timeoutMs = ctx.timeoutMs;
   const timer =
-    timeoutMs === undefined
+    timeoutMs === undefined || !Number.isFinite(timeoutMs)
       ? undefined
       : setTimeout(() => {
           const seconds = Number((timeoutMs / 1000).toFixed(3));
@@ -86,7 +86,7 @@ async function runCancellable(
               toolError(`Tool '${name}' timed out after ${seconds}s`, { error_type: "timeout", tool: name }),
             ),
           );
-        }, timeoutMs);
+        }, Math.max(0, timeoutMs));
   try {
     const callCtx: ToolCallContext = { ...ctx, toolName: name, signal: controller.signal };
     const running = (async () => tool.entry.handler(args, callCtx))();

@@ -103,6 +103,8 @@ export interface Environment {
   writeFile(path: string, data: string | Uint8Array): Promise<void>;
   /** Kill every process this environment started and release its resources. Safe to call twice. */
   cleanup(): Promise<void>;
+  /** Synchronous best-effort kill of everything, for process exit. Optional. */
+  killAllSync?(): void;
 }
 
 /** Options every backend accepts; backend-specific keys go in `backendOptions`. */
@@ -137,6 +139,14 @@ export interface EnvironmentBackend {
   readonly capabilities: EnvironmentCapabilities;
   /** Make an environment. Rejects with a clear error when the backend cannot be reached. */
   create(options: EnvironmentOptions): Promise<Environment>;
+}
+
+/** What a backend author writes; {@link defineEnvironmentBackend} adds the API version. */
+export type EnvironmentBackendSpec = Omit<EnvironmentBackend, "apiVersion">;
+
+/** Make a backend object of the current API version, ready to register. */
+export function defineEnvironmentBackend(spec: EnvironmentBackendSpec): EnvironmentBackend {
+  return { apiVersion: ENVIRONMENT_API_VERSION, type: spec.type, capabilities: spec.capabilities, create: spec.create };
 }
 
 /** Which capability an operation needs, by name. */

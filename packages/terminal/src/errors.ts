@@ -22,12 +22,12 @@ export type TerminalErrorCode = (typeof TerminalErrorCode)[keyof typeof Terminal
  */
 export class TerminalError extends Error {
   readonly code: TerminalErrorCode;
-  readonly [BRAND]: true = true;
 
   constructor(code: TerminalErrorCode, message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.name = "TerminalError";
     this.code = code;
+    Object.defineProperty(this, BRAND, { value: true });
   }
 
   /** True for any TerminalError, including one from another copy of this package. */

@@ -16,16 +16,6 @@ function readStat(pid: number): ProcStat | undefined {
   }
 }
 
-/** Whether /proc is there to scan (Linux). */
-export function canScanProcesses(): boolean {
-  try {
-    readFileSync("/proc/self/stat");
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /**
  * Process groups among `pgids` that still have a live (non-zombie) member, found by
  * scanning /proc. Lets cleanup kill leftovers of a finished command without signalling

@@ -40,14 +40,19 @@ export function launchPiped(spec: LaunchSpec, options: { readonly stdin: boolean
       detached: true,
       stdio: [options.stdin ? "pipe" : "ignore", "pipe", "pipe"],
     });
+    const { stdout, stderr } = child;
+    if (stdout === null || stderr === null) {
+      reject(new Error("spawn gave no output pipes"));
+      return;
+    }
     const listeners = new Set<(chunk: string) => void>();
     const emit = (chunk: string): void => {
       for (const listener of listeners) listener(chunk);
     };
-    child.stdout.setEncoding("utf8");
-    child.stderr.setEncoding("utf8");
-    child.stdout.on("data", emit);
-    child.stderr.on("data", emit);
+    stdout.setEncoding("utf8");
+    stderr.setEncoding("utf8");
+    stdout.on("data", emit);
+    stderr.on("data", emit);
     let stdinOpen = options.stdin;
     // A child that exits without reading its stdin makes writes fail with EPIPE; that is not our error.
     child.stdin?.on("error", () => {
@@ -89,8 +94,8 @@ export function launchPiped(spec: LaunchSpec, options: { readonly stdin: boolean
           stdinOpen = false;
         },
         detachOutput() {
-          child.stdout.destroy();
-          child.stderr.destroy();
+          stdout.destroy();
+          stderr.destroy();
         },
       });
     });

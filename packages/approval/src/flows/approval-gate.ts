@@ -27,7 +27,14 @@ export interface GateRequest {
   readonly options: CheckCommandOptions;
 }
 
-type HumanAnswer = PromptAnswer | "notify_failed" | { readonly queued: string };
+/** A human's reply as the gate sees it. */
+interface HumanReply {
+  readonly answer: PromptAnswer | "notify_failed" | "queued";
+  readonly reason?: string;
+  readonly requestId?: string;
+  /** Gateway choices are remembered when the queue resolves them, CLI ones here. */
+  readonly viaGateway: boolean;
+}
 
 const MAX_REPROMPTS = 8;
 
@@ -99,7 +106,7 @@ function noHumanAfterEscalation(gate: GateRequest, context: ApprovalContext | "n
   return unattendedMessage(`${gate.match.description} (the security reviewer escalated it to a human)`, policy.denial);
 }
 
-async function askHuman(core: ApprovalCore, gate: GateRequest, context: ApprovalContext | "none", smartDenied: boolean): Promise<HumanAnswer> {
+async function askHuman(core: ApprovalCore, gate: GateRequest, context: ApprovalContext | "none", smartDenied: boolean): Promise<HumanReply> {
   const timeoutMs = humanTimeoutMs(core, gate.settings);
   const base = {
     sessionKey: gate.sessionKey,
@@ -110,65 +117,66 @@ async function askHuman(core: ApprovalCore, gate: GateRequest, context: Approval
     smartDenied,
   };
   if (context === "interactive") {
+    const signal = gate.options.signal;
     try {
-      const signal = gate.options.signal;
-      return await core.prompt.ask({ ...base, command: gate.command }, { timeoutMs, ...(signal === undefined ? {} : { signal }) });
+      const answer = await core.prompt.ask({ ...base, command: gate.command }, { timeoutMs, ...(signal === undefined ? {} : { signal }) });
+      return { answer: smartDenied && answer !== "once" && isApproval(answer) ? "deny" : answer, viaGateway: false };
     } catch {
-      return "deny";
+      return { answer: "deny", viaGateway: false };
     }
   }
   const notify = core.queue.hasNotifier(gate.sessionKey);
   const request = { ...base, command: redactSecrets(gate.command), patternKeys: [gate.match.patternKey] };
   for (let attempt = 0; attempt < MAX_REPROMPTS; attempt++) {
     const outcome = await core.queue.request(request, gate.command, { timeoutMs, signal: gate.options.signal, notify });
-    if ("queued" in outcome) return { queued: outcome.queued };
-    const answer = fromDecision(outcome.decision, smartDenied);
+    if ("queued" in outcome) return { answer: "queued", requestId: outcome.queued, viaGateway: true };
+    const answer = answerOf(outcome.decision, smartDenied);
     // A follower that joined someone else's request does not inherit a one-time approval.
     if (outcome.coalesced && answer === "once") continue;
-    return answer;
+    const reason = outcome.decision.reason;
+    return { answer, requestId: outcome.requestId, viaGateway: true, ...(reason === undefined ? {} : { reason }) };
   }
-  return "deny";
+  return { answer: "deny", viaGateway: true };
 }
 
-/** What a gateway decision means for one request. */
-export function fromDecision(decision: GatewayDecision, smartDenied: boolean): HumanAnswer {
+function isApproval(answer: string): answer is "once" | "session" | "always" {
+  return answer === "once" || answer === "session" || answer === "always";
+}
+
+/** What a gateway decision means for one request (after a reviewer denial only "once" approves). */
+export function answerOf(decision: GatewayDecision, smartDenied: boolean): PromptAnswer | "notify_failed" {
   if (decision.kind !== "choice") return decision.kind;
   const choice = decision.choice ?? "deny";
   if (smartDenied && choice !== "once") return "deny";
   return choice;
 }
 
-function reasonOf(core: ApprovalCore, gate: GateRequest): string | undefined {
-  void core;
-  void gate;
-  return undefined;
-}
-
-async function finalize(core: ApprovalCore, gate: GateRequest, answer: HumanAnswer, smartDenied: boolean): Promise<ApprovalResult> {
+async function finalize(core: ApprovalCore, gate: GateRequest, reply: HumanReply, smartDenied: boolean): Promise<ApprovalResult> {
   const { match } = gate;
-  if (typeof answer === "object") {
-    const message = pendingMessage(match.description, redactSecrets(gate.command));
-    const result: ApprovalResult = { approved: false, message, status: "pending_approval", requestId: answer.queued };
-    return finish(core, gate, result, "user", "pending");
-  }
-  switch (answer) {
+  const requestId = reply.requestId === undefined ? {} : { requestId: reply.requestId };
+  switch (reply.answer) {
+    case "queued": {
+      const message = pendingMessage(match.description, redactSecrets(gate.command));
+      return finish(core, gate, { approved: false, message, status: "pending_approval", ...requestId }, "user", "pending");
+    }
     case "once":
     case "session":
     case "always": {
       core.breaker.reset(gate.sessionKey);
-      if (gate.options.context === "interactive" || resolveContext(core, gate.sessionKey, gate.options) === "interactive") {
-        await core.applyChoice(gate.sessionKey, match.patternKey, answer);
-      }
-      return finish(core, gate, { approved: true, message: null, userApproved: true, choice: answer }, "user", "approved", answer);
+      if (!reply.viaGateway) await core.applyChoice(gate.sessionKey, match.patternKey, reply.answer);
+      const result: ApprovalResult = { approved: true, message: null, userApproved: true, choice: reply.answer, ...requestId };
+      return finish(core, gate, result, "user", "approved", reply.answer);
     }
-    case "deny":
-      return finish(core, gate, denial(withBreaker(core, gate, userDeniedMessage(reasonOf(core, gate)), smartDenied), "deny"), "user", "denied", "deny");
+    case "deny": {
+      const message = withBreaker(core, gate, userDeniedMessage(reply.reason), smartDenied);
+      return finish(core, gate, { ...denial(message, "deny"), ...requestId }, "user", "denied", "deny");
+    }
     case "timeout":
-      return finish(core, gate, denial(withBreaker(core, gate, timeoutMessage(), smartDenied)), "timeout", "timeout", "timeout");
+      return finish(core, gate, { ...denial(withBreaker(core, gate, timeoutMessage(), smartDenied)), ...requestId }, "timeout", "timeout", "timeout");
     case "cancelled":
-      return finish(core, gate, denial(cancelledMessage()), "system", "cancelled", "cancelled");
+      return finish(core, gate, { ...denial(cancelledMessage()), ...requestId }, "system", "cancelled", "cancelled");
     case "notify_failed":
-      return finish(core, gate, denial(notifyFailedMessage()), "system", "notify_failed", "notify_failed");
+      return finish(core, gate, { ...denial(notifyFailedMessage()), ...requestId }, "system", "notify_failed", "notify_failed");
   }
 }
 

@@ -1,0 +1,233 @@
+import { randomUUID } from "node:crypto";
+import { loadConfig, resolveHermesHome, type HermesConfig } from "@hermes-agent/config";
+import { ApprovalError, ApprovalErrorCode } from "./approval-error.js";
+import { auditSafely, type ApprovalCore } from "./approval-core.js";
+import { answerOf, runApprovalGate } from "./approval-gate.js";
+import type { ApprovalPrompt } from "./approval-prompt.js";
+import { approvalSettingsOf, type ApprovalSettings } from "./approval-settings.js";
+import { createApprovalStore, type ApprovalEntry } from "./approval-store.js";
+import { removeAllowlistEntry, saveAllowlistEntry } from "./allowlist-persistence.js";
+import { createAuditLog } from "./audit-log.js";
+import { createDenialBreaker } from "./circuit-breaker.js";
+import { createCliPrompt } from "./cli-prompt.js";
+import { defaultCommandDetector, type CommandDetector } from "./command-detector.js";
+import { runCommandChecks } from "./command-checks.js";
+import { runExecuteCodeGuard, type ExecuteCodeGuardOptions } from "./execute-code-guard.js";
+import { createGatewayQueue, type GatewayApprovalRequest, type GatewayNotify, type ResolveGatewayOptions } from "./gateway-queue.js";
+import { createOpenAIReviewer, type SmartReviewer } from "./smart-reviewer.js";
+import type { ApprovalChoice, ApprovalResult, CheckCommandOptions } from "./types.js";
+import { parseChoice } from "./choice.js";
+
+/** Options of {@link createApprovalManager}. Everything has a default. */
+export interface ApprovalManagerOptions {
+  /** Hermes home (config.yaml, logs/approvals.jsonl); default `resolveHermesHome(env)`. */
+  readonly home?: string;
+  /** Environment read once at construction (`HERMES_HOME`, `HERMES_YOLO_MODE`, `HERMES_INTERACTIVE`); default `process.env`. */
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  /** A fixed config, or a loader; default `loadConfig({ home })` at every check, so edits apply at once. */
+  readonly config?: HermesConfig | (() => Promise<HermesConfig>);
+  /** The interactive transport; default the CLI prompt over stdin/stderr. */
+  readonly prompt?: ApprovalPrompt;
+  /** Whether a human can answer `prompt`; default true when `prompt` is given, stdin is a TTY or `HERMES_INTERACTIVE` is set. */
+  readonly interactive?: boolean;
+  /** Time source for the audit log and gateway requests. */
+  readonly clock?: { now(): number };
+  /** The smart-mode reviewer; default the `openai` client on `auxiliary.approval.*`. */
+  readonly llm?: SmartReviewer;
+  /** Command detection; default this package's detector. */
+  readonly detector?: CommandDetector;
+  /** Overrides `approvals.timeout` (milliseconds) for prompts and gateway waits. */
+  readonly timeoutMs?: number;
+  /** Write "always" choices and permanent revocations to config.yaml (default true). */
+  readonly persistAllowlist?: boolean;
+  /** Receives errors that must not change a decision (audit or config write failures). */
+  readonly onError?: (error: unknown) => void;
+}
+
+/** Options of {@link ApprovalManager.revokeApproval}. */
+export interface RevokeApprovalOptions {
+  readonly patternKey?: string;
+  /** Revoke in this session (all its approvals when `patternKey` is omitted). */
+  readonly sessionKey?: string;
+  /** `session`, `permanent` or both (default: session when `sessionKey` is given, else permanent). */
+  readonly scope?: "session" | "permanent" | "all";
+}
+
+/** An isolated set of approval state (sessions, YOLO, gateway queue, breaker) with its flows. */
+export interface ApprovalManager {
+  /** Decide whether the agent may run `command`. Never rejects: every failure is a denial. */
+  checkDangerousCommand(command: string, options: CheckCommandOptions): Promise<ApprovalResult>;
+  /** Decide whether an execute_code script may run (asked only in gateway contexts). */
+  checkExecuteCodeGuard(code: string, options: ExecuteCodeGuardOptions): Promise<ApprovalResult>;
+  registerGatewayNotify(sessionKey: string, notify: GatewayNotify): void;
+  /** Remove the notifier; requests still waiting are denied. */
+  unregisterGatewayNotify(sessionKey: string): void;
+  /** Answer pending gateway requests (oldest first); returns how many were resolved. Unknown answers deny. */
+  resolveGatewayApproval(sessionKey: string, choice: ApprovalChoice | string, options?: ResolveGatewayOptions): number;
+  listPendingApprovals(sessionKey?: string): GatewayApprovalRequest[];
+  approveSession(sessionKey: string, patternKey: string): void;
+  isApproved(sessionKey: string, patternKey: string): boolean;
+  setYolo(sessionKey: string, enabled: boolean): void;
+  isYolo(sessionKey: string): boolean;
+  /** Session approvals (of one session, or all) and the permanent allowlist from config.yaml. */
+  listApprovals(sessionKey?: string): Promise<ApprovalEntry[]>;
+  /** Remove approvals; returns how many were removed. Permanent ones are also removed from config.yaml. */
+  revokeApproval(options: RevokeApprovalOptions): Promise<number>;
+  /** Forget a session: approvals, YOLO, breaker; its pending requests are denied. */
+  clearSession(sessionKey: string): void;
+  /** The audit log file. */
+  readonly auditLogFile: string;
+}
+
+const TRUTHY = new Set(["1", "true", "yes", "on"]);
+
+/** Create an {@link ApprovalManager}. */
+export function createApprovalManager(options: ApprovalManagerOptions = {}): ApprovalManager {
+  const env = options.env ?? process.env;
+  const home = options.home ?? resolveHermesHome(env);
+  const now = options.clock === undefined ? Date.now : (): number => (options.clock as { now(): number }).now();
+  const detector = options.detector ?? defaultCommandDetector;
+  const persist = options.persistAllowlist ?? true;
+  const store = createApprovalStore();
+  const breaker = createDenialBreaker();
+  const auditLog = createAuditLog({ home, now });
+  const reportError = (error: unknown): void => options.onError?.(error);
+  let lastAllowlist: string | undefined;
+  let reviewerCache: { key: string; reviewer: SmartReviewer } | undefined;
+
+  const loadSettings = async (): Promise<ApprovalSettings> => {
+    const config =
+      typeof options.config === "function" ? await options.config() : (options.config ?? (await loadConfig({ home })));
+    const settings = approvalSettingsOf(config);
+    const serialized = JSON.stringify(settings.commandAllowlist);
+    if (serialized !== lastAllowlist) {
+      lastAllowlist = serialized;
+      store.setPermanent(settings.commandAllowlist);
+    }
+    return settings;
+  };
+
+  const applyChoice = async (sessionKey: string, patternKey: string, choice: ApprovalChoice): Promise<void> => {
+    if (choice === "session" || choice === "always") store.approveSession(sessionKey, patternKey);
+    if (choice !== "always") return;
+    store.addPermanent(patternKey);
+    if (!persist) return;
+    try {
+      await saveAllowlistEntry(home, patternKey);
+    } catch (error) {
+      reportError(error);
+    }
+  };
+
+  const core: ApprovalCore = {
+    home,
+    store,
+    breaker,
+    prompt: options.prompt ?? createCliPrompt(),
+    interactive: options.interactive ?? (options.prompt !== undefined || process.stdin.isTTY || TRUTHY.has((env.HERMES_INTERACTIVE ?? "").toLowerCase())),
+    yoloFromEnv: TRUTHY.has((env.HERMES_YOLO_MODE ?? "").trim().toLowerCase()),
+    now,
+    timeoutMs: options.timeoutMs,
+    queue: createGatewayQueue({
+      now,
+      newId: randomUUID,
+      onResolved: async (request, _command, decision) => {
+        const answer = answerOf(decision, request.smartDenied);
+        if (answer === "session" || answer === "always") {
+          await applyChoice(request.sessionKey, request.patternKey, answer === "always" && !request.allowPermanent ? "session" : answer);
+        }
+      },
+    }),
+    reviewer(settings) {
+      if (options.llm !== undefined) return options.llm;
+      const r = settings.reviewer;
+      const key = JSON.stringify([r, settings.smartPolicy]);
+      if (reviewerCache?.key !== key) {
+        reviewerCache = {
+          key,
+          reviewer: createOpenAIReviewer({
+            timeoutMs: r.timeoutMs,
+            ...(r.baseURL === undefined ? {} : { baseURL: r.baseURL }),
+            ...(r.model === undefined ? {} : { model: r.model }),
+            ...(r.apiKey === undefined ? {} : { apiKey: r.apiKey }),
+            ...(settings.smartPolicy === undefined ? {} : { policy: settings.smartPolicy }),
+          }),
+        };
+      }
+      return reviewerCache.reviewer;
+    },
+    audit: (entry) => auditLog.append(entry),
+    applyChoice,
+    reportError,
+  };
+
+  const requireSession = (sessionKey: string): string => {
+    if (typeof sessionKey !== "string" || sessionKey === "") {
+      throw new ApprovalError(ApprovalErrorCode.InvalidArgument, "sessionKey must be a non-empty string");
+    }
+    return sessionKey;
+  };
+  const defaultSession = env.HERMES_SESSION_KEY?.trim() || "default";
+
+  return {
+    auditLogFile: auditLog.file,
+    checkDangerousCommand: (command, checkOptions) =>
+      runCommandChecks(core, { detector, loadSettings, defaultSession }, command, checkOptions, runApprovalGate),
+    checkExecuteCodeGuard: (code, guardOptions) => runExecuteCodeGuard(core, { loadSettings, defaultSession }, code, guardOptions),
+    registerGatewayNotify(sessionKey, notify) {
+      core.queue.register(requireSession(sessionKey), notify);
+    },
+    unregisterGatewayNotify(sessionKey) {
+      core.queue.unregister(sessionKey);
+    },
+    resolveGatewayApproval(sessionKey, choice, resolveOptions) {
+      return core.queue.resolve(sessionKey, parseChoice(choice), resolveOptions);
+    },
+    listPendingApprovals: (sessionKey) => core.queue.list(sessionKey),
+    approveSession(sessionKey, patternKey) {
+      store.approveSession(requireSession(sessionKey), patternKey);
+    },
+    isApproved: (sessionKey, patternKey) => store.isApproved(sessionKey, [patternKey]),
+    setYolo(sessionKey, enabled) {
+      store.setYolo(requireSession(sessionKey), enabled);
+    },
+    isYolo: (sessionKey) => core.yoloFromEnv || store.isYolo(sessionKey),
+    async listApprovals(sessionKey) {
+      try {
+        await loadSettings();
+      } catch (error) {
+        reportError(error);
+      }
+      return store.list(sessionKey);
+    },
+    async revokeApproval(revoke) {
+      const scope = revoke.scope ?? (revoke.sessionKey === undefined ? "permanent" : "session");
+      let count = 0;
+      if (scope !== "permanent" && revoke.sessionKey !== undefined) {
+        count += store.revokeSession(revoke.sessionKey, revoke.patternKey);
+      }
+      if (scope !== "session" && revoke.patternKey !== undefined) {
+        const inMemory = store.removePermanent(revoke.patternKey);
+        const onDisk = persist ? await removeAllowlistEntry(home, revoke.patternKey) : false;
+        if (inMemory || onDisk) count++;
+      }
+      if (count > 0) {
+        await auditSafely(core, {
+          session: revoke.sessionKey ?? "*",
+          patternKey: revoke.patternKey ?? null,
+          command: "",
+          decision: "revoked",
+          outcome: "revoked",
+          decider: "user",
+          choice: scope,
+        });
+      }
+      return count;
+    },
+    clearSession(sessionKey) {
+      store.clearSession(sessionKey);
+      breaker.reset(sessionKey);
+      core.queue.clearSession(sessionKey);
+    },
+  };
+}

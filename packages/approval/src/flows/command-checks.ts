@@ -1,0 +1,131 @@
+import { auditSafely, type ApprovalCore } from "./approval-core.js";
+import type { GateRequest } from "./approval-gate.js";
+import type { ApprovalSettings } from "./approval-settings.js";
+import type { CommandDetector, DetectorMatch } from "./command-detector.js";
+import { commandForms } from "./command-forms.js";
+import { isCompoundCommand } from "./compound-command.js";
+import { compileGlob } from "./glob-match.js";
+import { hardlineMessage, userDenyMessage } from "./messages.js";
+import { CONTAINER_ENV_TYPES, type ApprovalDecider, type ApprovalResult, type CheckCommandOptions } from "./types.js";
+
+/** What the checks need from the manager besides the core. */
+export interface CommandCheckDeps {
+  readonly detector: CommandDetector;
+  readonly loadSettings: () => Promise<ApprovalSettings>;
+  readonly defaultSession: string;
+}
+
+const CONFIG_UNREADABLE =
+  "BLOCKED: config.yaml could not be read, so the approval rules (deny list, allowlist, mode) are unknown. " +
+  "This command was flagged as dangerous and is refused until the config is fixed. Do NOT retry; tell the user.";
+
+/**
+ * The fixed order of checks: hard-line floor, user deny globs, bypasses (container backend,
+ * `approvals.mode: off`, YOLO), permanent allowlist for simple commands, then the gate for
+ * whatever detection flags.
+ */
+export async function runCommandChecks(
+  core: ApprovalCore,
+  deps: CommandCheckDeps,
+  command: string,
+  options: CheckCommandOptions,
+  gate: (core: ApprovalCore, request: GateRequest) => Promise<ApprovalResult>,
+): Promise<ApprovalResult> {
+  const sessionKey = options.sessionKey ?? deps.defaultSession;
+  await deps.detector.initialize();
+  let match: DetectorMatch | null;
+  try {
+    match = deps.detector.detect(command);
+  } catch {
+    // Whatever detection cannot analyse is treated as dangerous, never as safe.
+    match = { patternKey: "unanalysable command", description: "command that could not be analysed", hardline: false };
+  }
+
+  const record = async (decider: ApprovalDecider, result: ApprovalResult, patternKey: string | null): Promise<ApprovalResult> => {
+    await auditSafely(core, {
+      session: sessionKey,
+      patternKey,
+      command,
+      decision: result.approved ? "approved" : "denied",
+      outcome: result.outcome ?? "approved",
+      decider,
+      envType: options.envType,
+    });
+    return result;
+  };
+
+  if (match?.hardline === true) {
+    const result: ApprovalResult = {
+      approved: false,
+      message: hardlineMessage(match.description),
+      patternKey: match.patternKey,
+      description: match.description,
+      outcome: "hardline",
+      hardline: true,
+      userConsent: false,
+      decider: "hardline",
+    };
+    return record("hardline", result, match.patternKey);
+  }
+
+  let settings: ApprovalSettings;
+  try {
+    settings = await deps.loadSettings();
+  } catch (error) {
+    core.reportError(error);
+    if (match === null) return { approved: true, message: null };
+    const result: ApprovalResult = { approved: false, message: CONFIG_UNREADABLE, patternKey: match.patternKey, description: match.description, outcome: "denied", userConsent: false, decider: "system" };
+    return record("system", result, match.patternKey);
+  }
+
+  const rule = matchDenyRule(settings.deny, command, deps.detector);
+  if (rule !== undefined) {
+    const result: ApprovalResult = {
+      approved: false,
+      message: userDenyMessage(rule),
+      outcome: "user_deny",
+      userDeny: true,
+      denyRule: rule,
+      userConsent: false,
+      decider: "deny_rule",
+      ...(match === null ? {} : { patternKey: match.patternKey, description: match.description }),
+    };
+    return record("deny_rule", result, match?.patternKey ?? null);
+  }
+
+  const bypass = bypassOf(core, settings, sessionKey, options);
+  if (bypass !== undefined) {
+    const result: ApprovalResult = { approved: true, message: null, decider: bypass };
+    return match === null ? result : record(bypass, { ...result, patternKey: match.patternKey, description: match.description, outcome: "approved" }, match.patternKey);
+  }
+
+  if (!isCompoundCommand(command)) {
+    const entry = core.store.matchesPermanentCommand(command);
+    if (entry !== undefined) {
+      const result: ApprovalResult = { approved: true, message: null, decider: "allowlist", outcome: "approved" };
+      return record("allowlist", match === null ? result : { ...result, patternKey: match.patternKey, description: match.description }, match?.patternKey ?? entry);
+    }
+  }
+
+  if (match === null) return { approved: true, message: null };
+  return gate(core, { command, match, sessionKey, settings, options });
+}
+
+function bypassOf(core: ApprovalCore, settings: ApprovalSettings, sessionKey: string, options: CheckCommandOptions): ApprovalDecider | undefined {
+  if (CONTAINER_ENV_TYPES.includes(options.envType) && options.hasHostAccess !== true) return "container";
+  if (settings.mode === "off") return "mode_off";
+  if (core.yoloFromEnv || core.store.isYolo(sessionKey)) return "yolo";
+  return undefined;
+}
+
+/** The first user deny glob matching any spelling of the command (case-insensitive). */
+export function matchDenyRule(rules: readonly string[], command: string, detector?: CommandDetector): string | undefined {
+  if (rules.length === 0) return undefined;
+  const forms = commandForms(command, detector?.normalizedForms?.(command) ?? []);
+  for (const rule of rules) {
+    if (rule.trim() === "") continue;
+    const glob = compileGlob(rule.trim(), { caseInsensitive: true });
+    if (forms.some((form) => glob.matches(form) || glob.matches(form.trim()))) return rule;
+  }
+  return undefined;
+}

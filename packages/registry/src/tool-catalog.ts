@@ -1,0 +1,160 @@
+import type { RegistryLogger } from "./logger.js";
+import type { PreparedTool } from "./prepared-tool.js";
+import type { CheckFn } from "./types.js";
+
+const MCP_PREFIX = "mcp-";
+
+function byName(a: PreparedTool, b: PreparedTool): number {
+  const x = a.entry.name;
+  const y = b.entry.name;
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+/**
+ * The registry's tables: name → tool, toolset → names, toolset checks, aliases, and the tools
+ * displaced by overrides. Every change bumps `generation`; sorted views are rebuilt lazily once
+ * per generation, so building definitions for many tools stays linear.
+ */
+export class ToolCatalog {
+  readonly tools: Map<string, PreparedTool> = new Map();
+  readonly toolsets: Map<string, Set<string>> = new Map();
+  readonly toolsetChecks: Map<string, CheckFn> = new Map();
+  readonly aliases: Map<string, string> = new Map();
+  #displaced = new Map<string, PreparedTool[]>();
+  #generation = 0;
+  #sorted: { generation: number; tools: readonly PreparedTool[] } | undefined;
+  #sortedNames = new Map<string, { generation: number; names: readonly string[] }>();
+  readonly #logger: RegistryLogger;
+
+  constructor(logger: RegistryLogger) {
+    this.#logger = logger;
+  }
+
+  get generation(): number {
+    return this.#generation;
+  }
+
+  /** Add a tool, applying the collision rules; false when refused. */
+  add(tool: PreparedTool, override: boolean): boolean {
+    const { name, toolset } = tool.entry;
+    const existing = this.tools.get(name);
+    if (existing !== undefined && existing.entry.toolset !== toolset) {
+      const previous = existing.entry.toolset;
+      if (previous.startsWith(MCP_PREFIX) && toolset.startsWith(MCP_PREFIX)) {
+        this.#logger.debug(`Tool '${name}': MCP toolset '${toolset}' replaces MCP toolset '${previous}'`);
+      } else if (override) {
+        this.#logger.info(`Tool '${name}': toolset '${toolset}' is overriding the existing tool from toolset '${previous}'`);
+        const stack = this.#displaced.get(name) ?? [];
+        stack.push(existing);
+        this.#displaced.set(name, stack);
+      } else {
+        this.#logger.error(
+          `Tool registration REJECTED: '${name}' (toolset '${toolset}') would shadow the existing tool from toolset '${previous}'. ` +
+            "Pass override: true to replace it on purpose.",
+        );
+        return false;
+      }
+      this.#unindex(existing);
+    }
+    this.#insert(tool);
+    this.#generation++;
+    return true;
+  }
+
+  /** Remove a tool, restoring the tool an override displaced; false when unknown. */
+  remove(name: string): boolean {
+    const tool = this.tools.get(name);
+    if (tool === undefined) return false;
+    this.tools.delete(name);
+    this.#unindex(tool);
+    const stack = this.#displaced.get(name);
+    const restored = stack?.pop();
+    if (stack !== undefined && stack.length === 0) this.#displaced.delete(name);
+    if (restored !== undefined) {
+      this.#insert(restored);
+      this.#logger.info(`Tool '${name}': restored the tool from toolset '${restored.entry.toolset}' after its override was removed`);
+    }
+    this.#generation++;
+    return true;
+  }
+
+  addAlias(alias: string, toolset: string): void {
+    const current = this.aliases.get(alias);
+    if (current !== undefined && current !== toolset) {
+      this.#logger.warn(`Toolset alias '${alias}' now points to '${toolset}' instead of '${current}'`);
+    }
+    this.aliases.set(alias, toolset);
+    this.#generation++;
+  }
+
+  /** A toolset name with aliases resolved. */
+  resolve(toolset: string): string {
+    return this.toolsets.has(toolset) ? toolset : (this.aliases.get(toolset) ?? toolset);
+  }
+
+  /** All tools sorted by name; rebuilt once per generation. */
+  sorted(): readonly PreparedTool[] {
+    if (this.#sorted?.generation !== this.#generation) {
+      this.#sorted = { generation: this.#generation, tools: [...this.tools.values()].sort(byName) };
+    }
+    return this.#sorted.tools;
+  }
+
+  /** Sorted, frozen names of a toolset's tools. */
+  namesOf(toolset: string): readonly string[] {
+    const cached = this.#sortedNames.get(toolset);
+    if (cached?.generation === this.#generation) return cached.names;
+    const names = Object.freeze([...(this.toolsets.get(toolset) ?? [])].sort());
+    this.#sortedNames.set(toolset, { generation: this.#generation, names });
+    return names;
+  }
+
+  /**
+   * The known tools among `names`, sorted by name, without duplicates. A large request walks the
+   * sorted table (linear); a small one sorts just the names asked for.
+   */
+  select(names: Iterable<string>): readonly PreparedTool[] {
+    const wanted = names instanceof Set ? (names as ReadonlySet<string>) : new Set(names);
+    const all = this.sorted();
+    if (wanted.size * 8 >= all.length) {
+      if (wanted.size >= all.length && this.#coversAll(wanted, all)) return all;
+      return all.filter((tool) => wanted.has(tool.entry.name));
+    }
+    const out: PreparedTool[] = [];
+    for (const name of wanted) {
+      const tool = this.tools.get(name);
+      if (tool !== undefined) out.push(tool);
+    }
+    return out.sort(byName);
+  }
+
+  #coversAll(wanted: ReadonlySet<string>, all: readonly PreparedTool[]): boolean {
+    for (const tool of all) if (!wanted.has(tool.entry.name)) return false;
+    return true;
+  }
+
+  #insert(tool: PreparedTool): void {
+    const { name, toolset, checkFn } = tool.entry;
+    this.tools.set(name, tool);
+    let members = this.toolsets.get(toolset);
+    if (members === undefined) {
+      members = new Set();
+      this.toolsets.set(toolset, members);
+    }
+    members.add(name);
+    if (checkFn !== undefined && !this.toolsetChecks.has(toolset)) this.toolsetChecks.set(toolset, checkFn);
+  }
+
+  /** Drop a tool from its toolset; an emptied toolset loses its check and the aliases to it. */
+  #unindex(tool: PreparedTool): void {
+    const { name, toolset } = tool.entry;
+    const members = this.toolsets.get(toolset);
+    if (members === undefined) return;
+    members.delete(name);
+    if (members.size > 0) return;
+    this.toolsets.delete(toolset);
+    this.toolsetChecks.delete(toolset);
+    this.#sortedNames.delete(toolset);
+    for (const [alias, target] of this.aliases) if (target === toolset) this.aliases.delete(alias);
+  }
+}

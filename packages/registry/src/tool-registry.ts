@@ -1,0 +1,283 @@
+import { CheckCache } from "./check-cache.js";
+import { dispatchTool, type DispatchEnvironment } from "./dispatch.js";
+import { resolveHermesHome } from "./hermes-home.js";
+import { createStderrLogger, type RegistryLogger } from "./logger.js";
+import { PreparedTool } from "./prepared-tool.js";
+import { DEFAULT_MAX_RESULT_CHARS } from "./result-spill.js";
+import { ToolCatalog } from "./tool-catalog.js";
+import { createEntry } from "./tool-entry.js";
+import type {
+  CheckFn,
+  DispatchContext,
+  FunctionSchema,
+  ToolDefinition,
+  ToolEntry,
+  ToolOutput,
+  ToolSpec,
+} from "./types.js";
+
+/** Emoji shown for a tool that sets none. */
+export const DEFAULT_TOOL_EMOJI = "⚡";
+
+/** Options of a {@link ToolRegistry}. */
+export interface ToolRegistryOptions {
+  /** Where oversized results are spilled (`<home>/cache/spillover`); else `HERMES_HOME`, else `~/.hermes`. */
+  readonly hermesHome?: string;
+  /** Receives rejections, overrides and failures; default: warnings and errors to stderr. */
+  readonly logger?: RegistryLogger;
+  /** Clock for the check cache, in milliseconds; injectable for tests. Default `Date.now`. */
+  readonly now?: () => number;
+  /** Result cap for tools that set none. Default 100 000 characters. */
+  readonly defaultMaxResultSizeChars?: number;
+}
+
+/** Options of {@link ToolRegistry.getDefinitions}. */
+export interface DefinitionOptions {
+  /** Do not log tools left out because their check failed. */
+  readonly quiet?: boolean;
+}
+
+/** A toolset whose tools are all unavailable, with the env vars its tools need but lack. */
+export interface UnavailableToolset {
+  readonly name: string;
+  readonly envVars: readonly string[];
+  readonly tools: readonly string[];
+}
+
+/** Result of {@link ToolRegistry.checkToolAvailability}. */
+export interface ToolAvailability {
+  readonly available: readonly string[];
+  readonly unavailable: readonly UnavailableToolset[];
+}
+
+/**
+ * The set of tools an agent can call. Tools register with a schema and a handler; the registry
+ * builds the definitions shown to the model (filtered by availability checks) and dispatches
+ * calls, always resolving to a result, never throwing.
+ */
+export class ToolRegistry {
+  readonly #catalog: ToolCatalog;
+  readonly #checks = new CheckCache();
+  readonly #logger: RegistryLogger;
+  readonly #now: () => number;
+  readonly #hermesHome: string | undefined;
+  readonly #env: DispatchEnvironment;
+  readonly #reportCheckFailure: (fn: CheckFn, error: unknown) => void;
+
+  constructor(options: ToolRegistryOptions = {}) {
+    this.#logger = options.logger ?? createStderrLogger("warn");
+    this.#now = options.now ?? Date.now;
+    this.#hermesHome = options.hermesHome;
+    this.#catalog = new ToolCatalog(this.#logger);
+    const maxChars = options.defaultMaxResultSizeChars ?? DEFAULT_MAX_RESULT_CHARS;
+    this.#env = {
+      logger: this.#logger,
+      defaultMaxResultChars: maxChars,
+      hermesHome: () => resolveHermesHome(this.#hermesHome),
+    };
+    this.#reportCheckFailure = (fn, error) =>
+      this.#logger.debug(`Availability check ${fn.name || "(anonymous)"} failed: ${String(error)}`);
+  }
+
+  /** Counter bumped by every change (register, deregister, alias); use it as a cache key. */
+  get generation(): number {
+    return this.#catalog.generation;
+  }
+
+  /** The logger this registry reports to. */
+  get logger(): RegistryLogger {
+    return this.#logger;
+  }
+
+  /** The Hermes home used for spill files: the option, else `HERMES_HOME`, else `~/.hermes`. */
+  get hermesHome(): string {
+    return resolveHermesHome(this.#hermesHome);
+  }
+
+  /**
+   * Register a tool. Same name and toolset replaces the old entry (a reload). A name taken by
+   * another toolset is refused with a logged error, unless both toolsets are MCP servers
+   * (`mcp-` prefix) or `override` is set; the tool displaced by an override returns when the
+   * overriding tool is deregistered.
+   * @returns true when the tool is now registered, false when it was refused.
+   * @throws {@link RegistryError} when the spec, schema or parameters are invalid (the message names the tool).
+   */
+  register<Args>(spec: ToolSpec<Args>): boolean {
+    const entry = createEntry(spec as ToolSpec<unknown>);
+    return this.#catalog.add(new PreparedTool(entry), spec.override === true);
+  }
+
+  /** Remove a tool; an override's displaced tool comes back. Returns false when the name is unknown. */
+  deregister(name: string): boolean {
+    return this.#catalog.remove(name);
+  }
+
+  /** Make `alias` another name for `toolset` (an MCP server name for `mcp-<server>`, say). */
+  registerToolsetAlias(alias: string, toolset: string): void {
+    this.#catalog.addAlias(alias, toolset);
+  }
+
+  /** The toolset an alias points to, or undefined. */
+  resolveToolsetAlias(name: string): string | undefined {
+    return this.#catalog.aliases.get(name);
+  }
+
+  /** Every alias and the toolset it points to. */
+  getToolsetAliases(): Record<string, string> {
+    return Object.fromEntries(this.#catalog.aliases);
+  }
+
+  /**
+   * The definitions of the named tools that are available, sorted by name, as the model API
+   * expects them. Unknown names are skipped. Each check runs at most once per call (shared checks
+   * too) and its result is cached for 30 s; a check failing within 60 s of its last success still
+   * counts as passing. The objects returned are frozen and shared between calls: copy before
+   * changing. Cost is linear in the number of tools.
+   */
+  getDefinitions(names: Iterable<string>, options: DefinitionOptions = {}): ToolDefinition[] {
+    const tools = this.#catalog.select(names);
+    const pass = this.#checks.beginPass();
+    const now = this.#now();
+    const out: ToolDefinition[] = [];
+    for (const tool of tools) {
+      const check = tool.entry.checkFn;
+      if (check !== undefined && !this.#checks.evaluate(check, now, pass, this.#reportCheckFailure)) {
+        if (options.quiet !== true) this.#logger.debug(`Tool '${tool.entry.name}' left out: its check failed`);
+        continue;
+      }
+      out.push(tool.entry.dynamicSchemaOverrides === undefined ? tool.definition : this.#dynamicDefinition(tool));
+    }
+    return out;
+  }
+
+  #dynamicDefinition(tool: PreparedTool): ToolDefinition {
+    const { entry } = tool;
+    let overrides: Readonly<Record<string, unknown>> | null | undefined;
+    try {
+      overrides = entry.dynamicSchemaOverrides?.();
+    } catch (error) {
+      this.#logger.warn(`Tool '${entry.name}': dynamic schema overrides failed, using the static schema: ${String(error)}`);
+      return tool.definition;
+    }
+    if (typeof overrides !== "object" || overrides === null) return tool.definition;
+    const merged = { ...entry.schema, ...overrides, name: entry.name } as FunctionSchema;
+    return Object.freeze({ type: "function", function: Object.freeze(merged) });
+  }
+
+  /**
+   * Call a tool. Always resolves: an unknown tool, invalid arguments, a thrown error, an abort or
+   * a timeout all become a JSON `{"error": ...}` string. Resolves to the handler's string, or its
+   * multimodal result object unchanged.
+   */
+  dispatch(name: string, args: unknown, ctx?: DispatchContext): Promise<ToolOutput> {
+    const tool = this.#catalog.tools.get(name);
+    if (tool === undefined) return Promise.resolve(JSON.stringify({ error: `Unknown tool: ${name}` }));
+    return dispatchTool(tool, args, ctx, this.#env);
+  }
+
+  /** The entry of a tool, or undefined. */
+  getEntry(name: string): ToolEntry | undefined {
+    return this.#catalog.tools.get(name)?.entry;
+  }
+
+  /** True when a tool of that name is registered. */
+  hasTool(name: string): boolean {
+    return this.#catalog.tools.has(name);
+  }
+
+  /** The tool's function schema (frozen), or undefined. */
+  getSchema(name: string): FunctionSchema | undefined {
+    return this.#catalog.tools.get(name)?.entry.schema;
+  }
+
+  /** Every tool name, sorted. */
+  getAllToolNames(): string[] {
+    return this.#catalog.sorted().map((tool) => tool.entry.name);
+  }
+
+  /** The names of a toolset's tools (aliases resolved), sorted; empty for an unknown toolset. */
+  getToolNamesForToolset(toolset: string): readonly string[] {
+    return this.#catalog.namesOf(this.#catalog.resolve(toolset));
+  }
+
+  /** Live read-only index toolset → tool names, maintained on every change (no copy, no sort). */
+  getToolsetIndex(): ReadonlyMap<string, ReadonlySet<string>> {
+    return this.#catalog.toolsets;
+  }
+
+  /** The toolset a tool belongs to, or undefined. */
+  getToolsetForTool(name: string): string | undefined {
+    return this.#catalog.tools.get(name)?.entry.toolset;
+  }
+
+  /** Every toolset with at least one tool, sorted. */
+  getRegisteredToolsetNames(): string[] {
+    return [...this.#catalog.toolsets.keys()].sort();
+  }
+
+  /** The check a toolset uses: the first `checkFn` registered for it. */
+  getToolsetCheck(toolset: string): CheckFn | undefined {
+    return this.#catalog.toolsetChecks.get(this.#catalog.resolve(toolset));
+  }
+
+  /** True when some tool of the toolset has no check or a passing one. False for an unknown toolset. */
+  isToolsetAvailable(toolset: string): boolean {
+    return this.#toolsetAvailable(this.#catalog.resolve(toolset), this.#checks.beginPass(), this.#now());
+  }
+
+  #toolsetAvailable(toolset: string, pass: number, now: number): boolean {
+    for (const name of this.#catalog.toolsets.get(toolset) ?? []) {
+      const check = this.#catalog.tools.get(name)?.entry.checkFn;
+      if (check === undefined || this.#checks.evaluate(check, now, pass, this.#reportCheckFailure)) return true;
+    }
+    return false;
+  }
+
+  /** Availability of every registered toolset. */
+  checkToolsetRequirements(): Record<string, boolean> {
+    const pass = this.#checks.beginPass();
+    const now = this.#now();
+    const out: Record<string, boolean> = {};
+    for (const toolset of this.getRegisteredToolsetNames()) out[toolset] = this.#toolsetAvailable(toolset, pass, now);
+    return out;
+  }
+
+  /** Which toolsets are available, and for the others which env vars (from `requiresEnv`) are unset. */
+  checkToolAvailability(env: Readonly<Record<string, string | undefined>> = process.env): ToolAvailability {
+    const pass = this.#checks.beginPass();
+    const now = this.#now();
+    const available: string[] = [];
+    const unavailable: UnavailableToolset[] = [];
+    for (const toolset of this.getRegisteredToolsetNames()) {
+      if (this.#toolsetAvailable(toolset, pass, now)) {
+        available.push(toolset);
+        continue;
+      }
+      const tools = this.#catalog.namesOf(toolset);
+      const missing = new Set<string>();
+      for (const name of tools) {
+        for (const key of this.#catalog.tools.get(name)?.entry.requiresEnv ?? []) {
+          if (env[key] === undefined || env[key] === "") missing.add(key);
+        }
+      }
+      unavailable.push({ name: toolset, envVars: [...missing].sort(), tools });
+    }
+    return { available, unavailable };
+  }
+
+  /** The tool's emoji, or `fallback` (default "⚡") when it has none or is unknown. */
+  getEmoji(name: string, fallback: string = DEFAULT_TOOL_EMOJI): string {
+    const emoji = this.#catalog.tools.get(name)?.entry.emoji;
+    return emoji === undefined || emoji === "" ? fallback : emoji;
+  }
+
+  /** The result cap of a tool: its own, else `fallback`, else the registry default (100 000). */
+  getMaxResultSize(name: string, fallback?: number): number {
+    return this.#catalog.tools.get(name)?.entry.maxResultSizeChars ?? fallback ?? this.#env.defaultMaxResultChars;
+  }
+
+  /** Forget cached check results, so the next build runs every check. */
+  invalidateCheckCache(): void {
+    this.#checks.clear();
+  }
+}

@@ -1,0 +1,322 @@
+import { randomBytes } from "node:crypto";
+import {
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+} from "node:fs";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { buildChildEnv } from "./child-env.js";
+import {
+  assertCapability,
+  defineEnvironmentBackend,
+  ENVIRONMENT_API_VERSION,
+  type BackgroundProcess,
+  type Environment,
+  type EnvironmentBackend,
+  type EnvironmentCapabilities,
+  type EnvironmentOptions,
+  type ExecuteOptions,
+  type ExecuteResult,
+  type SpawnOptions,
+} from "./environment.js";
+import { TerminalError, TerminalErrorCode } from "./errors.js";
+import { HeadTailCollector } from "./output-cap.js";
+import { DEFAULT_KILL_GRACE_MS, signalProcessGroup, terminateProcessGroup } from "./process-group.js";
+import { liveProcessGroups } from "./process-table.js";
+import { launchPty } from "./pty-session.js";
+import { launchPiped, type LaunchSpec, type RawProcess } from "./raw-process.js";
+import { evalFromFile, findBash, MAX_INLINE_COMMAND, SHELL_WRAPPER } from "./shell-wrapper.js";
+import { wrapBackground } from "./background-process.js";
+
+/** What the local backend can do. */
+export const LOCAL_CAPABILITIES: EnvironmentCapabilities = {
+  pty: true,
+  background: true,
+  persistent: true,
+  fileTransfer: true,
+};
+
+/** Local-only settings. */
+export interface LocalEnvironmentOptions extends EnvironmentOptions {
+  /** bash to run commands with (found on PATH by default). */
+  readonly bashPath?: string;
+  /** Module to load for PTY mode (tests point this at a missing one). */
+  readonly ptyModule?: string;
+}
+
+const DEFAULT_TIMEOUT_SECONDS = 180;
+const DEFAULT_MAX_OUTPUT_CHARS = 50_000;
+/** After the shell exits, how long to wait for descendants to release the output pipe. */
+const OUTPUT_DRAIN_MS = 100;
+
+/** The nearest existing directory at or above `dir`. */
+function nearestExistingDir(dir: string): string {
+  let current = path.resolve(dir);
+  for (;;) {
+    try {
+      if (statSync(current).isDirectory()) return current;
+    } catch {
+      // missing: try the parent
+    }
+    const parent = path.dirname(current);
+    if (parent === current) return current;
+    current = parent;
+  }
+}
+
+function isDirectory(dir: string): boolean {
+  try {
+    return statSync(dir).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+function takeFile(file: string): string | undefined {
+  try {
+    const text = readFileSync(file, "utf8");
+    unlinkSync(file);
+    return text;
+  } catch {
+    return undefined;
+  }
+}
+
+function removeQuietly(file: string): void {
+  try {
+    unlinkSync(file);
+  } catch {
+    // already gone
+  }
+}
+
+function waitOrTimeout(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), ms);
+    void promise.then(() => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
+}
+
+class LocalEnvironment implements Environment {
+  readonly apiVersion = ENVIRONMENT_API_VERSION;
+  readonly type: string = "local";
+  readonly capabilities: EnvironmentCapabilities = LOCAL_CAPABILITIES;
+  readonly #stateDir: string;
+  readonly #bash: string;
+  readonly #baseEnv: Record<string, string>;
+  readonly #timeoutSeconds: number;
+  readonly #maxOutputChars: number;
+  readonly #graceMs: number;
+  readonly #ptyModule: string | undefined;
+  readonly #live = new Set<RawProcess>();
+  readonly #groups = new Set<number>();
+  #cwd: string;
+  #runs = 0;
+  #closed = false;
+
+  constructor(options: LocalEnvironmentOptions) {
+    const hostEnv = options.hostEnv ?? process.env;
+    this.#stateDir = mkdtempSync(path.join(os.tmpdir(), "hermes-terminal-"));
+    this.#bash = options.bashPath ?? findBash(hostEnv.PATH);
+    this.#baseEnv = buildChildEnv({
+      hostEnv,
+      passthrough: options.envPassthrough ?? [],
+      extra: options.env ?? {},
+    });
+    this.#timeoutSeconds = options.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS;
+    this.#maxOutputChars = options.maxOutputChars ?? DEFAULT_MAX_OUTPUT_CHARS;
+    this.#graceMs = options.killGraceMs ?? DEFAULT_KILL_GRACE_MS;
+    this.#ptyModule = options.ptyModule;
+    this.#cwd = nearestExistingDir(options.cwd ?? process.cwd());
+  }
+
+  get cwd(): string {
+    return this.#cwd;
+  }
+
+  /** The session cwd, moved up to the nearest existing ancestor when it was deleted. */
+  #sessionCwd(): string {
+    if (!isDirectory(this.#cwd)) this.#cwd = nearestExistingDir(this.#cwd);
+    return this.#cwd;
+  }
+
+  #assertOpen(): void {
+    if (this.#closed) {
+      throw new TerminalError(TerminalErrorCode.EnvironmentClosed, "This terminal environment was cleaned up.");
+    }
+  }
+
+  async #launch(
+    command: string,
+    options: { cwd?: string | undefined; env?: Readonly<Record<string, string>> | undefined; pty: boolean; stdin: boolean; save: boolean },
+  ): Promise<{ proc: RawProcess; runId: string }> {
+    const sessionCwd = this.#sessionCwd();
+    const target = options.cwd === undefined ? sessionCwd : path.resolve(sessionCwd, options.cwd);
+    const runId = `run-${++this.#runs}-${randomBytes(3).toString("hex")}`;
+    let inline = command;
+    if (command.length > MAX_INLINE_COMMAND) {
+      const file = path.join(this.#stateDir, `${runId}.cmd`);
+      writeFileSync(file, command, { mode: 0o600 });
+      inline = evalFromFile(file);
+    }
+    const transient = Object.keys(options.env ?? {}).filter((name) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(name));
+    const spec: LaunchSpec = {
+      file: this.#bash,
+      args: ["-c", SHELL_WRAPPER, "hermes", this.#stateDir, runId, target, inline, options.save ? "1" : "0", transient.join(" ")],
+      cwd: isDirectory(target) ? target : sessionCwd,
+      env: options.env ? { ...this.#baseEnv, ...options.env } : this.#baseEnv,
+    };
+    let proc: RawProcess;
+    try {
+      proc = options.pty ? await launchPty(spec, this.#ptyModule) : await launchPiped(spec, { stdin: options.stdin });
+    } catch (error) {
+      if (TerminalError.isInstance(error)) throw error;
+      throw new TerminalError(TerminalErrorCode.SpawnFailed, `Could not start bash (${this.#bash}): ${String(error)}`, {
+        cause: error,
+      });
+    }
+    this.#live.add(proc);
+    this.#groups.add(proc.pid);
+    void proc.exited.then(() => this.#live.delete(proc));
+    return { proc, runId };
+  }
+
+  async execute(command: string, options: ExecuteOptions = {}): Promise<ExecuteResult> {
+    this.#assertOpen();
+    if (options.pty === true) assertCapability(this, "pty");
+    const timeoutSeconds = options.timeout ?? this.#timeoutSeconds;
+    if (options.signal?.aborted) {
+      return { output: "[Command interrupted]", exitCode: 130, timedOut: false, interrupted: true, omittedChars: 0 };
+    }
+    const { proc, runId } = await this.#launch(command, {
+      cwd: options.cwd,
+      env: options.env,
+      pty: options.pty === true,
+      stdin: options.stdin !== undefined,
+      save: true,
+    });
+    const collector = new HeadTailCollector(options.maxOutputChars ?? this.#maxOutputChars);
+    proc.onData((chunk) => collector.push(chunk));
+    if (options.stdin !== undefined) {
+      proc.write(options.stdin);
+      proc.closeStdin();
+    }
+    let reason: "timeout" | "interrupt" | undefined;
+    const stop = (why: "timeout" | "interrupt"): void => {
+      if (reason !== undefined) return;
+      reason = why;
+      void terminateProcessGroup(proc.pid, { done: proc.exited, graceMs: this.#graceMs });
+    };
+    const timer = setTimeout(() => stop("timeout"), Math.max(1, timeoutSeconds * 1000));
+    const onAbort = (): void => stop("interrupt");
+    options.signal?.addEventListener("abort", onAbort, { once: true });
+    let exitCode: number;
+    try {
+      exitCode = await proc.exited;
+      if (!(await waitOrTimeout(proc.outputClosed, OUTPUT_DRAIN_MS))) {
+        // Descendants still hold the output open after the shell exited: a foreground
+        // command must not leave processes behind.
+        proc.detachOutput();
+        signalProcessGroup(proc.pid, "SIGKILL");
+      }
+    } finally {
+      clearTimeout(timer);
+      options.signal?.removeEventListener("abort", onAbort);
+    }
+    const snapshot = path.join(this.#stateDir, `${runId}.snap`);
+    const cwdFile = path.join(this.#stateDir, `${runId}.cwd`);
+    removeQuietly(path.join(this.#stateDir, `${runId}.cmd`));
+    if (reason === undefined && existsSync(snapshot)) {
+      renameSync(snapshot, path.join(this.#stateDir, "snapshot.sh"));
+      const newCwd = takeFile(cwdFile)?.trim();
+      if (options.cwd === undefined && newCwd) this.#cwd = newCwd;
+    } else {
+      removeQuietly(snapshot);
+      removeQuietly(cwdFile);
+    }
+    let { text, omittedChars } = collector.text();
+    if (reason === "timeout") {
+      text += `${text.length > 0 && !text.endsWith("\n") ? "\n" : ""}[Command timed out after ${timeoutSeconds}s]`;
+      exitCode = 124;
+    } else if (reason === "interrupt") {
+      text += `${text.length > 0 && !text.endsWith("\n") ? "\n" : ""}[Command interrupted]`;
+      exitCode = 130;
+    }
+    return { output: text, exitCode, timedOut: reason === "timeout", interrupted: reason === "interrupt", omittedChars };
+  }
+
+  async spawnBackground(command: string, options: SpawnOptions = {}): Promise<BackgroundProcess> {
+    this.#assertOpen();
+    assertCapability(this, "background");
+    if (options.pty === true) assertCapability(this, "pty");
+    const { proc } = await this.#launch(command, {
+      cwd: options.cwd,
+      env: options.env,
+      pty: options.pty === true,
+      stdin: true,
+      save: false,
+    });
+    return wrapBackground(proc, this.#graceMs);
+  }
+
+  #resolvePath(file: string): string {
+    return path.resolve(this.#sessionCwd(), file);
+  }
+
+  async readFile(file: string): Promise<Uint8Array> {
+    this.#assertOpen();
+    return readFile(this.#resolvePath(file));
+  }
+
+  async writeFile(file: string, data: string | Uint8Array): Promise<void> {
+    this.#assertOpen();
+    const target = this.#resolvePath(file);
+    await mkdir(path.dirname(target), { recursive: true });
+    await writeFile(target, data);
+  }
+
+  async cleanup(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    await Promise.all(
+      [...this.#live].map((proc) => terminateProcessGroup(proc.pid, { done: proc.exited, graceMs: this.#graceMs })),
+    );
+    this.#killLeftovers();
+    rmSync(this.#stateDir, { recursive: true, force: true });
+  }
+
+  /** Synchronous best effort for process exit: SIGKILL every group, remove the state dir. */
+  killAllSync(): void {
+    this.#closed = true;
+    for (const proc of this.#live) signalProcessGroup(proc.pid, "SIGKILL");
+    this.#killLeftovers();
+    rmSync(this.#stateDir, { recursive: true, force: true });
+  }
+
+  #killLeftovers(): void {
+    for (const pgid of liveProcessGroups(this.#groups)) signalProcessGroup(pgid, "SIGKILL");
+    this.#groups.clear();
+  }
+}
+
+/** Make a local environment: commands run with bash on this machine, one process group each. */
+export function createLocalEnvironment(options: LocalEnvironmentOptions = {}): Promise<Environment> {
+  return Promise.resolve(new LocalEnvironment(options));
+}
+
+/** The local backend, registered by default. */
+export const localBackend: EnvironmentBackend = defineEnvironmentBackend({
+  type: "local",
+  capabilities: LOCAL_CAPABILITIES,
+  create: (options) => createLocalEnvironment(options),
+});
