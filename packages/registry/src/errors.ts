@@ -1,4 +1,4 @@
-const BRAND: unique symbol = Symbol.for("@hermes-agent/registry/RegistryError");
+const BRAND = Symbol.for("@hermes-agent/registry/RegistryError");
 
 /** Stable codes carried by every {@link RegistryError}. */
 export const RegistryErrorCode = {
@@ -22,7 +22,6 @@ export class RegistryError extends Error {
   readonly code: RegistryErrorCode;
   /** Name of the tool concerned, when there is one. */
   readonly toolName: string | undefined;
-  readonly [BRAND]: true = true;
 
   constructor(
     code: RegistryErrorCode,
@@ -33,6 +32,7 @@ export class RegistryError extends Error {
     this.name = "RegistryError";
     this.code = code;
     this.toolName = options.toolName;
+    Object.defineProperty(this, BRAND, { value: true });
   }
 
   /** True when `value` is a RegistryError from any copy of this package. */

@@ -101,7 +101,7 @@ export interface ToolEntry {
   readonly toolset: string;
   /** Function schema with JSON Schema parameters (zod converted), deeply frozen. */
   readonly schema: FunctionSchema;
-  readonly handler: ToolHandler<never>;
+  readonly handler: ToolHandler;
   readonly checkFn: CheckFn | undefined;
   readonly requiresEnv: readonly string[];
   readonly isAsync: boolean;

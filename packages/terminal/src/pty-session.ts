@@ -65,6 +65,9 @@ const COLS = 120;
 const ROWS = 40;
 /** End-of-file in canonical mode. */
 const CTRL_D = "\x04";
+/** Output quiet time after exit before the PTY process counts as finished. */
+const PTY_SETTLE_MS = 25;
+const PTY_SETTLE_MAX_MS = 500;
 
 /**
  * Start `spec` in a pseudo-terminal. The child is a session leader, so its pid is also
@@ -82,7 +85,9 @@ export async function launchPty(spec: LaunchSpec, ptyModule?: string): Promise<R
   const listeners = new Set<(chunk: string) => void>();
   let attached = true;
   let open = true;
+  let lastData = Date.now();
   const dataSub = child.onData((chunk) => {
+    lastData = Date.now();
     if (!attached) return;
     for (const listener of listeners) listener(chunk);
   });
@@ -90,11 +95,19 @@ export async function launchPty(spec: LaunchSpec, ptyModule?: string): Promise<R
     const exitSub = child.onExit(({ exitCode, signal }) => {
       open = false;
       exitSub.dispose();
-      // node-pty may deliver the last output after the exit event; give it a turn.
-      setImmediate(() => {
-        dataSub.dispose();
-        resolve(signal !== undefined && signal > 0 ? 128 + signal : exitCode);
-      });
+      const code = signal !== undefined && signal > 0 ? 128 + signal : exitCode;
+      // node-pty may deliver the last output after the exit event: wait for a quiet spell.
+      const exitedAt = Date.now();
+      const settle = (): void => {
+        const now = Date.now();
+        if (now - lastData >= PTY_SETTLE_MS || now - exitedAt >= PTY_SETTLE_MAX_MS) {
+          dataSub.dispose();
+          resolve(code);
+        } else {
+          setTimeout(settle, PTY_SETTLE_MS);
+        }
+      };
+      setTimeout(settle, PTY_SETTLE_MS);
     });
   });
   return {

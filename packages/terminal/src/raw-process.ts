@@ -72,7 +72,6 @@ export function launchPiped(spec: LaunchSpec, options: { readonly stdin: boolean
         reject(new Error("spawn returned no pid"));
         return;
       }
-      child.unref();
       resolve({
         pid,
         pty: false,

@@ -1,6 +1,5 @@
 import { ALL_TOOLSETS_NAMES, getCustomToolsetsVersion, getStaticToolset, getStaticToolsetNames } from "./custom-toolsets.js";
 import { defaultRegistry } from "./default-registry.js";
-import { getRegistryIndex, registryToolsOf, type RegistryIndex } from "./registry-index.js";
 import type { ToolsetDefinition } from "./toolset-types.js";
 import type { ToolsetsRegistry } from "./toolsets-registry.js";
 
@@ -19,8 +18,25 @@ export interface GetToolsetOptions extends ToolsetLookupOptions {
   readonly includeRegistry?: boolean;
 }
 
-function addAll(out: Set<string>, names: readonly string[]): void {
+function addAll(out: Set<string>, names: Iterable<string>): void {
   for (const name of names) out.add(name);
+}
+
+const NO_TOOLS: ReadonlySet<string> = new Set();
+
+/** A registry as resolution reads it: its live toolset → tools index, and its aliases. */
+export interface RegistryView {
+  readonly registry: ToolsetsRegistry;
+  readonly toolsets: ReadonlyMap<string, ReadonlySet<string>>;
+}
+
+/** The view of a registry (the default one unless given). */
+export function registryView(registry: ToolsetsRegistry = defaultRegistry()): RegistryView {
+  return { registry, toolsets: registry.getToolsetIndex() };
+}
+
+function registryToolsOf(view: RegistryView, toolset: string): ReadonlySet<string> {
+  return view.toolsets.get(toolset) ?? NO_TOOLS;
 }
 
 let staticUnion: { version: number; tools: readonly string[] } | undefined;
@@ -42,13 +58,13 @@ function staticToolUnion(): readonly string[] {
  */
 export function collectToolset(
   name: string,
-  index: RegistryIndex | undefined,
+  view: RegistryView | undefined,
   visited: Set<string>,
   out: Set<string>,
 ): void {
   if (ALL_TOOLSETS_NAMES.has(name)) {
     addAll(out, staticToolUnion());
-    if (index) addAll(out, index.allToolNames);
+    if (view) for (const tools of view.toolsets.values()) addAll(out, tools);
     return;
   }
   if (visited.has(name)) return;
@@ -56,28 +72,27 @@ export function collectToolset(
   const definition = getStaticToolset(name);
   if (definition) {
     addAll(out, definition.tools);
-    for (const included of definition.includes) collectToolset(included, index, visited, out);
+    for (const included of definition.includes) collectToolset(included, view, visited, out);
   }
-  if (!index) return;
-  addAll(out, registryToolsOf(index, name));
+  if (!view) return;
+  addAll(out, registryToolsOf(view, name));
   // An MCP server named like a built-in toolset ("browser") is reachable by its bare name too.
-  const aliasTarget = index.aliases.get(name);
-  if (aliasTarget !== undefined) collectToolset(aliasTarget, index, visited, out);
+  const aliasTarget = view.registry.resolveToolsetAlias(name);
+  if (aliasTarget !== undefined) collectToolset(aliasTarget, view, visited, out);
 }
 
 /** True when `name` is `all`/`*`, a static toolset, a registry toolset or a registry alias. */
-export function isKnownToolset(name: string, index: RegistryIndex): boolean {
+export function isKnownToolset(name: string, view: RegistryView): boolean {
   return (
     ALL_TOOLSETS_NAMES.has(name) ||
     getStaticToolset(name) !== undefined ||
-    index.toolsByToolset.has(name) ||
-    index.aliases.has(name)
+    view.toolsets.has(name) ||
+    view.registry.resolveToolsetAlias(name) !== undefined
   );
 }
 
-/** The registry index for the chosen registry. */
-export function indexFor(options: ToolsetLookupOptions | undefined): RegistryIndex {
-  return getRegistryIndex(options?.registry ?? defaultRegistry());
+function viewFor(options: ToolsetLookupOptions | undefined): RegistryView {
+  return registryView(options?.registry);
 }
 
 /**
@@ -87,32 +102,32 @@ export function indexFor(options: ToolsetLookupOptions | undefined): RegistryInd
  */
 export function resolveToolset(name: string, options?: ToolsetLookupOptions): string[] {
   const out = new Set<string>();
-  collectToolset(name, indexFor(options), new Set(), out);
+  collectToolset(name, viewFor(options), new Set(), out);
   return [...out].sort();
 }
 
 /** The sorted, de-duplicated union of several toolsets (`[]` for no names). */
 export function resolveMultipleToolsets(names: Iterable<string>, options?: ToolsetLookupOptions): string[] {
-  const index = indexFor(options);
+  const view = viewFor(options);
   const out = new Set<string>();
-  for (const name of names) collectToolset(name, index, new Set(), out);
+  for (const name of names) collectToolset(name, view, new Set(), out);
   return [...out].sort();
 }
 
 /** Whether `name` can be resolved: `all`, `*`, a static or custom toolset, a registry toolset or alias. */
 export function validateToolset(name: string, options?: ToolsetLookupOptions): boolean {
-  return isKnownToolset(name, indexFor(options));
+  return isKnownToolset(name, viewFor(options));
 }
 
 /** Names of every toolset, static, custom and registry-only (aliases excluded), sorted. */
 export function getToolsetNames(options?: ToolsetLookupOptions): string[] {
   const names = new Set(getStaticToolsetNames());
-  for (const toolset of indexFor(options).toolsByToolset.keys()) names.add(toolset);
+  for (const toolset of viewFor(options).toolsets.keys()) names.add(toolset);
   return [...names].sort();
 }
 
-function registryOnlyDescription(toolset: string, index: RegistryIndex): string {
-  for (const [alias, target] of index.aliases) {
+function registryOnlyDescription(toolset: string, view: RegistryView): string {
+  for (const [alias, target] of Object.entries(view.registry.getToolsetAliases())) {
     if (target === toolset && getStaticToolset(alias) === undefined) return `MCP server '${alias}' tools`;
   }
   if (toolset.startsWith("mcp-")) return `MCP server '${toolset.slice(4)}' tools`;
@@ -130,20 +145,21 @@ export function getToolset(name: string, options?: GetToolsetOptions): ToolsetDe
   if (options?.includeRegistry === false) {
     return definition && { description: definition.description, tools: [...definition.tools], includes: [...definition.includes] };
   }
-  const index = indexFor(options);
-  const aliasTarget = index.aliases.get(name);
+  const view = viewFor(options);
+  const aliasTarget = view.registry.resolveToolsetAlias(name);
   if (definition) {
     const tools = new Set(definition.tools);
-    addAll(tools, registryToolsOf(index, name));
-    if (aliasTarget !== undefined && aliasTarget !== name) addAll(tools, registryToolsOf(index, aliasTarget));
+    addAll(tools, registryToolsOf(view, name));
+    if (aliasTarget !== undefined && aliasTarget !== name) addAll(tools, registryToolsOf(view, aliasTarget));
     return { description: definition.description, tools: [...tools].sort(), includes: [...definition.includes] };
   }
-  if (index.toolsByToolset.has(name)) {
-    return { description: registryOnlyDescription(name, index), tools: [...registryToolsOf(index, name)], includes: [] };
+  const own = view.toolsets.get(name);
+  if (own !== undefined) {
+    return { description: registryOnlyDescription(name, view), tools: [...own].sort(), includes: [] };
   }
   if (aliasTarget !== undefined) {
     const out = new Set<string>();
-    collectToolset(aliasTarget, index, new Set([name]), out);
+    collectToolset(aliasTarget, view, new Set([name]), out);
     return { description: `MCP server '${name}' tools`, tools: [...out].sort(), includes: [] };
   }
   return undefined;

@@ -4,8 +4,8 @@ import type { FunctionSchema, ToolDefinition } from "@hermes-agent/registry";
 import { getCustomToolsetsVersion } from "./custom-toolsets.js";
 import { defaultRegistry } from "./default-registry.js";
 import { recallDefinitions, rememberDefinitions } from "./definitions-memo.js";
-import { getRegistryIndex } from "./registry-index.js";
 import { DEFAULT_SCHEMA_PATCHES, type SchemaPatchContext, type SchemaPatches } from "./schema-patches.js";
+import { registryView } from "./resolve-toolset.js";
 import { selectToolNames } from "./tool-selection.js";
 import type { ToolsetsRegistry } from "./toolsets-registry.js";
 
@@ -166,10 +166,10 @@ export function getToolDefinitions(options: GetToolDefinitionsOptions = {}): Too
     enabledToolsets: options.enabledToolsets,
     disabledToolsets: options.disabledToolsets,
     kanbanTask: options.kanbanTask === true,
-    index: getRegistryIndex(registry),
+    view: registryView(registry),
     lines,
   });
-  const definitions = applyPatches(registry.getDefinitions([...names], { quiet }), patches);
+  const definitions = applyPatches(registry.getDefinitions(names, { quiet }), patches);
   if (lines) {
     reportSelection(lines, definitions);
     for (const line of lines) log(line);

@@ -1,7 +1,6 @@
 import { HERMES_CORE_TOOLS } from "./core-tools.js";
 import { resolveLegacyToolset } from "./legacy-toolsets.js";
-import type { RegistryIndex } from "./registry-index.js";
-import { collectToolset, isKnownToolset } from "./resolve-toolset.js";
+import { collectToolset, isKnownToolset, type RegistryView } from "./resolve-toolset.js";
 import { POSTURE_TOOLSETS } from "./toolset-catalog.js";
 
 /** What decides the tool names of one `getToolDefinitions` call. */
@@ -9,7 +8,7 @@ export interface SelectionRequest {
   readonly enabledToolsets: readonly string[] | undefined;
   readonly disabledToolsets: readonly string[] | undefined;
   readonly kanbanTask: boolean;
-  readonly index: RegistryIndex;
+  readonly view: RegistryView;
   /** Receives the Hermes-style report lines; undefined in quiet mode. */
   readonly lines: string[] | undefined;
 }
@@ -24,9 +23,9 @@ function isCoreBased(name: string): boolean {
   return name.startsWith("hermes-") || POSTURE_TOOLSETS.has(name);
 }
 
-function resolved(name: string, index: RegistryIndex): Set<string> {
+function resolved(name: string, view: RegistryView): Set<string> {
   const out = new Set<string>();
-  collectToolset(name, index, new Set(), out);
+  collectToolset(name, view, new Set(), out);
   return out;
 }
 
@@ -36,14 +35,14 @@ function listed(tools: Iterable<string>): string {
 }
 
 function enable(name: string, request: SelectionRequest, selected: Set<string>): void {
-  const { index, lines } = request;
-  if (isKnownToolset(name, index)) {
+  const { view, lines } = request;
+  if (isKnownToolset(name, view)) {
     if (lines) {
-      const tools = resolved(name, index);
+      const tools = resolved(name, view);
       for (const tool of tools) selected.add(tool);
       lines.push(`✅ Enabled toolset '${name}': ${listed(tools)}`);
     } else {
-      collectToolset(name, index, new Set(), selected);
+      collectToolset(name, view, new Set(), selected);
     }
     return;
   }
@@ -57,10 +56,10 @@ function enable(name: string, request: SelectionRequest, selected: Set<string>):
 }
 
 function disable(name: string, request: SelectionRequest, selected: Set<string>): void {
-  const { index, lines } = request;
+  const { view, lines } = request;
   let tools: Iterable<string>;
-  if (isKnownToolset(name, index)) {
-    const all = resolved(name, index);
+  if (isKnownToolset(name, view)) {
+    const all = resolved(name, view);
     if (isCoreBased(name)) for (const tool of CORE) all.delete(tool);
     tools = all;
   } else {
@@ -85,9 +84,9 @@ function disable(name: string, request: SelectionRequest, selected: Set<string>)
  */
 export function selectToolNames(request: SelectionRequest): Set<string> {
   const selected = new Set<string>();
-  const { enabledToolsets, index } = request;
+  const { enabledToolsets, view } = request;
   if (enabledToolsets === undefined) {
-    collectToolset("all", index, new Set(), selected);
+    collectToolset("all", view, new Set(), selected);
   } else {
     for (const name of enabledToolsets) enable(name, request, selected);
     if (request.kanbanTask) enable("kanban", request, selected);

@@ -1,4 +1,4 @@
-const BRAND: unique symbol = Symbol.for("@hermes-agent/toolsets/ToolsetsError");
+const BRAND = Symbol.for("@hermes-agent/toolsets/ToolsetsError");
 
 /** Stable codes of the errors this package throws. */
 export const TOOLSETS_ERROR_CODES = {
@@ -12,16 +12,16 @@ export type ToolsetsErrorCode = (typeof TOOLSETS_ERROR_CODES)[keyof typeof TOOLS
 /** Base class of every error thrown by `@hermes-agent/toolsets`. */
 export class ToolsetsError extends Error {
   readonly code: ToolsetsErrorCode;
-  readonly [BRAND] = true as const;
 
   constructor(code: ToolsetsErrorCode, message: string, options?: ErrorOptions) {
     super(message, options);
     this.name = "ToolsetsError";
     this.code = code;
+    Object.defineProperty(this, BRAND, { value: true });
   }
 
   /** True for a ToolsetsError from any copy of this package (survives duplicate installs). */
   static isInstance(value: unknown): value is ToolsetsError {
-    return typeof value === "object" && value !== null && (value as { [BRAND]?: unknown })[BRAND] === true;
+    return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[BRAND] === true;
   }
 }

@@ -1,11 +1,10 @@
-// Placeholder until @hermes-agent/registry lands; replaced by a Pick of ToolRegistry.
-import type { ToolDefinition } from "@hermes-agent/registry";
+import type { ToolRegistry } from "@hermes-agent/registry";
 
-/** The part of a `ToolRegistry` this package uses. */
-export interface ToolsetsRegistry {
-  readonly generation: number;
-  getAllToolNames(): readonly string[];
-  getToolsetForTool(name: string): string | undefined;
-  getToolsetAliases(): Readonly<Record<string, string>>;
-  getDefinitions(names: Iterable<string>, options?: { readonly quiet?: boolean }): ToolDefinition[];
-}
+/**
+ * The part of a `ToolRegistry` this package uses; any `ToolRegistry` fits. The live toolset
+ * index is what keeps resolution linear: one lookup per toolset instead of a registry scan.
+ */
+export type ToolsetsRegistry = Pick<
+  ToolRegistry,
+  "generation" | "getToolsetIndex" | "resolveToolsetAlias" | "getToolsetAliases" | "getDefinitions"
+>;

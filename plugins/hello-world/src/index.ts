@@ -1,2 +1,4 @@
-/** Version of this package. */
-export const VERSION: string = "0.0.0";
+export { helloWorldTool } from "./hello-world-tool.js";
+export type { HelloWorldArgs } from "./hello-world-tool.js";
+export { register } from "./register.js";
+export type { HelloWorldPluginContext } from "./register.js";

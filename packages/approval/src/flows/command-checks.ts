@@ -32,9 +32,9 @@ export async function runCommandChecks(
   gate: (core: ApprovalCore, request: GateRequest) => Promise<ApprovalResult>,
 ): Promise<ApprovalResult> {
   const sessionKey = options.sessionKey ?? deps.defaultSession;
-  await deps.detector.initialize();
   let match: DetectorMatch | null;
   try {
+    await deps.detector.initialize();
     match = deps.detector.detect(command);
   } catch {
     // Whatever detection cannot analyse is treated as dangerous, never as safe.

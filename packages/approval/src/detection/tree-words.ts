@@ -1,0 +1,170 @@
+import type { Node } from "web-tree-sitter";
+import { decodeBackslashEscapes } from "./escapes.js";
+import type { Script, Word } from "./shell-ir.js";
+import { staticOutput } from "./static-eval.js";
+import { lookupVariable, type VariableScope } from "./variables.js";
+import { finishWord, type WordPart } from "./word-parts.js";
+
+/** What word evaluation needs from the walker. */
+export interface WordContext {
+  readonly scope: VariableScope;
+  /** Walk the statements inside a substitution; their commands are recorded as run. */
+  walkNested(node: Node): Script;
+}
+
+function unquotedWordParts(text: string, parts: WordPart[]): void {
+  if (!text.includes("\\")) {
+    parts.push({ text, quoted: false });
+    return;
+  }
+  let plain = "";
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charAt(i);
+    if (ch === "\\" && i + 1 < text.length) {
+      const next = text.charAt(i + 1);
+      i++;
+      if (next === "\n") continue;
+      if (plain) parts.push({ text: plain, quoted: false });
+      plain = "";
+      parts.push({ text: next, quoted: true });
+    } else plain += ch;
+  }
+  if (plain) parts.push({ text: plain, quoted: false });
+}
+
+function doubleQuotedText(text: string): string {
+  return text.includes("\\") ? text.replace(/\\([\\"$`\n])/g, (_m, ch: string) => (ch === "\n" ? "" : ch)) : text;
+}
+
+const EXPANSION = /^\$\{([#!]?)([A-Za-z_][A-Za-z0-9_]*|[0-9]+|[@*#?$!-])([\s\S]*)\}$/;
+
+function variableParts(name: string, quoted: boolean, ctx: WordContext, parts: WordPart[]): boolean {
+  const value = lookupVariable(ctx.scope, name);
+  if (value === "separator") {
+    parts.push(quoted ? { text: " ", quoted: true } : { text: "", quoted: false, separator: true });
+    return true;
+  }
+  if (value === null) return false;
+  if (value.dynamic) parts.push({ text: "", quoted, dynamic: true });
+  else parts.push({ text: value.text, quoted, splittable: !quoted });
+  return true;
+}
+
+function expansionParts(node: Node, quoted: boolean, ctx: WordContext, parts: WordPart[], subs: Script[]): void {
+  const match = EXPANSION.exec(node.text);
+  if (match === null) {
+    collectNested(node, ctx, subs);
+    parts.push({ text: "", quoted, dynamic: true });
+    return;
+  }
+  const [, prefix = "", name = "", op = ""] = match;
+  if (prefix !== "") {
+    parts.push({ text: "", quoted, dynamic: true });
+    return;
+  }
+  if (name === "IFS") {
+    variableParts(name, quoted, ctx, parts);
+    return;
+  }
+  if (op === "" || op.startsWith(":?") || op.startsWith("?")) {
+    if (!variableParts(name, quoted, ctx, parts)) parts.push({ text: "", quoted, dynamic: true });
+    return;
+  }
+  if (/^:?[-=]/.test(op)) {
+    const known = lookupVariable(ctx.scope, name);
+    if (known !== null && known !== "separator" && !known.dynamic && known.text !== "") {
+      parts.push({ text: known.text, quoted, splittable: !quoted });
+      return;
+    }
+    // Unset in this script: the default is what runs unless the environment sets it.
+    const defaults = node.namedChildren.filter((child) => child !== null && child.type !== "variable_name");
+    if (defaults.length === 0) {
+      parts.push({ text: "", quoted: true });
+      return;
+    }
+    for (const child of defaults) if (child) nodeParts(child, quoted, ctx, parts, subs);
+    return;
+  }
+  collectNested(node, ctx, subs);
+  parts.push({ text: "", quoted, dynamic: true });
+}
+
+function collectNested(node: Node, ctx: WordContext, subs: Script[]): void {
+  for (const child of node.namedChildren) {
+    if (child === null) continue;
+    if (child.type === "command_substitution" || child.type === "process_substitution") {
+      subs.push(ctx.walkNested(child));
+    } else if (child.childCount > 0) collectNested(child, ctx, subs);
+  }
+}
+
+function nodeParts(node: Node, quoted: boolean, ctx: WordContext, parts: WordPart[], subs: Script[]): void {
+  switch (node.type) {
+    case "word":
+      if (quoted) parts.push({ text: node.text, quoted });
+      else unquotedWordParts(node.text, parts);
+      return;
+    case "string":
+    case "translated_string": {
+      const children = node.children;
+      for (let i = 0; i < children.length; i++) {
+        const child = children[i];
+        if (!child) continue;
+        if (child.type === '"' && (i === 0 || i === children.length - 1)) continue;
+        if (child.type === "$" && i === 0) continue;
+        if (child.type === "string_content") parts.push({ text: doubleQuotedText(child.text), quoted: true });
+        else if (child.isNamed) nodeParts(child, true, ctx, parts, subs);
+        else parts.push({ text: child.text, quoted: true });
+      }
+      if (children.length <= 2) parts.push({ text: "", quoted: true });
+      return;
+    }
+    case "raw_string":
+      parts.push({ text: node.text.slice(1, -1), quoted: true });
+      return;
+    case "ansi_c_string":
+      parts.push({ text: decodeBackslashEscapes(node.text.slice(2, -1)), quoted: true });
+      return;
+    case "concatenation":
+      for (const child of node.children) if (child) nodeParts(child, quoted, ctx, parts, subs);
+      return;
+    case "simple_expansion": {
+      const name = node.text.slice(1);
+      if (!variableParts(name, quoted, ctx, parts)) parts.push({ text: "", quoted, dynamic: true });
+      return;
+    }
+    case "expansion":
+      expansionParts(node, quoted, ctx, parts, subs);
+      return;
+    case "command_substitution": {
+      const script = ctx.walkNested(node);
+      subs.push(script);
+      const output = staticOutput(script);
+      if (output === null) parts.push({ text: "", quoted, dynamic: true });
+      else parts.push({ text: output.replace(/\n+$/, ""), quoted, splittable: !quoted });
+      return;
+    }
+    case "process_substitution":
+      subs.push(ctx.walkNested(node));
+      parts.push({ text: "", quoted, dynamic: true });
+      return;
+    case "arithmetic_expansion":
+      collectNested(node, ctx, subs);
+      parts.push({ text: "", quoted, dynamic: true });
+      return;
+    default: {
+      const text = node.text;
+      if (node.childCount > 0) collectNested(node, ctx, subs);
+      if (text.includes("$") || text.includes("`")) parts.push({ text: "", quoted, dynamic: true });
+      else parts.push({ text, quoted });
+    }
+  }
+}
+
+/** Evaluate a word node to the argv words it produces (usually one). */
+export function evalNodeWords(node: Node, ctx: WordContext): Word[] {
+  const parts: WordPart[] = [];
+  const subs: Script[] = [];
+  nodeParts(node, false, ctx, parts, subs);
+  return finishWord(parts, subs, node.type === "process_substitution");
+}

@@ -1,0 +1,34 @@
+import { expect, test } from "vitest";
+import { matchDenyRule } from "../../src/flows/command-checks.js";
+import { commandForms } from "../../src/flows/command-forms.js";
+
+test("forms peel absolute paths, quotes, assignments and wrappers", () => {
+  const forms = commandForms("FOO=1 /usr/bin/sudo -u root env X=2 /bin/rm -rf '/tmp/x'");
+  expect(forms).toContain("sudo -u root env X=2 /bin/rm -rf /tmp/x");
+  expect(forms).toContain("env X=2 /bin/rm -rf /tmp/x");
+  expect(forms).toContain("rm -rf /tmp/x");
+});
+
+test.each([
+  ["sudo rm*", "sudo rm -rf /tmp/x"],
+  ["sudo rm*", "/usr/bin/sudo rm -rf /tmp/x"],
+  ["sudo rm*", "SUDO RM -rf x"],
+  ["sudo rm*", "echo ok && sudo rm -rf x"],
+  ["sudo rm*", "env A=1 /usr/bin/sudo /bin/rm x"],
+  ["sudo rm*", "ｓｕｄｏ rm -rf x"],
+  ["sudo rm*", "s\u200budo rm -rf x"],
+  ["rm -rf*", "/bin/rm -rf x"],
+  ["rm -rf*", "nohup nice -n 5 rm -rf x"],
+  ["docker system prune*", "\"docker\" system prune -af"],
+  ["terraform destroy*", "cd infra && terraform destroy -auto-approve"],
+])("deny rule %j catches %j", (rule, command) => {
+  expect(matchDenyRule([rule], command)).toBe(rule);
+});
+
+test.each([
+  ["sudo rm*", "echo sudo rm is dangerous"],
+  ["sudo rm*", "sudo ls"],
+  ["terraform destroy*", "terraform plan"],
+])("deny rule %j leaves %j alone", (rule, command) => {
+  expect(matchDenyRule([rule], command)).toBeUndefined();
+});

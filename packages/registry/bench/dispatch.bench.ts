@@ -1,0 +1,57 @@
+import { runSuite } from "@hermes-agent/bench";
+import { z } from "zod";
+import { silentLogger, ToolRegistry } from "../src/index.js";
+
+const parameters = {
+  type: "object",
+  properties: { text: { type: "string" }, count: { type: "integer" } },
+  required: ["text"],
+} as const;
+
+function registryWith(handler: (args: Record<string, unknown>) => unknown): ToolRegistry {
+  const registry = new ToolRegistry({ logger: silentLogger });
+  registry.register({ name: "echo", toolset: "bench", schema: { description: "Echo", parameters }, handler });
+  return registry;
+}
+
+const args = { text: "hello", count: 3 };
+
+await runSuite("registry dispatch", [
+  {
+    name: "sync handler, JSON Schema validation",
+    budgetUs: 1,
+    setup: () => {
+      const registry = registryWith(() => "ok");
+      return () => registry.dispatch("echo", args);
+    },
+  },
+  {
+    name: "async handler, JSON Schema validation",
+    budgetUs: 1.5,
+    setup: () => {
+      const registry = registryWith(async () => "ok");
+      return () => registry.dispatch("echo", args);
+    },
+  },
+  {
+    name: "sync handler, zod validation",
+    setup: () => {
+      const registry = new ToolRegistry({ logger: silentLogger });
+      registry.register({
+        name: "echo",
+        toolset: "bench",
+        schema: { description: "Echo", parameters: z.object({ text: z.string(), count: z.number().int().optional() }) },
+        handler: () => "ok",
+      });
+      return () => registry.dispatch("echo", args);
+    },
+  },
+  {
+    name: "sync handler, string arguments coerced",
+    setup: () => {
+      const registry = registryWith(() => "ok");
+      const loose = { text: "hello", count: "3" };
+      return () => registry.dispatch("echo", loose);
+    },
+  },
+]);
