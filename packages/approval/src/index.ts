@@ -15,15 +15,24 @@ export type { DangerousCommandMatch } from "./detection/index.js";
 // Approval flows
 export { ApprovalError, ApprovalErrorCode } from "./flows/approval-error.js";
 export { createApprovalManager } from "./flows/approval-manager.js";
-export type { ApprovalManager, ApprovalManagerOptions, RevokeApprovalOptions } from "./flows/approval-manager.js";
+export type {
+  ApprovalManager,
+  ApprovalManagerOptions,
+  RevokeApprovalOptions,
+} from "./flows/approval-manager.js";
 export { parsePromptAnswer } from "./flows/approval-prompt.js";
-export type { ApprovalPrompt, ApprovalPromptRequest, AskOptions, PromptAnswer } from "./flows/approval-prompt.js";
+export type {
+  ApprovalPrompt,
+  ApprovalPromptRequest,
+  AskOptions,
+  PromptAnswer,
+} from "./flows/approval-prompt.js";
 export type { ApprovalEntry } from "./flows/approval-store.js";
 export { auditLogPath } from "./flows/audit-log.js";
 export type { AuditRecord } from "./flows/audit-log.js";
 export { createCliPrompt } from "./flows/cli-prompt.js";
 export type { CliPromptOptions } from "./flows/cli-prompt.js";
-export type { CommandDetector, DetectorMatch } from "./flows/command-detector.js";
+export type { CommandDetector } from "./flows/command-detector.js";
 export { matchDenyRule } from "./flows/command-checks.js";
 export { isCompoundCommand } from "./flows/compound-command.js";
 export {
@@ -39,9 +48,23 @@ export {
   unregisterGatewayNotify,
 } from "./flows/default-manager.js";
 export type { ExecuteCodeGuardOptions } from "./flows/execute-code-guard.js";
-export type { GatewayApprovalRequest, GatewayNotify, ResolveGatewayOptions } from "./flows/gateway-queue.js";
+export type {
+  GatewayApprovalRequest,
+  GatewayNotify,
+  ResolveGatewayOptions,
+} from "./flows/gateway-queue.js";
 export { redactSecrets } from "./flows/redact.js";
 export { createOpenAIReviewer } from "./flows/smart-reviewer.js";
-export type { OpenAIReviewerOptions, ReviewRequest, ReviewVerdict, SmartReviewer } from "./flows/smart-reviewer.js";
+export type {
+  OpenAIReviewerOptions,
+  ReviewRequest,
+  ReviewVerdict,
+  SmartReviewer,
+} from "./flows/smart-reviewer.js";
 export { ApprovalChoice, ApprovalOutcome, CONTAINER_ENV_TYPES } from "./flows/types.js";
-export type { ApprovalContext, ApprovalDecider, ApprovalResult, CheckCommandOptions } from "./flows/types.js";
+export type {
+  ApprovalContext,
+  ApprovalDecider,
+  ApprovalResult,
+  CheckCommandOptions,
+} from "./flows/types.js";

@@ -77,6 +77,28 @@ class CoercerCompiler {
 
   node(schema: JsonSchema | undefined): Node {
     if (schema === undefined) return IDENTITY;
+    const inner = this.#inner(schema);
+    if (!this.#allowsNull(schema)) return inner;
+    return {
+      coerce: (value) => (typeof value === "string" && value.trim() === "null" ? null : inner.coerce(value)),
+      accepts: inner.accepts,
+      trivial: false,
+    };
+  }
+
+  /** The literal text "null" means null wherever the schema allows null, whatever the order. */
+  #allowsNull(schema: JsonSchema): boolean {
+    if (schema["nullable"] === true) return true;
+    const type = schema["type"];
+    if (type === "null" || (Array.isArray(type) && type.includes("null"))) return true;
+    const variants = [schema["anyOf"], schema["oneOf"]].find(Array.isArray) as unknown[] | undefined;
+    return variants?.some((variant) => {
+      const sub = asSchema(variant);
+      return sub !== undefined && sub["$ref"] === undefined && this.#allowsNull(sub);
+    }) ?? false;
+  }
+
+  #inner(schema: JsonSchema): Node {
     const ref = schema["$ref"];
     if (typeof ref === "string") return this.#ref(ref);
     const variants = [schema["anyOf"], schema["oneOf"]].find(Array.isArray) as unknown[] | undefined;

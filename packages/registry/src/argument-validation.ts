@@ -3,6 +3,7 @@ import type { z } from "zod";
 import { compileJsonSchema, describeAjvError, formatPath } from "./json-schema.js";
 import type { RegistryLogger } from "./logger.js";
 import type { JsonSchema } from "./types.js";
+import { zodSafeParse } from "./zod-interop.js";
 
 /** Why a call's arguments were refused: the field concerned and the reason. */
 export class ArgumentProblem {
@@ -20,7 +21,7 @@ export type ArgumentValidator = (args: Record<string, unknown>) => Record<string
 
 function zodValidator(schema: z.ZodType): ArgumentValidator {
   return (args) => {
-    const parsed = schema.safeParse(args);
+    const parsed = zodSafeParse(schema, args);
     if (parsed.success) return parsed.data as Record<string, unknown>;
     const issue = parsed.error.issues[0];
     if (issue === undefined) return new ArgumentProblem("(arguments)", "are invalid");

@@ -5,16 +5,20 @@ export const CHECK_TTL_MS = 30_000;
 /** A check failing within this long after its last success is still served as passing. */
 export const CHECK_GRACE_MS = 60_000;
 
-interface CheckRecord {
+/** Cached state of one check function. Tools keep a direct reference, so a lookup costs nothing. */
+export interface CheckRecord {
+  readonly fn: CheckFn;
+  /** Cache epoch the fields below belong to; an older epoch means "never run". */
+  epoch: number;
   value: boolean;
   expiresAt: number;
   lastSuccessAt: number | undefined;
-  /** Build pass in which `passValue` was computed; shared checks run once per pass. */
+  /** Evaluation pass in which `passValue` was computed; shared checks run once per pass. */
   pass: number;
   passValue: boolean;
 }
 
-/** What a check run reports for logging. */
+/** Called with a check that threw (or returned a promise) and the error. */
 export type CheckFailureReporter = (fn: CheckFn, error: unknown) => void;
 
 /**
@@ -23,42 +27,52 @@ export type CheckFailureReporter = (fn: CheckFn, error: unknown) => void;
  * not cached, so a tool does not flicker in and out of the model's list mid-session.
  */
 export class CheckCache {
-  #records = new WeakMap<CheckFn, CheckRecord>();
+  readonly #records = new WeakMap<CheckFn, CheckRecord>();
+  #epoch = 1;
   #pass = 0;
+
+  /** The record of `fn`, shared by every tool using the same function. */
+  recordFor(fn: CheckFn): CheckRecord {
+    let record = this.#records.get(fn);
+    if (record === undefined) {
+      record = { fn, epoch: 0, value: false, expiresAt: 0, lastSuccessAt: undefined, pass: 0, passValue: false };
+      this.#records.set(fn, record);
+    }
+    return record;
+  }
 
   /** Start a new evaluation pass: within one pass each check runs at most once. */
   beginPass(): number {
     return ++this.#pass;
   }
 
-  /** Forget every cached result (grace history included). */
+  /** Forget every cached result, grace history included. */
   clear(): void {
-    this.#records = new WeakMap();
+    this.#epoch++;
   }
 
-  /** Result of `fn` at time `now` (ms) within pass `pass`. A throwing check counts as failing. */
-  evaluate(fn: CheckFn, now: number, pass: number, onFailure?: CheckFailureReporter): boolean {
-    let record = this.#records.get(fn);
-    if (record !== undefined) {
+  /** Result of the check at time `now` (ms) within pass `pass`. A throwing check counts as failing. */
+  evaluate(record: CheckRecord, now: number, pass: number, onFailure?: CheckFailureReporter): boolean {
+    if (record.epoch === this.#epoch) {
       if (record.pass === pass) return record.passValue;
       if (now < record.expiresAt) return record.value;
+    } else {
+      record.epoch = this.#epoch;
+      record.expiresAt = 0;
+      record.lastSuccessAt = undefined;
     }
     let ok: boolean;
     try {
-      const out: unknown = fn();
+      const out: unknown = record.fn();
       if (typeof (out as { then?: unknown } | null)?.then === "function") {
         ok = false;
-        onFailure?.(fn, new Error("the check returned a promise; checks must be synchronous"));
+        onFailure?.(record.fn, new Error("the check returned a promise; checks must be synchronous"));
       } else {
         ok = Boolean(out);
       }
     } catch (error) {
       ok = false;
-      onFailure?.(fn, error);
-    }
-    if (record === undefined) {
-      record = { value: ok, expiresAt: 0, lastSuccessAt: undefined, pass, passValue: ok };
-      this.#records.set(fn, record);
+      onFailure?.(record.fn, error);
     }
     record.pass = pass;
     if (ok) {

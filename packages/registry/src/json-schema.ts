@@ -1,20 +1,20 @@
-import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
+import { createRequire } from "node:module";
+import type * as AjvModule from "ajv";
+import type { Ajv, ErrorObject, ValidateFunction } from "ajv";
 import type { JsonSchema } from "./types.js";
 
 let shared: Ajv | undefined;
 
-/** The registry's JSON Schema validator (draft-07 semantics, unknown keywords and formats tolerated). */
+/**
+ * The registry's JSON Schema validator (draft-07 semantics, unknown keywords and formats
+ * tolerated), loaded on first need so that importing the registry stays cheap.
+ */
 function ajv(): Ajv {
-  shared ??= new Ajv({ strict: false, allErrors: false, validateFormats: false });
+  if (shared === undefined) {
+    const { Ajv: AjvClass } = createRequire(import.meta.url)("ajv") as typeof AjvModule;
+    shared = new AjvClass({ strict: false, allErrors: false, validateFormats: false });
+  }
   return shared;
-}
-
-/** Return the problems that make `schema` an invalid JSON Schema, or undefined when it is valid. */
-export function findSchemaProblems(schema: JsonSchema): string | undefined {
-  const { $schema: _ignored, ...rest } = schema;
-  const valid = ajv().validateSchema(rest);
-  if (valid === true) return undefined;
-  return ajv().errorsText(ajv().errors, { dataVar: "parameters" });
 }
 
 /** Compile a validator for `schema`. Throws when the schema cannot be compiled (bad `$ref`, ...). */

@@ -1,4 +1,5 @@
 import { compileCoercer, type Coercer } from "./argument-coercion.js";
+import type { CheckRecord } from "./check-cache.js";
 import { compileArgumentValidator, type ArgumentProblem, type ArgumentValidator } from "./argument-validation.js";
 import type { RegistryLogger } from "./logger.js";
 import type { ToolCallContext, ToolDefinition, ToolEntry } from "./types.js";
@@ -14,11 +15,16 @@ export class PreparedTool {
   readonly entry: ToolEntry;
   readonly definition: ToolDefinition;
   readonly idleContext: ToolCallContext;
+  /** Cache record of the tool's check, shared with every tool using the same function. */
+  readonly checkRecord: CheckRecord | undefined;
+  /** Stamp of the last selection that asked for this tool (see `ToolCatalog.select`). */
+  mark = 0;
   #coerce: Coercer | undefined;
   #validate: ArgumentValidator | undefined;
 
-  constructor(entry: ToolEntry) {
+  constructor(entry: ToolEntry, checkRecord: CheckRecord | undefined) {
     this.entry = entry;
+    this.checkRecord = checkRecord;
     this.definition = Object.freeze({ type: "function", function: entry.schema });
     this.idleContext = Object.freeze({ toolName: entry.name, signal: NEVER_ABORTED });
   }

@@ -22,6 +22,7 @@ export class ToolCatalog {
   readonly aliases: Map<string, string> = new Map();
   #displaced = new Map<string, PreparedTool[]>();
   #generation = 0;
+  #selection = 0;
   #sorted: { generation: number; tools: readonly PreparedTool[] } | undefined;
   #sortedNames = new Map<string, { generation: number; names: readonly string[] }>();
   readonly #logger: RegistryLogger;
@@ -110,27 +111,25 @@ export class ToolCatalog {
   }
 
   /**
-   * The known tools among `names`, sorted by name, without duplicates. A large request walks the
-   * sorted table (linear); a small one sorts just the names asked for.
+   * The known tools among `names`, sorted by name, without duplicates, in O(N + k): each asked-for
+   * tool is stamped, then the sorted table is walked once. A small request sorts just its tools.
    */
   select(names: Iterable<string>): readonly PreparedTool[] {
-    const wanted = names instanceof Set ? (names as ReadonlySet<string>) : new Set(names);
-    const all = this.sorted();
-    if (wanted.size * 8 >= all.length) {
-      if (wanted.size >= all.length && this.#coversAll(wanted, all)) return all;
-      return all.filter((tool) => wanted.has(tool.entry.name));
-    }
-    const out: PreparedTool[] = [];
-    for (const name of wanted) {
+    const stamp = ++this.#selection;
+    const picked: PreparedTool[] = [];
+    for (const name of names) {
       const tool = this.tools.get(name);
-      if (tool !== undefined) out.push(tool);
+      if (tool !== undefined && tool.mark !== stamp) {
+        tool.mark = stamp;
+        picked.push(tool);
+      }
     }
-    return out.sort(byName);
-  }
-
-  #coversAll(wanted: ReadonlySet<string>, all: readonly PreparedTool[]): boolean {
-    for (const tool of all) if (!wanted.has(tool.entry.name)) return false;
-    return true;
+    const all = this.sorted();
+    if (picked.length === all.length) return all;
+    if (picked.length * 16 < all.length) return picked.sort(byName);
+    const out: PreparedTool[] = [];
+    for (const tool of all) if (tool.mark === stamp) out.push(tool);
+    return out;
   }
 
   #insert(tool: PreparedTool): void {

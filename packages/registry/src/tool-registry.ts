@@ -104,7 +104,8 @@ export class ToolRegistry {
    */
   register<Args>(spec: ToolSpec<Args>): boolean {
     const entry = createEntry(spec as ToolSpec<unknown>);
-    return this.#catalog.add(new PreparedTool(entry), spec.override === true);
+    const record = entry.checkFn === undefined ? undefined : this.#checks.recordFor(entry.checkFn);
+    return this.#catalog.add(new PreparedTool(entry, record), spec.override === true);
   }
 
   /** Remove a tool; an override's displaced tool comes back. Returns false when the name is unknown. */
@@ -140,7 +141,7 @@ export class ToolRegistry {
     const now = this.#now();
     const out: ToolDefinition[] = [];
     for (const tool of tools) {
-      const check = tool.entry.checkFn;
+      const check = tool.checkRecord;
       if (check !== undefined && !this.#checks.evaluate(check, now, pass, this.#reportCheckFailure)) {
         if (options.quiet !== true) this.#logger.debug(`Tool '${tool.entry.name}' left out: its check failed`);
         continue;
@@ -227,7 +228,9 @@ export class ToolRegistry {
 
   #toolsetAvailable(toolset: string, pass: number, now: number): boolean {
     for (const name of this.#catalog.toolsets.get(toolset) ?? []) {
-      const check = this.#catalog.tools.get(name)?.entry.checkFn;
+      const tool = this.#catalog.tools.get(name);
+      if (tool === undefined) continue;
+      const check = tool.checkRecord;
       if (check === undefined || this.#checks.evaluate(check, now, pass, this.#reportCheckFailure)) return true;
     }
     return false;

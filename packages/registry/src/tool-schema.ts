@@ -1,7 +1,8 @@
-import { toJSONSchema, type z } from "zod";
+import type { z } from "zod";
 import { RegistryError, RegistryErrorCode } from "./errors.js";
-import { findSchemaProblems } from "./json-schema.js";
+import { findSchemaProblems } from "./schema-shape.js";
 import type { FunctionSchema, JsonSchema, ToolSchemaInput } from "./types.js";
+import { isZodSchema, zodToJsonSchema } from "./zod-interop.js";
 
 /** A tool schema after registration: JSON Schema parameters, frozen, plus the zod source if any. */
 export interface NormalizedSchema {
@@ -13,10 +14,6 @@ function describeType(value: unknown): string {
   if (value === null) return "null";
   if (Array.isArray(value)) return "array";
   return typeof value;
-}
-
-function isZodSchema(value: object): value is z.ZodType {
-  return "_zod" in value;
 }
 
 function invalid(toolName: string, message: string, cause?: unknown): RegistryError {
@@ -41,11 +38,7 @@ function convertZod(toolName: string, parameters: z.ZodType): JsonSchema {
     throw invalid(toolName, `schema['parameters'] must be a zod object, got zod ${String(kind)}`);
   }
   try {
-    const { $schema: _ignored, ...converted } = toJSONSchema(parameters, {
-      io: "input",
-      unrepresentable: "any",
-    });
-    return converted as JsonSchema;
+    return zodToJsonSchema(parameters);
   } catch (error) {
     throw invalid(toolName, `schema['parameters'] could not be converted to JSON Schema: ${String(error)}`, error);
   }

@@ -10,6 +10,7 @@ export const TerminalErrorCode = {
   PtyUnavailable: "PTY_UNAVAILABLE",
   EnvironmentClosed: "ENVIRONMENT_CLOSED",
   SpawnFailed: "SPAWN_FAILED",
+  ProcessLimit: "PROCESS_LIMIT",
 } as const;
 
 /** One of {@link TerminalErrorCode}'s values. */

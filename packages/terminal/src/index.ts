@@ -1,2 +1,76 @@
+/**
+ * @hermes-agent/terminal: the `terminal` and `process` tools, the Environment contract
+ * that terminal backends implement, and the local backend.
+ *
+ * @packageDocumentation
+ */
+
 /** Version of this package. */
 export const VERSION: string = "0.0.0";
+
+// Environment contract and backends
+export {
+  assertCapability,
+  defineEnvironmentBackend,
+  ENVIRONMENT_API_VERSION,
+  ENVIRONMENT_TYPES,
+} from "./environment.js";
+export type {
+  BackgroundProcess,
+  CapabilityName,
+  Environment,
+  EnvironmentBackend,
+  EnvironmentBackendSpec,
+  EnvironmentCapabilities,
+  EnvironmentOptions,
+  EnvironmentType,
+  ExecuteOptions,
+  ExecuteResult,
+  SpawnOptions,
+} from "./environment.js";
+export { createBackendRegistry, createEnvironment, defaultBackends } from "./backend-registry.js";
+export type { EnvironmentBackendRegistry } from "./backend-registry.js";
+export { createLocalEnvironment, LOCAL_CAPABILITIES, localBackend } from "./local-environment.js";
+export type { LocalEnvironmentOptions } from "./local-environment.js";
+export { buildChildEnv, CHILD_ENV_ALLOWLIST } from "./child-env.js";
+export type { ChildEnvOptions } from "./child-env.js";
+export { PTY_MODULE, PtyUnavailableError } from "./pty-session.js";
+
+// Errors
+export {
+  BackendUnavailableError,
+  InvalidOptionError,
+  MissingCapabilityError,
+  TerminalError,
+  TerminalErrorCode,
+  UnknownEnvironmentError,
+} from "./errors.js";
+
+// Settings
+export { loadTerminalOptions, resolveTerminalOptions, TERMINAL_DEFAULTS } from "./options.js";
+export type { ResolveTerminalOptionsInput, TerminalConfigInput, TerminalOptions } from "./options.js";
+
+// Output handling
+export { stripAnsi } from "./ansi.js";
+export { capOutput, truncationMarker } from "./output-cap.js";
+export { exitCodeMeaning } from "./exit-code-hints.js";
+export { foregroundHangReason } from "./foreground-guard.js";
+
+// Runtime, process registry and tools
+export { completionMessage, ProcessRegistry } from "./process-registry.js";
+export type {
+  ProcessCompletion,
+  ProcessRegistryOptions,
+  TrackedProcess,
+  TrackedProcessInput,
+} from "./process-registry.js";
+export { defaultApproveCommand } from "./command-approval.js";
+export type { ApproveCommand } from "./command-approval.js";
+export { createTerminalRuntime } from "./terminal-runtime.js";
+export type { TerminalRuntime, TerminalRuntimeOptions } from "./terminal-runtime.js";
+export { runTerminalTool, TERMINAL_DESCRIPTION, TERMINAL_PARAMETERS } from "./terminal-tool.js";
+export type { TerminalArgs, TerminalCallContext } from "./terminal-tool.js";
+export { PROCESS_ACTIONS, PROCESS_DESCRIPTION, PROCESS_PARAMETERS, runProcessTool } from "./process-tool.js";
+export type { ProcessArgs } from "./process-tool.js";
+export { registerTerminalTools, TERMINAL_TOOLSET } from "./register-tools.js";
+export type { RegisterTerminalToolsOptions } from "./register-tools.js";

@@ -156,12 +156,18 @@ class LocalEnvironment implements Environment {
     }
   }
 
+  #expandHome(dir: string): string {
+    const home = this.#baseEnv.HOME ?? os.homedir();
+    if (dir === "~") return home;
+    return dir.startsWith("~/") ? path.join(home, dir.slice(2)) : dir;
+  }
+
   async #launch(
     command: string,
     options: { cwd?: string | undefined; env?: Readonly<Record<string, string>> | undefined; pty: boolean; stdin: boolean; save: boolean },
   ): Promise<{ proc: RawProcess; runId: string }> {
     const sessionCwd = this.#sessionCwd();
-    const target = options.cwd === undefined ? sessionCwd : path.resolve(sessionCwd, options.cwd);
+    const target = options.cwd === undefined ? sessionCwd : path.resolve(sessionCwd, this.#expandHome(options.cwd));
     const runId = `run-${++this.#runs}-${randomBytes(3).toString("hex")}`;
     let inline = command;
     if (command.length > MAX_INLINE_COMMAND) {
@@ -172,7 +178,7 @@ class LocalEnvironment implements Environment {
     const transient = Object.keys(options.env ?? {}).filter((name) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(name));
     const spec: LaunchSpec = {
       file: this.#bash,
-      args: ["-c", SHELL_WRAPPER, "hermes", this.#stateDir, runId, target, inline, options.save ? "1" : "0", transient.join(" ")],
+      args: ["--noprofile", "--norc", "-c", SHELL_WRAPPER, "hermes", this.#stateDir, runId, target, inline, options.save ? "1" : "0", transient.join(" ")],
       cwd: isDirectory(target) ? target : sessionCwd,
       env: options.env ? { ...this.#baseEnv, ...options.env } : this.#baseEnv,
     };

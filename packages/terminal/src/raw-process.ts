@@ -64,7 +64,10 @@ export function launchPiped(spec: LaunchSpec, options: { readonly stdin: boolean
         res(exitCodeOf(code, signal));
       });
     });
-    const outputClosed = new Promise<void>((res) => child.once("close", () => res()));
+    const outputClosed = Promise.all([
+      new Promise<void>((res) => stdout.once("close", () => res())),
+      new Promise<void>((res) => stderr.once("close", () => res())),
+    ]).then(() => undefined);
     child.once("error", (error) => reject(error));
     child.once("spawn", () => {
       const pid = child.pid;

@@ -15,14 +15,24 @@ function parameters(name: string): Record<string, unknown> {
     type: "object",
     properties: {
       query: { type: "string", description: `What ${name} should look for.` },
-      limit: { type: "integer", minimum: 1, maximum: 100, description: "Maximum number of results." },
+      limit: {
+        type: "integer",
+        minimum: 1,
+        maximum: 100,
+        description: "Maximum number of results.",
+      },
       verbose: { type: "boolean", description: "Include details." },
     },
     required: ["query"],
   };
 }
 
-function register(registry: ToolRegistry, toolset: string, name: string, checkFn: () => boolean): void {
+function register(
+  registry: ToolRegistry,
+  toolset: string,
+  name: string,
+  checkFn: () => boolean,
+): void {
   registry.register({
     name,
     toolset,
@@ -40,7 +50,8 @@ function syntheticRegistry(toolsets: number): { registry: ToolRegistry; names: s
     const toolset = `bench_${t}`;
     const check = (): boolean => true;
     names.push(toolset);
-    for (let i = 0; i < TOOLS_PER_TOOLSET; i++) register(registry, toolset, `${toolset}_tool_${i}`, check);
+    for (let i = 0; i < TOOLS_PER_TOOLSET; i++)
+      register(registry, toolset, `${toolset}_tool_${i}`, check);
   }
   register(registry, "code_execution", "execute_code", () => true);
   names.push("code_execution", "terminal");
@@ -56,7 +67,8 @@ function hermesCliRegistry(): ToolRegistry {
     for (const tool of definition.tools) if (!owner.has(tool)) owner.set(tool, toolset);
   }
   const check = (): boolean => true;
-  for (const tool of TOOLSETS["hermes-cli"]?.tools ?? []) register(registry, owner.get(tool) ?? "misc", tool, check);
+  for (const tool of TOOLSETS["hermes-cli"]?.tools ?? [])
+    register(registry, owner.get(tool) ?? "misc", tool, check);
   return registry;
 }
 
@@ -80,7 +92,12 @@ await runSuite("toolsets", [
     budgetUs: 5,
     setup: () => {
       const registry = hermesCliRegistry();
-      const options = { registry, enabledToolsets: ["hermes-cli"], quiet: true, configFingerprint: "1700000000:2048" };
+      const options = {
+        registry,
+        enabledToolsets: ["hermes-cli"],
+        quiet: true,
+        configFingerprint: "1700000000:2048",
+      };
       getToolDefinitions(options);
       return () => getToolDefinitions(options);
     },
@@ -89,7 +106,12 @@ await runSuite("toolsets", [
     name: "repeat call, hermes-cli preset, config fingerprint from stat(configPath)",
     setup: () => {
       const registry = hermesCliRegistry();
-      const options = { registry, enabledToolsets: ["hermes-cli"], quiet: true, configPath: import.meta.filename };
+      const options = {
+        registry,
+        enabledToolsets: ["hermes-cli"],
+        quiet: true,
+        configPath: import.meta.filename,
+      };
       getToolDefinitions(options);
       return () => getToolDefinitions(options);
     },

@@ -95,5 +95,12 @@ export function coreToolsWithout(excluded: Iterable<string>): string[] {
  * generation, speech, cron, desktop control, Home Assistant and kanban.
  */
 export const CODING_TOOLS: readonly string[] = Object.freeze(
-  coreToolsWithout(["image_generate", "text_to_speech", "cronjob", "computer_use", ...HOME_ASSISTANT_TOOLS, ...KANBAN_TOOLS]),
+  coreToolsWithout([
+    "image_generate",
+    "text_to_speech",
+    "cronjob",
+    "computer_use",
+    ...HOME_ASSISTANT_TOOLS,
+    ...KANBAN_TOOLS,
+  ]),
 );

@@ -10,5 +10,9 @@ export function defineToolset(
   tools: Iterable<string> = [],
   includes: Iterable<string> = [],
 ): ToolsetDefinition {
-  return Object.freeze({ description, tools: sortedUnique(tools), includes: sortedUnique(includes) });
+  return Object.freeze({
+    description,
+    tools: sortedUnique(tools),
+    includes: sortedUnique(includes),
+  });
 }

@@ -10,6 +10,8 @@ export interface MemoEntry {
   readonly patches: SchemaPatches;
   readonly createdAt: number;
   readonly definitions: readonly ToolDefinition[];
+  /** Some schema has keys beyond name, description and parameters (copied by spreading). */
+  readonly extraKeys: boolean;
   /** The report lines, when the entry was computed in non-quiet mode (replayed on a hit). */
   readonly lines: readonly string[] | undefined;
 }
@@ -24,12 +26,17 @@ export function recallDefinitions(
   notBefore: number,
 ): MemoEntry | undefined {
   const entry = memos.get(registry)?.get(key);
-  if (entry === undefined || entry.patches !== patches || entry.createdAt < notBefore) return undefined;
+  if (entry === undefined || entry.patches !== patches || entry.createdAt < notBefore)
+    return undefined;
   return entry;
 }
 
 /** Remember an entry, evicting the oldest one beyond the cache size. */
-export function rememberDefinitions(registry: ToolsetsRegistry, key: string, entry: MemoEntry): void {
+export function rememberDefinitions(
+  registry: ToolsetsRegistry,
+  key: string,
+  entry: MemoEntry,
+): void {
   let memo = memos.get(registry);
   if (memo === undefined) {
     memo = new Map();

@@ -1,4 +1,9 @@
-import { CODING_TOOLS, HERMES_CORE_TOOLS, HERMES_WEBHOOK_SAFE_TOOLS, coreToolsWithout } from "./core-tools.js";
+import {
+  CODING_TOOLS,
+  HERMES_CORE_TOOLS,
+  HERMES_WEBHOOK_SAFE_TOOLS,
+  coreToolsWithout,
+} from "./core-tools.js";
 import { defineToolset } from "./define-toolset.js";
 import type { ToolsetDefinition } from "./toolset-types.js";
 
@@ -27,27 +32,41 @@ function bundle(description: string, extras: readonly string[] = []): ToolsetDef
  * includes every one of them.
  */
 const MESSAGING_PRESETS = {
-  "hermes-telegram": bundle("Telegram bot: the full core toolset for personal use; shell commands go through approval"),
-  "hermes-discord": bundle("Discord bot: the full core toolset plus Discord reading and server administration", [
-    "discord",
-    "discord_admin",
-  ]),
+  "hermes-telegram": bundle(
+    "Telegram bot: the full core toolset for personal use; shell commands go through approval",
+  ),
+  "hermes-discord": bundle(
+    "Discord bot: the full core toolset plus Discord reading and server administration",
+    ["discord", "discord_admin"],
+  ),
   "hermes-whatsapp": bundle("WhatsApp bot: the full core toolset for trusted personal messaging"),
-  "hermes-slack": bundle("Slack bot: the full core toolset for a workspace; shell commands go through approval"),
+  "hermes-slack": bundle(
+    "Slack bot: the full core toolset for a workspace; shell commands go through approval",
+  ),
   "hermes-signal": bundle("Signal bot: the full core toolset over encrypted messaging"),
-  "hermes-bluebubbles": bundle("iMessage through a local BlueBubbles server: the full core toolset"),
-  "hermes-homeassistant": bundle("Home Assistant bot: the full core toolset for smart-home events and control"),
+  "hermes-bluebubbles": bundle(
+    "iMessage through a local BlueBubbles server: the full core toolset",
+  ),
+  "hermes-homeassistant": bundle(
+    "Home Assistant bot: the full core toolset for smart-home events and control",
+  ),
   "hermes-email": bundle("Email (IMAP/SMTP) bot: the full core toolset"),
   "hermes-sms": bundle("SMS bot over Twilio: the full core toolset"),
   "hermes-mattermost": bundle("Mattermost bot: the full core toolset for self-hosted team chat"),
   "hermes-matrix": bundle("Matrix bot: the full core toolset over decentralized encrypted chat"),
   "hermes-dingtalk": bundle("DingTalk bot: the full core toolset for enterprise messaging"),
-  "hermes-feishu": bundle("Feishu/Lark bot: the full core toolset plus document reading and comments", FEISHU_TOOLS),
+  "hermes-feishu": bundle(
+    "Feishu/Lark bot: the full core toolset plus document reading and comments",
+    FEISHU_TOOLS,
+  ),
   "hermes-wecom": bundle("WeCom bot: the full core toolset for enterprise WeChat"),
   "hermes-wecom-callback": bundle("WeCom self-built app (callback mode): the full core toolset"),
   "hermes-weixin": bundle("Personal WeChat through iLink: the full core toolset"),
   "hermes-qqbot": bundle("QQ bot over the official Bot API v2: the full core toolset"),
-  "hermes-yuanbao": bundle("Yuanbao bot: the full core toolset plus group, member, DM and sticker tools", YUANBAO_TOOLS),
+  "hermes-yuanbao": bundle(
+    "Yuanbao bot: the full core toolset plus group, member, DM and sticker tools",
+    YUANBAO_TOOLS,
+  ),
   "hermes-webhook": defineToolset(
     "Webhook events: untrusted input, so only web, vision and clarify (no files, no shell)",
     HERMES_WEBHOOK_SAFE_TOOLS,
@@ -78,4 +97,6 @@ export const PLATFORM_PRESETS: Readonly<Record<string, ToolsetDefinition>> = Obj
 });
 
 /** Names of the platform presets, sorted. */
-export const PLATFORM_PRESET_NAMES: readonly string[] = Object.freeze(Object.keys(PLATFORM_PRESETS).sort());
+export const PLATFORM_PRESET_NAMES: readonly string[] = Object.freeze(
+  Object.keys(PLATFORM_PRESETS).sort(),
+);

@@ -1,4 +1,9 @@
-import { ALL_TOOLSETS_NAMES, getCustomToolsetsVersion, getStaticToolset, getStaticToolsetNames } from "./custom-toolsets.js";
+import {
+  ALL_TOOLSETS_NAMES,
+  getCustomToolsetsVersion,
+  getStaticToolset,
+  getStaticToolsetNames,
+} from "./custom-toolsets.js";
 import { defaultRegistry } from "./default-registry.js";
 import type { ToolsetDefinition } from "./toolset-types.js";
 import type { ToolsetsRegistry } from "./toolsets-registry.js";
@@ -58,13 +63,13 @@ function staticToolUnion(): readonly string[] {
  */
 export function collectToolset(
   name: string,
-  view: RegistryView | undefined,
+  view: RegistryView,
   visited: Set<string>,
   out: Set<string>,
 ): void {
   if (ALL_TOOLSETS_NAMES.has(name)) {
     addAll(out, staticToolUnion());
-    if (view) for (const tools of view.toolsets.values()) addAll(out, tools);
+    for (const tools of view.toolsets.values()) addAll(out, tools);
     return;
   }
   if (visited.has(name)) return;
@@ -74,7 +79,6 @@ export function collectToolset(
     addAll(out, definition.tools);
     for (const included of definition.includes) collectToolset(included, view, visited, out);
   }
-  if (!view) return;
   addAll(out, registryToolsOf(view, name));
   // An MCP server named like a built-in toolset ("browser") is reachable by its bare name too.
   const aliasTarget = view.registry.resolveToolsetAlias(name);
@@ -107,7 +111,10 @@ export function resolveToolset(name: string, options?: ToolsetLookupOptions): st
 }
 
 /** The sorted, de-duplicated union of several toolsets (`[]` for no names). */
-export function resolveMultipleToolsets(names: Iterable<string>, options?: ToolsetLookupOptions): string[] {
+export function resolveMultipleToolsets(
+  names: Iterable<string>,
+  options?: ToolsetLookupOptions,
+): string[] {
   const view = viewFor(options);
   const out = new Set<string>();
   for (const name of names) collectToolset(name, view, new Set(), out);
@@ -128,7 +135,8 @@ export function getToolsetNames(options?: ToolsetLookupOptions): string[] {
 
 function registryOnlyDescription(toolset: string, view: RegistryView): string {
   for (const [alias, target] of Object.entries(view.registry.getToolsetAliases())) {
-    if (target === toolset && getStaticToolset(alias) === undefined) return `MCP server '${alias}' tools`;
+    if (target === toolset && getStaticToolset(alias) === undefined)
+      return `MCP server '${alias}' tools`;
   }
   if (toolset.startsWith("mcp-")) return `MCP server '${toolset.slice(4)}' tools`;
   return `Plugin toolset: ${toolset}`;
@@ -140,22 +148,40 @@ function registryOnlyDescription(toolset: string, view: RegistryView): string {
  * tools); a registry-only toolset or alias gets a generated description. The lists are fresh
  * copies, sorted.
  */
-export function getToolset(name: string, options?: GetToolsetOptions): ToolsetDefinition | undefined {
+export function getToolset(
+  name: string,
+  options?: GetToolsetOptions,
+): ToolsetDefinition | undefined {
   const definition = getStaticToolset(name);
   if (options?.includeRegistry === false) {
-    return definition && { description: definition.description, tools: [...definition.tools], includes: [...definition.includes] };
+    return (
+      definition && {
+        description: definition.description,
+        tools: [...definition.tools],
+        includes: [...definition.includes],
+      }
+    );
   }
   const view = viewFor(options);
   const aliasTarget = view.registry.resolveToolsetAlias(name);
   if (definition) {
     const tools = new Set(definition.tools);
     addAll(tools, registryToolsOf(view, name));
-    if (aliasTarget !== undefined && aliasTarget !== name) addAll(tools, registryToolsOf(view, aliasTarget));
-    return { description: definition.description, tools: [...tools].sort(), includes: [...definition.includes] };
+    if (aliasTarget !== undefined && aliasTarget !== name)
+      addAll(tools, registryToolsOf(view, aliasTarget));
+    return {
+      description: definition.description,
+      tools: [...tools].sort(),
+      includes: [...definition.includes],
+    };
   }
   const own = view.toolsets.get(name);
   if (own !== undefined) {
-    return { description: registryOnlyDescription(name, view), tools: [...own].sort(), includes: [] };
+    return {
+      description: registryOnlyDescription(name, view),
+      tools: [...own].sort(),
+      includes: [],
+    };
   }
   if (aliasTarget !== undefined) {
     const out = new Set<string>();

@@ -39,7 +39,10 @@ const SANDBOX_NAME = SANDBOX_ALLOWED_TOOLS.join("|");
 // A line that starts (after indentation, a bullet or a backtick) with a stub signature `name(`.
 const SIGNATURE_LINE = new RegExp(`^(\\s*)(?:[-*•]\\s+)?\`?(${SANDBOX_NAME})\\(`);
 // Two or more sandbox tool names in a comma-separated run: an import line or a list in prose.
-const NAME_RUN = new RegExp(`\\b(?:${SANDBOX_NAME})(?:,\\s*(?:and\\s+)?(?:${SANDBOX_NAME}))+\\b`, "g");
+const NAME_RUN = new RegExp(
+  `\\b(?:${SANDBOX_NAME})(?:,\\s*(?:and\\s+)?(?:${SANDBOX_NAME}))+\\b`,
+  "g",
+);
 
 function indentOf(line: string): number {
   return line.length - line.trimStart().length;
@@ -87,7 +90,8 @@ const PREFER_WEB_TOOLS = /\s*[^.!?\n]*\bprefer web_search or web_extract\b[^.!?\
  * available, so the model is not sent looking for a tool it does not have.
  */
 export const patchBrowserNavigateSchema: SchemaPatch = (schema, context) => {
-  if (context.availableTools.has("web_search") || context.availableTools.has("web_extract")) return schema;
+  if (context.availableTools.has("web_search") || context.availableTools.has("web_extract"))
+    return schema;
   const description = schema.description.replace(PREFER_WEB_TOOLS, "");
   return description === schema.description ? schema : { ...schema, description };
 };

@@ -1,10 +1,13 @@
 import { statSync } from "node:fs";
-import { performance } from "node:perf_hooks";
 import type { FunctionSchema, ToolDefinition } from "@hermes-agent/registry";
 import { getCustomToolsetsVersion } from "./custom-toolsets.js";
 import { defaultRegistry } from "./default-registry.js";
 import { recallDefinitions, rememberDefinitions } from "./definitions-memo.js";
-import { DEFAULT_SCHEMA_PATCHES, type SchemaPatchContext, type SchemaPatches } from "./schema-patches.js";
+import {
+  DEFAULT_SCHEMA_PATCHES,
+  type SchemaPatchContext,
+  type SchemaPatches,
+} from "./schema-patches.js";
 import { registryView } from "./resolve-toolset.js";
 import { selectToolNames } from "./tool-selection.js";
 import type { ToolsetsRegistry } from "./toolsets-registry.js";
@@ -69,22 +72,35 @@ function configFingerprintOf(options: GetToolDefinitionsOptions): string {
 
 function memoKey(options: GetToolDefinitionsOptions, generation: number): string {
   const { enabledToolsets, disabledToolsets } = options;
-  return [
-    generation,
-    getCustomToolsetsVersion(),
-    options.kanbanTask === true ? 1 : 0,
-    configFingerprintOf(options),
-    enabledToolsets === undefined ? "\u0002" : enabledToolsets.join("\u0000"),
-    disabledToolsets === undefined ? "" : disabledToolsets.join("\u0000"),
-  ].join("\u0001");
+  const enabled = enabledToolsets === undefined ? "\u0002" : enabledToolsets.join("\u0000");
+  const disabled = disabledToolsets === undefined ? "" : disabledToolsets.join("\u0000");
+  const kanban = options.kanbanTask === true ? 1 : 0;
+  return `${generation}\u0001${getCustomToolsetsVersion()}\u0001${kanban}\u0001${configFingerprintOf(options)}\u0001${enabled}\u0001${disabled}`;
 }
 
-/** A copy the caller owns: a new list of new definition and function objects. */
-function copyDefinitions(definitions: readonly ToolDefinition[]): ToolDefinition[] {
+/** True when some schema carries keys beyond name, description and parameters. */
+function hasExtraKeys(definitions: readonly ToolDefinition[]): boolean {
+  return definitions.some((definition) => Object.keys(definition.function).length !== 3);
+}
+
+/**
+ * A copy the caller owns: a new list of new definition and function objects. Spreading the
+ * registry's frozen schemas is about ten times slower than naming the three usual keys, so
+ * spread is kept for lists where some schema has more.
+ */
+function copyDefinitions(
+  definitions: readonly ToolDefinition[],
+  extraKeys: boolean,
+): ToolDefinition[] {
   const copy = new Array<ToolDefinition>(definitions.length);
   for (let i = 0; i < definitions.length; i++) {
-    const definition = definitions[i] as ToolDefinition;
-    copy[i] = { type: "function", function: { ...definition.function } };
+    const schema = (definitions[i] as ToolDefinition).function;
+    copy[i] = {
+      type: "function",
+      function: extraKeys
+        ? { ...schema }
+        : { name: schema.name, description: schema.description, parameters: schema.parameters },
+    };
   }
   return copy;
 }
@@ -106,18 +122,33 @@ function frozenParameters(schema: FunctionSchema): FunctionSchema {
   return { ...schema, parameters: deepFreeze(structuredClone(schema.parameters)) };
 }
 
-/** Patched definitions; the registry's list is copied on the first change, never written to. */
-function applyPatches(fromRegistry: readonly ToolDefinition[], patches: SchemaPatches): readonly ToolDefinition[] {
+/**
+ * Patched definitions; the registry's list is copied on the first change, never written to. A
+ * patch that throws leaves its tool's schema as registered (reported unless quiet).
+ */
+function applyPatches(
+  fromRegistry: readonly ToolDefinition[],
+  patches: SchemaPatches,
+  lines: string[] | undefined,
+): readonly ToolDefinition[] {
   let definitions = fromRegistry;
   let context: SchemaPatchContext | undefined;
   for (let i = 0; i < fromRegistry.length; i++) {
-    const definition = definitions[i] as ToolDefinition;
-    let schema = frozenParameters(definition.function);
-    if (Object.hasOwn(patches, schema.name)) {
+    const registered = (fromRegistry[i] as ToolDefinition).function;
+    let schema = registered;
+    const patch = Object.hasOwn(patches, schema.name) ? patches[schema.name] : undefined;
+    if (patch !== undefined) {
       context ??= { availableTools: new Set(fromRegistry.map((d) => d.function.name)) };
-      schema = (patches[schema.name] as NonNullable<SchemaPatches[string]>)(schema, context);
+      try {
+        schema = patch(schema, context);
+      } catch (error) {
+        lines?.push(
+          `⚠️  Schema patch for '${schema.name}' failed, using its registered schema: ${String(error)}`,
+        );
+      }
     }
-    if (schema === definition.function) continue;
+    schema = frozenParameters(schema);
+    if (schema === registered) continue;
     if (definitions === fromRegistry) definitions = fromRegistry.slice();
     (definitions as ToolDefinition[])[i] = { type: "function", function: schema };
   }
@@ -157,7 +188,7 @@ export function getToolDefinitions(options: GetToolDefinitionsOptions = {}): Too
     const entry = recallDefinitions(registry, key, patches, now - ttl);
     if (entry !== undefined && (quiet || entry.lines !== undefined)) {
       if (!quiet) for (const line of entry.lines ?? []) log(line);
-      return copyDefinitions(entry.definitions);
+      return copyDefinitions(entry.definitions, entry.extraKeys);
     }
   }
 
@@ -169,11 +200,13 @@ export function getToolDefinitions(options: GetToolDefinitionsOptions = {}): Too
     view: registryView(registry),
     lines,
   });
-  const definitions = applyPatches(registry.getDefinitions(names, { quiet }), patches);
+  const definitions = applyPatches(registry.getDefinitions(names, { quiet }), patches, lines);
   if (lines) {
     reportSelection(lines, definitions);
     for (const line of lines) log(line);
   }
-  if (ttl > 0) rememberDefinitions(registry, key, { patches, createdAt: now, definitions, lines });
-  return copyDefinitions(definitions);
+  const extraKeys = hasExtraKeys(definitions);
+  if (ttl > 0)
+    rememberDefinitions(registry, key, { patches, createdAt: now, definitions, extraKeys, lines });
+  return copyDefinitions(definitions, extraKeys);
 }

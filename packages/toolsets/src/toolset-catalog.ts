@@ -7,24 +7,38 @@ import type { ToolsetDefinition } from "./toolset-types.js";
 const LEAF_TOOLSETS: Readonly<Record<string, ToolsetDefinition>> = {
   web: defineToolset("Search the web and extract page content", ["web_search", "web_extract"]),
   search: defineToolset("Web search only, without page extraction", ["web_search"]),
-  x_search: defineToolset("Search public X (Twitter) posts and threads through xAI (needs xAI credentials)", [
-    "x_search",
-  ]),
+  x_search: defineToolset(
+    "Search public X (Twitter) posts and threads through xAI (needs xAI credentials)",
+    ["x_search"],
+  ),
   vision: defineToolset("Analyse images", ["vision_analyze"]),
   video: defineToolset("Analyse and understand videos (opt-in)", ["video_analyze"]),
   image_gen: defineToolset("Generate images", ["image_generate"]),
-  video_gen: defineToolset("Generate videos from text, images or references, and edit or extend them", [
-    "video_generate",
-    "xai_video_edit",
-    "xai_video_extend",
+  video_gen: defineToolset(
+    "Generate videos from text, images or references, and edit or extend them",
+    ["video_generate", "xai_video_edit", "xai_video_extend"],
+  ),
+  computer_use: defineToolset(
+    "Control a desktop in the background: screenshots, mouse, keyboard, scrolling",
+    ["computer_use"],
+  ),
+  terminal: defineToolset("Run shell commands and manage background processes", [
+    "terminal",
+    "process",
   ]),
-  computer_use: defineToolset("Control a desktop in the background: screenshots, mouse, keyboard, scrolling", [
-    "computer_use",
+  skills: defineToolset("Find, read, create and edit skill documents", [
+    "skills_list",
+    "skill_view",
+    "skill_manage",
   ]),
-  terminal: defineToolset("Run shell commands and manage background processes", ["terminal", "process"]),
-  skills: defineToolset("Find, read, create and edit skill documents", ["skills_list", "skill_view", "skill_manage"]),
-  browser: defineToolset("Drive a browser: navigate, read, click, type, scroll, dialogs and DevTools", BROWSER_TOOLS),
-  cronjob: defineToolset("Create, list, update, pause, resume, trigger and remove scheduled tasks", ["cronjob"]),
+  browser: defineToolset(
+    "Drive a browser: navigate, read, click, type, scroll, dialogs and DevTools",
+    BROWSER_TOOLS,
+  ),
+  cronjob: defineToolset(
+    "Create, list, update, pause, resume, trigger and remove scheduled tasks",
+    ["cronjob"],
+  ),
   file: defineToolset("Read, write, patch (fuzzy matching) and search files", [
     "read_file",
     "write_file",
@@ -36,17 +50,30 @@ const LEAF_TOOLSETS: Readonly<Record<string, ToolsetDefinition>> = {
   memory: defineToolset("Keep notes and a user profile across sessions", ["memory"]),
   context_engine: defineToolset("Tools contributed at runtime by the active context engine"),
   session_search: defineToolset("Search and summarize past conversations", ["session_search"]),
-  project: defineToolset("Create and switch desktop project workspaces (GUI sessions)", ["desktop_project"]),
-  clarify: defineToolset("Ask the user a clarifying question, multiple-choice or open", ["clarify"]),
-  code_execution: defineToolset("Run a script that calls tools itself, saving model round trips", ["execute_code"]),
+  project: defineToolset("Create and switch desktop project workspaces (GUI sessions)", [
+    "desktop_project",
+  ]),
+  clarify: defineToolset("Ask the user a clarifying question, multiple-choice or open", [
+    "clarify",
+  ]),
+  code_execution: defineToolset("Run a script that calls tools itself, saving model round trips", [
+    "execute_code",
+  ]),
   delegation: defineToolset("Hand a subtask to a subagent with its own context", ["delegate_task"]),
-  homeassistant: defineToolset("Monitor and control a Home Assistant smart home", HOME_ASSISTANT_TOOLS),
+  homeassistant: defineToolset(
+    "Monitor and control a Home Assistant smart home",
+    HOME_ASSISTANT_TOOLS,
+  ),
   kanban: defineToolset(
     "Kanban coordination for agents the kanban dispatcher spawns: hand off, review, block, comment, attach",
     KANBAN_TOOLS,
   ),
-  discord: defineToolset("Read and take part in Discord: messages, member search, threads", ["discord"]),
-  discord_admin: defineToolset("Administer a Discord server: channels, roles, pins", ["discord_admin"]),
+  discord: defineToolset("Read and take part in Discord: messages, member search, threads", [
+    "discord",
+  ]),
+  discord_admin: defineToolset("Administer a Discord server: channels, roles, pins", [
+    "discord_admin",
+  ]),
   yuanbao: defineToolset("Yuanbao groups, members, direct messages and stickers", [
     "yb_query_group_info",
     "yb_query_group_members",
@@ -61,28 +88,32 @@ const LEAF_TOOLSETS: Readonly<Record<string, ToolsetDefinition>> = {
     "feishu_drive_reply_comment",
     "feishu_drive_add_comment",
   ]),
-  spotify: defineToolset("Spotify playback, devices, queue, search, playlists, albums and library", [
-    "spotify_playback",
-    "spotify_devices",
-    "spotify_queue",
-    "spotify_search",
-    "spotify_playlists",
-    "spotify_albums",
-    "spotify_library",
-  ]),
+  spotify: defineToolset(
+    "Spotify playback, devices, queue, search, playlists, albums and library",
+    [
+      "spotify_playback",
+      "spotify_devices",
+      "spotify_queue",
+      "spotify_search",
+      "spotify_playlists",
+      "spotify_albums",
+      "spotify_library",
+    ],
+  ),
 };
 
 /** Bundles for a kind of work, composed from the leaf toolsets. */
 const SCENARIO_TOOLSETS: Readonly<Record<string, ToolsetDefinition>> = {
-  debugging: defineToolset("Troubleshooting: shell and processes, plus web research and files", ["terminal", "process"], [
-    "web",
-    "file",
-  ]),
-  safe: defineToolset("No shell and no files: web research, image analysis and generation", [], [
-    "web",
-    "vision",
-    "image_gen",
-  ]),
+  debugging: defineToolset(
+    "Troubleshooting: shell and processes, plus web research and files",
+    ["terminal", "process"],
+    ["web", "file"],
+  ),
+  safe: defineToolset(
+    "No shell and no files: web research, image analysis and generation",
+    [],
+    ["web", "vision", "image_gen"],
+  ),
   coding: defineToolset(
     "Coding posture: files, shell, web docs, browser, skills, planning, delegation and vision",
     CODING_TOOLS,

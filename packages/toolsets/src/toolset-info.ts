@@ -2,7 +2,10 @@ import { getToolset, resolveToolset, type ToolsetLookupOptions } from "./resolve
 import type { ToolsetInfo } from "./toolset-types.js";
 
 /** A toolset's definition plus everything it resolves to, or undefined if the name is unknown. */
-export function getToolsetInfo(name: string, options?: ToolsetLookupOptions): ToolsetInfo | undefined {
+export function getToolsetInfo(
+  name: string,
+  options?: ToolsetLookupOptions,
+): ToolsetInfo | undefined {
   const toolset = getToolset(name, options);
   if (!toolset) return undefined;
   const resolvedTools = resolveToolset(name, options);

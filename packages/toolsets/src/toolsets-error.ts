@@ -22,6 +22,10 @@ export class ToolsetsError extends Error {
 
   /** True for a ToolsetsError from any copy of this package (survives duplicate installs). */
   static isInstance(value: unknown): value is ToolsetsError {
-    return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[BRAND] === true;
+    return (
+      typeof value === "object" &&
+      value !== null &&
+      (value as Record<symbol, unknown>)[BRAND] === true
+    );
   }
 }

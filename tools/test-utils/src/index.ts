@@ -1,2 +1,10 @@
 export { createTempDir } from "./temp-dir.js";
 export type { TempDir } from "./temp-dir.js";
+export { isProcessAlive, killPids, waitUntil } from "./process-liveness.js";
+export { runEnvironmentConformance } from "./environment-conformance.js";
+export type {
+  ConformanceBackgroundProcess,
+  ConformanceEnvironment,
+  ConformanceExecuteOptions,
+  EnvironmentConformanceOptions,
+} from "./environment-conformance.js";

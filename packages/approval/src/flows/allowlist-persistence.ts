@@ -13,7 +13,11 @@ export async function saveAllowlistEntry(home: string, entry: string): Promise<v
       { home },
     );
   } catch (error) {
-    throw new ApprovalError(ApprovalErrorCode.AllowlistWrite, `could not save '${entry}' to command_allowlist: ${(error as Error).message}`, { cause: error });
+    throw new ApprovalError(
+      ApprovalErrorCode.AllowlistWrite,
+      `could not save '${entry}' to command_allowlist: ${(error as Error).message}`,
+      { cause: error },
+    );
   }
 }
 
@@ -28,7 +32,11 @@ export async function removeAllowlistEntry(home: string, entry: string): Promise
       { home },
     );
   } catch (error) {
-    throw new ApprovalError(ApprovalErrorCode.AllowlistWrite, `could not remove '${entry}' from command_allowlist: ${(error as Error).message}`, { cause: error });
+    throw new ApprovalError(
+      ApprovalErrorCode.AllowlistWrite,
+      `could not remove '${entry}' from command_allowlist: ${(error as Error).message}`,
+      { cause: error },
+    );
   }
   return removed;
 }

@@ -1,7 +1,7 @@
 import type { ApprovalPrompt } from "./approval-prompt.js";
 import type { ApprovalSettings } from "./approval-settings.js";
 import type { ApprovalStore } from "./approval-store.js";
-import type { AuditEntry, AuditLog } from "./audit-log.js";
+import type { AuditEntry } from "./audit-log.js";
 import type { DenialBreaker } from "./circuit-breaker.js";
 import type { GatewayQueue } from "./gateway-queue.js";
 import type { SmartReviewer } from "./smart-reviewer.js";

@@ -19,7 +19,7 @@ export type ApprovalErrorCode = (typeof ApprovalErrorCode)[keyof typeof Approval
  */
 export class ApprovalError extends Error {
   readonly code: ApprovalErrorCode;
-  readonly [APPROVAL_ERROR_BRAND]: true = true;
+  readonly [APPROVAL_ERROR_BRAND] = true as const;
 
   constructor(code: ApprovalErrorCode, message: string, options?: { cause?: unknown }) {
     super(message, options);

@@ -13,7 +13,12 @@ import { createCliPrompt } from "./cli-prompt.js";
 import { defaultCommandDetector, type CommandDetector } from "./command-detector.js";
 import { runCommandChecks } from "./command-checks.js";
 import { runExecuteCodeGuard, type ExecuteCodeGuardOptions } from "./execute-code-guard.js";
-import { createGatewayQueue, type GatewayApprovalRequest, type GatewayNotify, type ResolveGatewayOptions } from "./gateway-queue.js";
+import {
+  createGatewayQueue,
+  type GatewayApprovalRequest,
+  type GatewayNotify,
+  type ResolveGatewayOptions,
+} from "./gateway-queue.js";
 import { createOpenAIReviewer, type SmartReviewer } from "./smart-reviewer.js";
 import type { ApprovalChoice, ApprovalResult, CheckCommandOptions } from "./types.js";
 import { parseChoice } from "./choice.js";
@@ -63,7 +68,11 @@ export interface ApprovalManager {
   /** Remove the notifier; requests still waiting are denied. */
   unregisterGatewayNotify(sessionKey: string): void;
   /** Answer pending gateway requests (oldest first); returns how many were resolved. Unknown answers deny. */
-  resolveGatewayApproval(sessionKey: string, choice: ApprovalChoice | string, options?: ResolveGatewayOptions): number;
+  resolveGatewayApproval(
+    sessionKey: string,
+    choice: ApprovalChoice | string,
+    options?: ResolveGatewayOptions,
+  ): number;
   listPendingApprovals(sessionKey?: string): GatewayApprovalRequest[];
   approveSession(sessionKey: string, patternKey: string): void;
   isApproved(sessionKey: string, patternKey: string): boolean;
@@ -85,7 +94,10 @@ const TRUTHY = new Set(["1", "true", "yes", "on"]);
 export function createApprovalManager(options: ApprovalManagerOptions = {}): ApprovalManager {
   const env = options.env ?? process.env;
   const home = options.home ?? resolveHermesHome(env);
-  const now = options.clock === undefined ? Date.now : (): number => (options.clock as { now(): number }).now();
+  const now =
+    options.clock === undefined
+      ? Date.now
+      : (): number => (options.clock as { now(): number }).now();
   const detector = options.detector ?? defaultCommandDetector;
   const persist = options.persistAllowlist ?? true;
   const store = createApprovalStore();
@@ -97,7 +109,9 @@ export function createApprovalManager(options: ApprovalManagerOptions = {}): App
 
   const loadSettings = async (): Promise<ApprovalSettings> => {
     const config =
-      typeof options.config === "function" ? await options.config() : (options.config ?? (await loadConfig({ home })));
+      typeof options.config === "function"
+        ? await options.config()
+        : (options.config ?? (await loadConfig({ home })));
     const settings = approvalSettingsOf(config);
     const serialized = JSON.stringify(settings.commandAllowlist);
     if (serialized !== lastAllowlist) {
@@ -107,7 +121,11 @@ export function createApprovalManager(options: ApprovalManagerOptions = {}): App
     return settings;
   };
 
-  const applyChoice = async (sessionKey: string, patternKey: string, choice: ApprovalChoice): Promise<void> => {
+  const applyChoice = async (
+    sessionKey: string,
+    patternKey: string,
+    choice: ApprovalChoice,
+  ): Promise<void> => {
     if (choice === "session" || choice === "always") store.approveSession(sessionKey, patternKey);
     if (choice !== "always") return;
     store.addPermanent(patternKey);
@@ -124,17 +142,28 @@ export function createApprovalManager(options: ApprovalManagerOptions = {}): App
     store,
     breaker,
     prompt: options.prompt ?? createCliPrompt(),
-    interactive: options.interactive ?? (options.prompt !== undefined || process.stdin.isTTY || TRUTHY.has((env.HERMES_INTERACTIVE ?? "").toLowerCase())),
+    interactive:
+      options.interactive ??
+      (options.prompt !== undefined ||
+        process.stdin.isTTY ||
+        TRUTHY.has((env.HERMES_INTERACTIVE ?? "").toLowerCase())),
     yoloFromEnv: TRUTHY.has((env.HERMES_YOLO_MODE ?? "").trim().toLowerCase()),
     now,
     timeoutMs: options.timeoutMs,
     queue: createGatewayQueue({
       now,
       newId: randomUUID,
-      onResolved: async (request, _command, decision) => {
+      onResolved: async (request, command, decision, waited) => {
         const answer = answerOf(decision, request.smartDenied);
+        // In ask mode the agent re-runs the command after the user's answer; "once" lets exactly
+        // that command through one time.
+        if (!waited && answer === "once") store.grantOnce(request.sessionKey, command);
         if (answer === "session" || answer === "always") {
-          await applyChoice(request.sessionKey, request.patternKey, answer === "always" && !request.allowPermanent ? "session" : answer);
+          await applyChoice(
+            request.sessionKey,
+            request.patternKey,
+            answer === "always" && !request.allowPermanent ? "session" : answer,
+          );
         }
       },
     }),
@@ -163,7 +192,10 @@ export function createApprovalManager(options: ApprovalManagerOptions = {}): App
 
   const requireSession = (sessionKey: string): string => {
     if (typeof sessionKey !== "string" || sessionKey === "") {
-      throw new ApprovalError(ApprovalErrorCode.InvalidArgument, "sessionKey must be a non-empty string");
+      throw new ApprovalError(
+        ApprovalErrorCode.InvalidArgument,
+        "sessionKey must be a non-empty string",
+      );
     }
     return sessionKey;
   };
@@ -172,8 +204,15 @@ export function createApprovalManager(options: ApprovalManagerOptions = {}): App
   return {
     auditLogFile: auditLog.file,
     checkDangerousCommand: (command, checkOptions) =>
-      runCommandChecks(core, { detector, loadSettings, defaultSession }, command, checkOptions, runApprovalGate),
-    checkExecuteCodeGuard: (code, guardOptions) => runExecuteCodeGuard(core, { loadSettings, defaultSession }, code, guardOptions),
+      runCommandChecks(
+        core,
+        { detector, loadSettings, defaultSession },
+        command,
+        checkOptions,
+        runApprovalGate,
+      ),
+    checkExecuteCodeGuard: (code, guardOptions) =>
+      runExecuteCodeGuard(core, { loadSettings, defaultSession }, code, guardOptions),
     registerGatewayNotify(sessionKey, notify) {
       core.queue.register(requireSession(sessionKey), notify);
     },

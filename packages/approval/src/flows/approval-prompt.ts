@@ -39,7 +39,10 @@ export interface ApprovalPrompt {
  * After a smart-reviewer denial only `once` can approve; "always" without permission to persist
  * is downgraded to `session`.
  */
-export function parsePromptAnswer(text: string, request: Pick<ApprovalPromptRequest, "allowPermanent" | "allowSession" | "smartDenied">): ApprovalChoice {
+export function parsePromptAnswer(
+  text: string,
+  request: Pick<ApprovalPromptRequest, "allowPermanent" | "allowSession" | "smartDenied">,
+): ApprovalChoice {
   const word = text.trim().toLowerCase();
   if (word === "o" || word === "once") return "once";
   if (request.smartDenied) return "deny";

@@ -34,6 +34,11 @@ export function approvalSettingsOf(config: HermesConfig): ApprovalSettings {
     smartPolicy: approvals.smart_policy,
     breakerThreshold: approvals.denial_breaker_threshold,
     commandAllowlist: config.command_allowlist,
-    reviewer: { baseURL: aux.base_url, model: aux.model, apiKey: aux.api_key, timeoutMs: aux.timeout * 1000 },
+    reviewer: {
+      baseURL: aux.base_url,
+      model: aux.model,
+      apiKey: aux.api_key,
+      timeoutMs: aux.timeout * 1000,
+    },
   };
 }

@@ -23,6 +23,10 @@ export interface ApprovalStore {
   /** Remove session approvals; all of the session's when `patternKey` is omitted. Returns how many. */
   revokeSession(sessionKey: string, patternKey?: string): number;
   list(sessionKey?: string): ApprovalEntry[];
+  /** Let exactly `command` through once in the session (an ask-mode "once"). */
+  grantOnce(sessionKey: string, command: string): void;
+  /** Use up a one-time grant; true when there was one. */
+  takeOnce(sessionKey: string, command: string): boolean;
   setYolo(sessionKey: string, enabled: boolean): void;
   isYolo(sessionKey: string): boolean;
   clearSession(sessionKey: string): void;
@@ -32,6 +36,7 @@ export interface ApprovalStore {
 export function createApprovalStore(): ApprovalStore {
   const sessions = new Map<string, Set<string>>();
   const yolo = new Set<string>();
+  const once = new Map<string, Set<string>>();
   let permanent = new Set<string>();
 
   return {
@@ -74,10 +79,19 @@ export function createApprovalStore(): ApprovalStore {
       const out: ApprovalEntry[] = [];
       for (const [key, patterns] of sessions) {
         if (sessionKey !== undefined && key !== sessionKey) continue;
-        for (const patternKey of patterns) out.push({ scope: "session", patternKey, sessionKey: key });
+        for (const patternKey of patterns)
+          out.push({ scope: "session", patternKey, sessionKey: key });
       }
       for (const patternKey of [...permanent].sort()) out.push({ scope: "permanent", patternKey });
       return out;
+    },
+    grantOnce(sessionKey, command) {
+      let commands = once.get(sessionKey);
+      if (commands === undefined) once.set(sessionKey, (commands = new Set()));
+      commands.add(command);
+    },
+    takeOnce(sessionKey, command) {
+      return once.get(sessionKey)?.delete(command) === true;
     },
     setYolo(sessionKey, enabled) {
       if (enabled) yolo.add(sessionKey);
@@ -89,6 +103,7 @@ export function createApprovalStore(): ApprovalStore {
     clearSession(sessionKey) {
       sessions.delete(sessionKey);
       yolo.delete(sessionKey);
+      once.delete(sessionKey);
     },
   };
 }

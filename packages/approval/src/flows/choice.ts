@@ -20,7 +20,9 @@ const ALIASES: Readonly<Record<string, ApprovalChoice>> = {
 // Answers arrive from chat messages and other processes: anything not clearly an approval denies.
 const choiceSchema = z
   .unknown()
-  .transform((value): ApprovalChoice => (typeof value === "string" ? (ALIASES[value.trim().toLowerCase()] ?? "deny") : "deny"));
+  .transform((value): ApprovalChoice =>
+    typeof value === "string" ? (ALIASES[value.trim().toLowerCase()] ?? "deny") : "deny",
+  );
 
 /** Read an approval answer from outside; unknown values are `deny`. */
 export function parseChoice(value: unknown): ApprovalChoice {

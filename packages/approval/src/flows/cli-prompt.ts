@@ -1,5 +1,10 @@
 import type { Readable, Writable } from "node:stream";
-import { parsePromptAnswer, type ApprovalPrompt, type ApprovalPromptRequest, type PromptAnswer } from "./approval-prompt.js";
+import {
+  parsePromptAnswer,
+  type ApprovalPrompt,
+  type ApprovalPromptRequest,
+  type PromptAnswer,
+} from "./approval-prompt.js";
 
 /** Streams of the CLI prompt; default `process.stdin` and `process.stderr`. */
 export interface CliPromptOptions {

@@ -1,12 +1,18 @@
 import { auditSafely, type ApprovalCore } from "./approval-core.js";
 import type { GateRequest } from "./approval-gate.js";
 import type { ApprovalSettings } from "./approval-settings.js";
-import type { CommandDetector, DetectorMatch } from "./command-detector.js";
+import type { DangerousCommandMatch } from "../detection/index.js";
+import type { CommandDetector } from "./command-detector.js";
 import { commandForms } from "./command-forms.js";
 import { isCompoundCommand } from "./compound-command.js";
 import { compileGlob } from "./glob-match.js";
 import { hardlineMessage, userDenyMessage } from "./messages.js";
-import { CONTAINER_ENV_TYPES, type ApprovalDecider, type ApprovalResult, type CheckCommandOptions } from "./types.js";
+import {
+  CONTAINER_ENV_TYPES,
+  type ApprovalDecider,
+  type ApprovalResult,
+  type CheckCommandOptions,
+} from "./types.js";
 
 /** What the checks need from the manager besides the core. */
 export interface CommandCheckDeps {
@@ -32,16 +38,24 @@ export async function runCommandChecks(
   gate: (core: ApprovalCore, request: GateRequest) => Promise<ApprovalResult>,
 ): Promise<ApprovalResult> {
   const sessionKey = options.sessionKey ?? deps.defaultSession;
-  let match: DetectorMatch | null;
+  let match: DangerousCommandMatch | null;
   try {
     await deps.detector.initialize();
     match = deps.detector.detect(command);
   } catch {
     // Whatever detection cannot analyse is treated as dangerous, never as safe.
-    match = { patternKey: "unanalysable command", description: "command that could not be analysed", hardline: false };
+    match = {
+      patternKey: "unanalysable command",
+      description: "command that could not be analysed",
+      hardline: false,
+    };
   }
 
-  const record = async (decider: ApprovalDecider, result: ApprovalResult, patternKey: string | null): Promise<ApprovalResult> => {
+  const record = async (
+    decider: ApprovalDecider,
+    result: ApprovalResult,
+    patternKey: string | null,
+  ): Promise<ApprovalResult> => {
     await auditSafely(core, {
       session: sessionKey,
       patternKey,
@@ -74,7 +88,15 @@ export async function runCommandChecks(
   } catch (error) {
     core.reportError(error);
     if (match === null) return { approved: true, message: null };
-    const result: ApprovalResult = { approved: false, message: CONFIG_UNREADABLE, patternKey: match.patternKey, description: match.description, outcome: "denied", userConsent: false, decider: "system" };
+    const result: ApprovalResult = {
+      approved: false,
+      message: CONFIG_UNREADABLE,
+      patternKey: match.patternKey,
+      description: match.description,
+      outcome: "denied",
+      userConsent: false,
+      decider: "system",
+    };
     return record("system", result, match.patternKey);
   }
 
@@ -96,14 +118,36 @@ export async function runCommandChecks(
   const bypass = bypassOf(core, settings, sessionKey, options);
   if (bypass !== undefined) {
     const result: ApprovalResult = { approved: true, message: null, decider: bypass };
-    return match === null ? result : record(bypass, { ...result, patternKey: match.patternKey, description: match.description, outcome: "approved" }, match.patternKey);
+    return match === null
+      ? result
+      : record(
+          bypass,
+          {
+            ...result,
+            patternKey: match.patternKey,
+            description: match.description,
+            outcome: "approved",
+          },
+          match.patternKey,
+        );
   }
 
   if (!isCompoundCommand(command)) {
     const entry = core.store.matchesPermanentCommand(command);
     if (entry !== undefined) {
-      const result: ApprovalResult = { approved: true, message: null, decider: "allowlist", outcome: "approved" };
-      return record("allowlist", match === null ? result : { ...result, patternKey: match.patternKey, description: match.description }, match?.patternKey ?? entry);
+      const result: ApprovalResult = {
+        approved: true,
+        message: null,
+        decider: "allowlist",
+        outcome: "approved",
+      };
+      return record(
+        "allowlist",
+        match === null
+          ? result
+          : { ...result, patternKey: match.patternKey, description: match.description },
+        match?.patternKey ?? entry,
+      );
     }
   }
 
@@ -111,15 +155,25 @@ export async function runCommandChecks(
   return gate(core, { command, match, sessionKey, settings, options });
 }
 
-function bypassOf(core: ApprovalCore, settings: ApprovalSettings, sessionKey: string, options: CheckCommandOptions): ApprovalDecider | undefined {
-  if (CONTAINER_ENV_TYPES.includes(options.envType) && options.hasHostAccess !== true) return "container";
+function bypassOf(
+  core: ApprovalCore,
+  settings: ApprovalSettings,
+  sessionKey: string,
+  options: CheckCommandOptions,
+): ApprovalDecider | undefined {
+  if (CONTAINER_ENV_TYPES.includes(options.envType) && options.hasHostAccess !== true)
+    return "container";
   if (settings.mode === "off") return "mode_off";
   if (core.yoloFromEnv || core.store.isYolo(sessionKey)) return "yolo";
   return undefined;
 }
 
 /** The first user deny glob matching any spelling of the command (case-insensitive). */
-export function matchDenyRule(rules: readonly string[], command: string, detector?: CommandDetector): string | undefined {
+export function matchDenyRule(
+  rules: readonly string[],
+  command: string,
+  detector?: CommandDetector,
+): string | undefined {
   if (rules.length === 0) return undefined;
   const forms = commandForms(command, detector?.normalizedForms?.(command) ?? []);
   for (const rule of rules) {

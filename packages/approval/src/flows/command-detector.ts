@@ -1,11 +1,9 @@
-import { detectDangerousCommand, initializeDetector } from "../detection/index.js";
-
-/** A detector verdict: which rule matched and whether it is on the hard-line floor. */
-export interface DetectorMatch {
-  readonly patternKey: string;
-  readonly description: string;
-  readonly hardline: boolean;
-}
+import {
+  detectDangerousCommand,
+  initializeDetector,
+  normalizeCommandText,
+  type DangerousCommandMatch,
+} from "../detection/index.js";
 
 /**
  * What the approval flows need from detection. The default is this package's bash-parsing
@@ -14,7 +12,7 @@ export interface DetectorMatch {
 export interface CommandDetector {
   /** Load what detection needs (the WASM parser); idempotent. */
   initialize(): Promise<void>;
-  detect(command: string): DetectorMatch | null;
+  detect(command: string): DangerousCommandMatch | null;
   /** Extra normalised spellings of the command, matched against user deny globs. */
   normalizedForms?(command: string): readonly string[];
 }
@@ -23,4 +21,5 @@ export interface CommandDetector {
 export const defaultCommandDetector: CommandDetector = {
   initialize: () => initializeDetector(),
   detect: (command) => detectDangerousCommand(command),
+  normalizedForms: (command) => [normalizeCommandText(command)],
 };

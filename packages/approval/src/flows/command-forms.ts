@@ -5,12 +5,18 @@
 // assignments and argv-forwarding wrappers peeled off one at a time.
 
 // eslint-disable-next-line no-control-regex -- these are exactly the bytes to remove
-const ANSI = /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)|\u001b[@-_]|[\u0080-\u009f]/g;
+const ANSI =
+  /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)|\u001b[@-_]|[\u0080-\u009f]/g;
+// eslint-disable-next-line no-control-regex -- NUL is one of the characters to remove
 const INVISIBLE = /[\u0000\u200b-\u200f\u2060-\u2064\ufeff\u00ad]/g;
 
 /** Remove terminal escapes, NULs and zero-width characters; fold fullwidth/compatibility forms. */
 export function cleanCommandText(command: string): string {
-  return command.replace(ANSI, "").replace(INVISIBLE, "").normalize("NFKC").replace(/\\\r?\n/g, " ");
+  return command
+    .replace(ANSI, "")
+    .replace(INVISIBLE, "")
+    .normalize("NFKC")
+    .replace(/\\\r?\n/g, " ");
 }
 
 /** Options each wrapper takes that consume the next word. */
@@ -87,7 +93,15 @@ function splitSegments(command: string): string[] {
     } else if (c === "'" || c === '"') {
       quote = c;
       current += c;
-    } else if (c === ";" || c === "&" || c === "|" || c === "\n" || c === "(" || c === ")" || c === "`") {
+    } else if (
+      c === ";" ||
+      c === "&" ||
+      c === "|" ||
+      c === "\n" ||
+      c === "(" ||
+      c === ")" ||
+      c === "`"
+    ) {
       segments.push(current);
       current = "";
     } else if (c === "$" && command[i + 1] === "(") {
@@ -107,38 +121,39 @@ function programName(word: string): string {
   return slash >= 0 && slash < word.length - 1 ? word.slice(slash + 1) : word;
 }
 
-/** Each stage of unwrapping one simple command, as space-joined words. */
-function unwrapStages(words: string[]): string[] {
-  const stages: string[] = [];
-  let rest = words;
-  for (let guard = 0; guard < 16 && rest.length > 0; guard++) {
-    while (rest.length > 0 && /^[A-Za-z_][A-Za-z0-9_]*=/.test(rest[0] as string)) rest = rest.slice(1);
-    if (rest.length === 0) break;
-    const program = programName(rest[0] as string);
-    rest = [program, ...rest.slice(1)];
-    stages.push(rest.join(" "));
+/**
+ * Each stage of unwrapping one simple command, as space-joined words: every program word (the
+ * command and each wrapped command) reduced to its name, then the suffix starting at each one.
+ */
+function unwrapStages(words: readonly string[]): string[] {
+  const canonical = [...words];
+  const starts: number[] = [];
+  let i = 0;
+  while (i < canonical.length && /^[A-Za-z_][A-Za-z0-9_]*=/.test(canonical[i] as string)) i++;
+  for (let guard = 0; guard < 16 && i < canonical.length; guard++) {
+    const program = programName(canonical[i] as string);
+    canonical[i] = program;
+    starts.push(i);
     const takesArgument = WRAPPERS[program];
     if (takesArgument === undefined) break;
-    let i = 1;
-    while (i < rest.length) {
-      const word = rest[i] as string;
+    i++;
+    while (i < canonical.length) {
+      const word = canonical[i] as string;
       if (word === "--") {
         i++;
         break;
       }
-      if (word.startsWith("-") && word.length > 1) {
-        i += takesArgument.has(word) ? 2 : 1;
-      } else if (program === "env" && word.includes("=")) {
+      if (word.startsWith("-") && word.length > 1) i += takesArgument.has(word) ? 2 : 1;
+      else if (program === "env" && word.includes("=")) i++;
+      else if (
+        (program === "timeout" || program === "nice" || program === "chrt") &&
+        /^[\d.]+[smhd]?$/.test(word)
+      )
         i++;
-      } else if ((program === "timeout" || program === "nice" || program === "chrt") && /^[\d.]+[smhd]?$/.test(word)) {
-        i++;
-      } else {
-        break;
-      }
+      else break;
     }
-    rest = rest.slice(i);
   }
-  return stages;
+  return starts.map((start) => canonical.slice(start).join(" "));
 }
 
 /**

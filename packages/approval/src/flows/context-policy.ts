@@ -21,7 +21,12 @@ export function unattendedVerdict(
     case "cron":
       return {
         allowed: settings.cronMode === "approve",
-        denial: { subject: "this is a cron job", configKey: "cron_mode", noun: "dangerous commands", scope: "in cron jobs" },
+        denial: {
+          subject: "this is a cron job",
+          configKey: "cron_mode",
+          noun: "dangerous commands",
+          scope: "in cron jobs",
+        },
       };
     case "single_query":
     case "batch":

@@ -1,7 +1,15 @@
-import { createApprovalManager, type ApprovalManager, type RevokeApprovalOptions } from "./approval-manager.js";
+import {
+  createApprovalManager,
+  type ApprovalManager,
+  type RevokeApprovalOptions,
+} from "./approval-manager.js";
 import type { ApprovalEntry } from "./approval-store.js";
 import type { ExecuteCodeGuardOptions } from "./execute-code-guard.js";
-import type { GatewayApprovalRequest, GatewayNotify, ResolveGatewayOptions } from "./gateway-queue.js";
+import type {
+  GatewayApprovalRequest,
+  GatewayNotify,
+  ResolveGatewayOptions,
+} from "./gateway-queue.js";
 import type { ApprovalChoice, ApprovalResult, CheckCommandOptions } from "./types.js";
 
 // The one shared manager behind the module-level functions, created on first use with the
@@ -21,12 +29,18 @@ export function setDefaultApprovalManager(manager: ApprovalManager): void {
 }
 
 /** {@link ApprovalManager.checkDangerousCommand} on the default manager. */
-export function checkDangerousCommand(command: string, options: CheckCommandOptions): Promise<ApprovalResult> {
+export function checkDangerousCommand(
+  command: string,
+  options: CheckCommandOptions,
+): Promise<ApprovalResult> {
   return getDefaultApprovalManager().checkDangerousCommand(command, options);
 }
 
 /** {@link ApprovalManager.checkExecuteCodeGuard} on the default manager. */
-export function checkExecuteCodeGuard(code: string, options: ExecuteCodeGuardOptions): Promise<ApprovalResult> {
+export function checkExecuteCodeGuard(
+  code: string,
+  options: ExecuteCodeGuardOptions,
+): Promise<ApprovalResult> {
   return getDefaultApprovalManager().checkExecuteCodeGuard(code, options);
 }
 
@@ -41,7 +55,11 @@ export function unregisterGatewayNotify(sessionKey: string): void {
 }
 
 /** {@link ApprovalManager.resolveGatewayApproval} on the default manager. */
-export function resolveGatewayApproval(sessionKey: string, choice: ApprovalChoice | string, options?: ResolveGatewayOptions): number {
+export function resolveGatewayApproval(
+  sessionKey: string,
+  choice: ApprovalChoice | string,
+  options?: ResolveGatewayOptions,
+): number {
   return getDefaultApprovalManager().resolveGatewayApproval(sessionKey, choice, options);
 }
 

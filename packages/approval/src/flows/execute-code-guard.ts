@@ -2,9 +2,21 @@ import { auditSafely, humanTimeoutMs, type ApprovalCore } from "./approval-core.
 import { answerOf } from "./approval-gate.js";
 import type { ApprovalSettings } from "./approval-settings.js";
 import { unattendedVerdict } from "./context-policy.js";
-import { cancelledMessage, executeCodeUnattendedMessage, notifyFailedMessage, timeoutMessage, userDeniedMessage } from "./messages.js";
+import {
+  cancelledMessage,
+  executeCodeUnattendedMessage,
+  notifyFailedMessage,
+  timeoutMessage,
+  userDeniedMessage,
+} from "./messages.js";
 import { redactSecrets } from "./redact.js";
-import { CONTAINER_ENV_TYPES, type ApprovalDecider, type ApprovalOutcome, type ApprovalResult, type CheckCommandOptions } from "./types.js";
+import {
+  CONTAINER_ENV_TYPES,
+  type ApprovalDecider,
+  type ApprovalOutcome,
+  type ApprovalResult,
+  type CheckCommandOptions,
+} from "./types.js";
 
 /** Options of the execute_code guard: the same as a command check. */
 export type ExecuteCodeGuardOptions = CheckCommandOptions;
@@ -31,7 +43,12 @@ export async function runExecuteCodeGuard(
 ): Promise<ApprovalResult> {
   const sessionKey = options.sessionKey ?? deps.defaultSession;
   const display = `execute_code <<'PY'\n${code}\nPY`;
-  const done = async (result: ApprovalResult, decider: ApprovalDecider, outcome: ApprovalOutcome, choice?: string): Promise<ApprovalResult> => {
+  const done = async (
+    result: ApprovalResult,
+    decider: ApprovalDecider,
+    outcome: ApprovalOutcome,
+    choice?: string,
+  ): Promise<ApprovalResult> => {
     await auditSafely(core, {
       session: sessionKey,
       patternKey: PATTERN_KEY,
@@ -53,18 +70,40 @@ export async function runExecuteCodeGuard(
     settings = await deps.loadSettings();
   } catch (error) {
     core.reportError(error);
-    return done({ approved: false, message: "BLOCKED: config.yaml could not be read; execute_code is refused until it is fixed. Do NOT retry.", userConsent: false }, "system", "denied");
+    return done(
+      {
+        approved: false,
+        message:
+          "BLOCKED: config.yaml could not be read; execute_code is refused until it is fixed. Do NOT retry.",
+        userConsent: false,
+      },
+      "system",
+      "denied",
+    );
   }
   if (settings.mode === "off") return { approved: true, message: null, decider: "mode_off" };
-  if (core.yoloFromEnv || core.store.isYolo(sessionKey)) return { approved: true, message: null, decider: "yolo" };
-  if (core.store.isApproved(sessionKey, [PATTERN_KEY])) return { approved: true, message: null, decider: "session" };
+  if (core.yoloFromEnv || core.store.isYolo(sessionKey))
+    return { approved: true, message: null, decider: "yolo" };
+  if (core.store.isApproved(sessionKey, [PATTERN_KEY]))
+    return { approved: true, message: null, decider: "session" };
 
-  const context = options.context ?? (core.queue.hasNotifier(sessionKey) ? "gateway" : core.interactive ? "interactive" : undefined);
-  if (context === "cron" || context === "single_query" || context === "batch" || context === "unattended") {
+  const context =
+    options.context ??
+    (core.queue.hasNotifier(sessionKey) ? "gateway" : core.interactive ? "interactive" : undefined);
+  if (
+    context === "cron" ||
+    context === "single_query" ||
+    context === "batch" ||
+    context === "unattended"
+  ) {
     const verdict = unattendedVerdict(context, settings, options.platform);
     if (verdict.allowed) return done({ approved: true, message: null }, "policy", "approved");
     const denial = { ...verdict.denial, noun: "execute_code" };
-    return done({ approved: false, message: executeCodeUnattendedMessage(denial), userConsent: false }, "policy", "unattended");
+    return done(
+      { approved: false, message: executeCodeUnattendedMessage(denial), userConsent: false },
+      "policy",
+      "unattended",
+    );
   }
   if (context !== "gateway") return { approved: true, message: null };
 
@@ -85,21 +124,52 @@ export async function runExecuteCodeGuard(
   });
   if ("queued" in outcome) {
     const message = `⚠️ ${DESCRIPTION}. Asking the user for approval. STOP: do NOT re-run this script until the user has approved it.`;
-    return done({ approved: false, message, status: "pending_approval", requestId: outcome.queued }, "user", "pending");
+    return done(
+      { approved: false, message, status: "pending_approval", requestId: outcome.queued },
+      "user",
+      "pending",
+    );
   }
   const answer = answerOf(outcome.decision, false);
   switch (answer) {
     case "once":
     case "session":
     case "always":
-      return done({ approved: true, message: null, userApproved: true, choice: answer }, "user", "approved", answer);
+      return done(
+        { approved: true, message: null, userApproved: true, choice: answer },
+        "user",
+        "approved",
+        answer,
+      );
     case "deny":
-      return done({ approved: false, message: userDeniedMessage(outcome.decision.reason), userConsent: false, choice: "deny" }, "user", "denied", "deny");
+      return done(
+        {
+          approved: false,
+          message: userDeniedMessage(outcome.decision.reason),
+          userConsent: false,
+          choice: "deny",
+        },
+        "user",
+        "denied",
+        "deny",
+      );
     case "timeout":
-      return done({ approved: false, message: timeoutMessage(), userConsent: false }, "timeout", "timeout");
+      return done(
+        { approved: false, message: timeoutMessage(), userConsent: false },
+        "timeout",
+        "timeout",
+      );
     case "cancelled":
-      return done({ approved: false, message: cancelledMessage(), userConsent: false }, "system", "cancelled");
+      return done(
+        { approved: false, message: cancelledMessage(), userConsent: false },
+        "system",
+        "cancelled",
+      );
     case "notify_failed":
-      return done({ approved: false, message: notifyFailedMessage(), userConsent: false }, "system", "notify_failed");
+      return done(
+        { approved: false, message: notifyFailedMessage(), userConsent: false },
+        "system",
+        "notify_failed",
+      );
   }
 }

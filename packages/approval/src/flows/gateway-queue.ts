@@ -62,7 +62,9 @@ export interface GatewayQueue {
     request: Omit<GatewayApprovalRequest, "requestId" | "createdAt">,
     command: string,
     options: { timeoutMs: number; signal?: AbortSignal | undefined; notify: boolean },
-  ): Promise<{ decision: GatewayDecision; requestId: string; coalesced: boolean } | { queued: string }>;
+  ): Promise<
+    { decision: GatewayDecision; requestId: string; coalesced: boolean } | { queued: string }
+  >;
   resolve(sessionKey: string, choice: ApprovalChoice, options?: ResolveGatewayOptions): number;
   list(sessionKey?: string): GatewayApprovalRequest[];
   /** Drop the session's requests (as denials) and its notifier. */
@@ -73,8 +75,16 @@ export interface GatewayQueue {
 export interface GatewayQueueOptions {
   readonly now: () => number;
   readonly newId: () => string;
-  /** Applied once per resolved request, before its waiters see the decision. */
-  readonly onResolved: (request: GatewayApprovalRequest, command: string, decision: GatewayDecision) => Promise<void>;
+  /**
+   * Applied once per resolved request, before its waiters see the decision. `waited` is false for
+   * a request that was only queued (ask mode): nobody is blocked on it.
+   */
+  readonly onResolved: (
+    request: GatewayApprovalRequest,
+    command: string,
+    decision: GatewayDecision,
+    waited: boolean,
+  ) => Promise<void>;
 }
 
 /** Create an empty queue. */
@@ -100,7 +110,11 @@ export function createGatewayQueue(options: GatewayQueueOptions): GatewayQueue {
     base: Omit<GatewayApprovalRequest, "requestId" | "createdAt">,
     command: string,
   ): Entry => {
-    const request: GatewayApprovalRequest = { ...base, requestId: options.newId(), createdAt: options.now() };
+    const request: GatewayApprovalRequest = {
+      ...base,
+      requestId: options.newId(),
+      createdAt: options.now(),
+    };
     let settle!: (decision: GatewayDecision) => void;
     let settled = false;
     const raw = new Promise<GatewayDecision>((resolve) => {
@@ -111,7 +125,7 @@ export function createGatewayQueue(options: GatewayQueueOptions): GatewayQueue {
       };
     });
     const decided = raw.then(async (decision) => {
-      await options.onResolved(request, command, decision);
+      await options.onResolved(request, command, decision, entry.timer !== undefined);
       return decision;
     });
     const entry: Entry = { request, command, settle, decided, waiters: 0, timer: undefined };
@@ -211,7 +225,8 @@ export function createGatewayQueue(options: GatewayQueueOptions): GatewayQueue {
       return out.sort((a, b) => a.createdAt - b.createdAt);
     },
     clearSession(sessionKey) {
-      for (const entry of [...(pending.get(sessionKey) ?? [])]) finish(entry, { kind: "cancelled" });
+      for (const entry of [...(pending.get(sessionKey) ?? [])])
+        finish(entry, { kind: "cancelled" });
       notifiers.delete(sessionKey);
     },
   };

@@ -7,7 +7,11 @@ type Token =
   | { readonly kind: "star" }
   | { readonly kind: "any" }
   | { readonly kind: "char"; readonly char: string }
-  | { readonly kind: "class"; readonly negated: boolean; readonly ranges: readonly (readonly [string, string])[] };
+  | {
+      readonly kind: "class";
+      readonly negated: boolean;
+      readonly ranges: readonly (readonly [string, string])[];
+    };
 
 function tokenize(pattern: string): Token[] {
   const chars = Array.from(pattern);
@@ -81,8 +85,14 @@ export interface GlobMatcher {
 }
 
 /** Compile an fnmatch-style glob; with `caseInsensitive` both sides are lower-cased. */
-export function compileGlob(pattern: string, options: { caseInsensitive?: boolean } = {}): GlobMatcher {
-  const fold = options.caseInsensitive === true ? (s: string): string => s.toLowerCase() : (s: string): string => s;
+export function compileGlob(
+  pattern: string,
+  options: { caseInsensitive?: boolean } = {},
+): GlobMatcher {
+  const fold =
+    options.caseInsensitive === true
+      ? (s: string): string => s.toLowerCase()
+      : (s: string): string => s;
   const tokens = tokenize(fold(pattern));
   return {
     pattern,

@@ -32,7 +32,8 @@ const RULES: readonly Rule[] = [
     replace: (_m, head = "") => `${head}${MASK}`,
   },
   {
-    pattern: /(--?(?:password|passwd|token|secret|api-key|apikey|access-key|auth-token)(?:=|\s+))("[^"]*"|'[^']*'|[^\s'"]+)/gi,
+    pattern:
+      /(--?(?:password|passwd|token|secret|api-key|apikey|access-key|auth-token)(?:=|\s+))("[^"]*"|'[^']*'|[^\s'"]+)/gi,
     replace: (_m, head = "") => `${head}${MASK}`,
   },
   // mysql -pSECRET
@@ -49,7 +50,10 @@ const RULES: readonly Rule[] = [
 export function redactSecrets(text: string): string {
   let out = text;
   for (const rule of RULES) {
-    out = out.replace(rule.pattern, rule.replace as (substring: string, ...args: unknown[]) => string);
+    out = out.replace(
+      rule.pattern,
+      rule.replace as (substring: string, ...args: unknown[]) => string,
+    );
   }
   return out;
 }

@@ -1,3 +1,5 @@
+import type { OpenAI } from "openai";
+
 // The "smart" approval mode: an auxiliary model reviews a flagged command and answers one word.
 // The reviewer can only make things stricter or skip a prompt; anything it says that is not a
 // clean APPROVE or DENY (garbage, an error, a timeout) hands the decision to a human.
@@ -44,7 +46,12 @@ const SYSTEM_PROMPT = [
 ].join(" ");
 
 function escapeXml(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
+  return text
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&apos;");
 }
 
 /** The user message sent to the reviewer: XML-escaped review data. */
@@ -59,7 +66,10 @@ export function buildReviewContent(request: ReviewRequest): string {
 
 /** Read a reviewer reply; only a lone APPROVE or DENY counts, everything else escalates. */
 export function parseVerdict(reply: string | null | undefined): ReviewVerdict {
-  const word = (reply ?? "").trim().replace(/^[\s"'`*_.]+|[\s"'`*_.!]+$/g, "").toUpperCase();
+  const word = (reply ?? "")
+    .trim()
+    .replace(/^[\s"'`*_.]+|[\s"'`*_.!]+$/g, "")
+    .toUpperCase();
   if (word === "APPROVE" || word === "DENY" || word === "ESCALATE") return word;
   return "ESCALATE";
 }
@@ -69,8 +79,8 @@ export function parseVerdict(reply: string | null | undefined): ReviewVerdict {
  * no retries. Without a model configured it always escalates.
  */
 export function createOpenAIReviewer(options: OpenAIReviewerOptions): SmartReviewer {
-  let client: Promise<import("openai").OpenAI> | undefined;
-  const getClient = (): Promise<import("openai").OpenAI> => {
+  let client: Promise<OpenAI> | undefined;
+  const getClient = (): Promise<OpenAI> => {
     client ??= import("openai").then(
       ({ OpenAI }) =>
         new OpenAI({
@@ -82,13 +92,17 @@ export function createOpenAIReviewer(options: OpenAIReviewerOptions): SmartRevie
     );
     return client;
   };
-  const system = options.policy === undefined ? SYSTEM_PROMPT : `${SYSTEM_PROMPT}\n\nSite policy:\n${options.policy}`;
+  const system =
+    options.policy === undefined
+      ? SYSTEM_PROMPT
+      : `${SYSTEM_PROMPT}\n\nSite policy:\n${options.policy}`;
   return {
     version: 1,
     async review(request, { signal }): Promise<ReviewVerdict> {
       const model = options.model;
       if (model === undefined || model.trim() === "") return "ESCALATE";
-      if (request.command.length > MAX_REVIEW_CHARS || CONTROL.test(request.command)) return "ESCALATE";
+      if (request.command.length > MAX_REVIEW_CHARS || CONTROL.test(request.command))
+        return "ESCALATE";
       try {
         const openai = await getClient();
         const completion = await openai.chat.completions.create(

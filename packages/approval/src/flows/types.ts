@@ -60,7 +60,8 @@ export type ApprovalDecider =
  * - `gateway`: a messaging gateway delivers requests through a registered notify callback;
  * - `cron`, `single_query`, `batch`, `unattended` (webhook, api_server, ...): nobody to ask.
  */
-export type ApprovalContext = "interactive" | "gateway" | "cron" | "single_query" | "batch" | "unattended";
+export type ApprovalContext =
+  "interactive" | "gateway" | "cron" | "single_query" | "batch" | "unattended";
 
 /** Terminal backends whose commands run in a disposable sandbox (approval tier skipped). */
 export const CONTAINER_ENV_TYPES: readonly string[] = ["docker", "singularity", "modal", "daytona"];

@@ -1,16 +1,20 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { PassThrough } from "node:stream";
+import { PassThrough, type Readable } from "node:stream";
 import { describe, expect, test } from "vitest";
-import { createApprovalManager, createCliPrompt, type ApprovalPromptRequest } from "../../src/index.js";
+import {
+  createApprovalManager,
+  createCliPrompt,
+  type ApprovalPromptRequest,
+} from "../../src/index.js";
 import { auditLines, DANGEROUS, DANGEROUS_2, onCleanup, tempHome } from "./helpers.js";
 
 /**
  * A real child process standing in for the person at the terminal: it writes `answer` (or
  * nothing) to its stdout, which is piped into the prompt's input, then exits or idles.
  */
-function answeringChild(answer: string | null, { linger = false } = {}): ChildProcess {
+function answeringChild(answer: string | null, { linger = false } = {}): Readable {
   const script =
     answer === null
       ? linger
@@ -21,7 +25,7 @@ function answeringChild(answer: string | null, { linger = false } = {}): ChildPr
   onCleanup(() => {
     if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
   });
-  return child;
+  return child.stdout;
 }
 
 const REQUEST: ApprovalPromptRequest = {
@@ -51,36 +55,36 @@ describe("CLI prompt answered by a child process", () => {
     ["yes please\n", "deny"],
     ["v\n", "deny"],
   ])("%j → %s", async (answer, expected) => {
-    const child = answeringChild(answer, { linger: true });
+    const input = answeringChild(answer, { linger: true });
     const out = capture();
-    const prompt = createCliPrompt({ input: child.stdout ?? undefined, output: out.stream });
+    const prompt = createCliPrompt({ input, output: out.stream });
     await expect(prompt.ask(REQUEST, { timeoutMs: 10_000 })).resolves.toBe(expected);
     expect(out.text()).toContain("[o]nce | [s]ession | [a]lways | [d]eny");
     expect(out.text()).toContain(DANGEROUS);
   });
 
   test("end of input (the child closes stdout without answering) is a denial", async () => {
-    const child = answeringChild(null);
-    const prompt = createCliPrompt({ input: child.stdout ?? undefined, output: new PassThrough() });
+    const input = answeringChild(null);
+    const prompt = createCliPrompt({ input, output: new PassThrough() });
     await expect(prompt.ask(REQUEST, { timeoutMs: 10_000 })).resolves.toBe("deny");
   });
 
   test("Ctrl-C is a denial", async () => {
-    const child = answeringChild("\u0003", { linger: true });
-    const prompt = createCliPrompt({ input: child.stdout ?? undefined, output: new PassThrough() });
+    const input = answeringChild("\u0003", { linger: true });
+    const prompt = createCliPrompt({ input, output: new PassThrough() });
     await expect(prompt.ask(REQUEST, { timeoutMs: 10_000 })).resolves.toBe("deny");
   });
 
   test("silence until the timeout is `timeout`", async () => {
-    const child = answeringChild(null, { linger: true });
-    const prompt = createCliPrompt({ input: child.stdout ?? undefined, output: new PassThrough() });
+    const input = answeringChild(null, { linger: true });
+    const prompt = createCliPrompt({ input, output: new PassThrough() });
     await expect(prompt.ask(REQUEST, { timeoutMs: 150 })).resolves.toBe("timeout");
   });
 
   test("after a reviewer denial only once/deny are offered, and `session` denies", async () => {
-    const child = answeringChild("s\n", { linger: true });
+    const input = answeringChild("s\n", { linger: true });
     const out = capture();
-    const prompt = createCliPrompt({ input: child.stdout ?? undefined, output: out.stream });
+    const prompt = createCliPrompt({ input, output: out.stream });
     const request = { ...REQUEST, smartDenied: true, allowPermanent: false, allowSession: false };
     await expect(prompt.ask(request, { timeoutMs: 10_000 })).resolves.toBe("deny");
     expect(out.text()).toContain("[o]nce | [d]eny");
@@ -88,8 +92,8 @@ describe("CLI prompt answered by a child process", () => {
   });
 
   test("an aborted signal cancels the wait", async () => {
-    const child = answeringChild(null, { linger: true });
-    const prompt = createCliPrompt({ input: child.stdout ?? undefined, output: new PassThrough() });
+    const input = answeringChild(null, { linger: true });
+    const prompt = createCliPrompt({ input, output: new PassThrough() });
     const controller = new AbortController();
     const pending = prompt.ask(REQUEST, { timeoutMs: 10_000, signal: controller.signal });
     controller.abort();
@@ -111,14 +115,22 @@ describe("checkDangerousCommand through the CLI prompt", () => {
 
   test("`a` approves, remembers for the session and writes command_allowlist keeping comments", async () => {
     const home = await tempHome(CONFIG);
-    const child = answeringChild("a\n", { linger: true });
+    const input = answeringChild("a\n", { linger: true });
     const manager = createApprovalManager({
       home: home.path,
       env: {},
-      prompt: createCliPrompt({ input: child.stdout ?? undefined, output: new PassThrough() }),
+      prompt: createCliPrompt({ input, output: new PassThrough() }),
     });
-    const result = await manager.checkDangerousCommand(DANGEROUS, { envType: "local", sessionKey: "s1" });
-    expect(result).toMatchObject({ approved: true, message: null, userApproved: true, choice: "always" });
+    const result = await manager.checkDangerousCommand(DANGEROUS, {
+      envType: "local",
+      sessionKey: "s1",
+    });
+    expect(result).toMatchObject({
+      approved: true,
+      message: null,
+      userApproved: true,
+      choice: "always",
+    });
     const key = result.patternKey ?? "";
     expect(manager.isApproved("s1", key)).toBe(true);
 
@@ -131,29 +143,54 @@ describe("checkDangerousCommand through the CLI prompt", () => {
 
     // A new manager (a new process) reads the permanent approval back: no prompt this time.
     const fresh = createApprovalManager({ home: home.path, env: {}, interactive: false });
-    await expect(fresh.checkDangerousCommand(DANGEROUS, { envType: "local", sessionKey: "other" })).resolves.toMatchObject({ approved: true });
+    await expect(
+      fresh.checkDangerousCommand(DANGEROUS, { envType: "local", sessionKey: "other" }),
+    ).resolves.toMatchObject({ approved: true });
     expect(await fresh.listApprovals()).toContainEqual({ scope: "permanent", patternKey: key });
 
     const log = await auditLines(home.path);
-    expect(log[0]).toMatchObject({ session: "s1", pattern_key: key, command: DANGEROUS, decision: "approved", decider: "user", choice: "always" });
+    expect(log[0]).toMatchObject({
+      session: "s1",
+      pattern_key: key,
+      command: DANGEROUS,
+      decision: "approved",
+      decider: "user",
+      choice: "always",
+    });
   });
 
   test("`s` approves for this session only", async () => {
     const home = await tempHome(CONFIG);
-    const child = answeringChild("s\n", { linger: true });
-    const manager = createApprovalManager({ home: home.path, env: {}, prompt: createCliPrompt({ input: child.stdout ?? undefined, output: new PassThrough() }) });
-    const first = await manager.checkDangerousCommand(DANGEROUS, { envType: "local", sessionKey: "s1" });
+    const input = answeringChild("s\n", { linger: true });
+    const manager = createApprovalManager({
+      home: home.path,
+      env: {},
+      prompt: createCliPrompt({ input, output: new PassThrough() }),
+    });
+    const first = await manager.checkDangerousCommand(DANGEROUS, {
+      envType: "local",
+      sessionKey: "s1",
+    });
     expect(first).toMatchObject({ approved: true, choice: "session" });
     // Same pattern again in the same session: no prompt (stdin is used up, so a prompt would deny).
-    await expect(manager.checkDangerousCommand(DANGEROUS, { envType: "local", sessionKey: "s1" })).resolves.toMatchObject({ approved: true, decider: "session" });
+    await expect(
+      manager.checkDangerousCommand(DANGEROUS, { envType: "local", sessionKey: "s1" }),
+    ).resolves.toMatchObject({ approved: true, decider: "session" });
     expect(await readFile(path.join(home.path, "config.yaml"), "utf8")).toBe(CONFIG);
   });
 
   test("`d` denies with Hermes' message and outcome", async () => {
     const home = await tempHome();
-    const child = answeringChild("d\n", { linger: true });
-    const manager = createApprovalManager({ home: home.path, env: {}, prompt: createCliPrompt({ input: child.stdout ?? undefined, output: new PassThrough() }) });
-    const result = await manager.checkDangerousCommand(DANGEROUS_2, { envType: "local", sessionKey: "s1" });
+    const input = answeringChild("d\n", { linger: true });
+    const manager = createApprovalManager({
+      home: home.path,
+      env: {},
+      prompt: createCliPrompt({ input, output: new PassThrough() }),
+    });
+    const result = await manager.checkDangerousCommand(DANGEROUS_2, {
+      envType: "local",
+      sessionKey: "s1",
+    });
     expect(result).toMatchObject({ approved: false, outcome: "denied", userConsent: false });
     expect(result.message).toMatch(/^BLOCKED: User denied this command/);
     expect(result.message).toContain("NOT consented");
@@ -163,16 +200,28 @@ describe("checkDangerousCommand through the CLI prompt", () => {
 
   test("closed stdin and timeout both deny; timeout says silence is not consent", async () => {
     const home = await tempHome();
-    const eof = createApprovalManager({ home: home.path, env: {}, prompt: createCliPrompt({ input: answeringChild(null).stdout ?? undefined, output: new PassThrough() }) });
-    await expect(eof.checkDangerousCommand(DANGEROUS, { envType: "local", sessionKey: "s1" })).resolves.toMatchObject({ approved: false, outcome: "denied" });
+    const eof = createApprovalManager({
+      home: home.path,
+      env: {},
+      prompt: createCliPrompt({ input: answeringChild(null), output: new PassThrough() }),
+    });
+    await expect(
+      eof.checkDangerousCommand(DANGEROUS, { envType: "local", sessionKey: "s1" }),
+    ).resolves.toMatchObject({ approved: false, outcome: "denied" });
 
     const silent = createApprovalManager({
       home: home.path,
       env: {},
       timeoutMs: 150,
-      prompt: createCliPrompt({ input: answeringChild(null, { linger: true }).stdout ?? undefined, output: new PassThrough() }),
+      prompt: createCliPrompt({
+        input: answeringChild(null, { linger: true }),
+        output: new PassThrough(),
+      }),
     });
-    const result = await silent.checkDangerousCommand(DANGEROUS, { envType: "local", sessionKey: "s1" });
+    const result = await silent.checkDangerousCommand(DANGEROUS, {
+      envType: "local",
+      sessionKey: "s1",
+    });
     expect(result).toMatchObject({ approved: false, outcome: "timeout", userConsent: false });
     expect(result.message).toContain("timed out without user response");
     expect(result.message).toContain("Silence is not consent");

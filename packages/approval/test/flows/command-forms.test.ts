@@ -4,8 +4,8 @@ import { commandForms } from "../../src/flows/command-forms.js";
 
 test("forms peel absolute paths, quotes, assignments and wrappers", () => {
   const forms = commandForms("FOO=1 /usr/bin/sudo -u root env X=2 /bin/rm -rf '/tmp/x'");
-  expect(forms).toContain("sudo -u root env X=2 /bin/rm -rf /tmp/x");
-  expect(forms).toContain("env X=2 /bin/rm -rf /tmp/x");
+  expect(forms).toContain("sudo -u root env X=2 rm -rf /tmp/x");
+  expect(forms).toContain("env X=2 rm -rf /tmp/x");
   expect(forms).toContain("rm -rf /tmp/x");
 });
 
@@ -19,7 +19,7 @@ test.each([
   ["sudo rm*", "s\u200budo rm -rf x"],
   ["rm -rf*", "/bin/rm -rf x"],
   ["rm -rf*", "nohup nice -n 5 rm -rf x"],
-  ["docker system prune*", "\"docker\" system prune -af"],
+  ["docker system prune*", '"docker" system prune -af'],
   ["terraform destroy*", "cd infra && terraform destroy -auto-approve"],
 ])("deny rule %j catches %j", (rule, command) => {
   expect(matchDenyRule([rule], command)).toBe(rule);

@@ -1,4 +1,4 @@
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { createTempDir, type TempDir } from "@hermes-agent/test-utils";
 import { afterEach } from "vitest";
@@ -14,18 +14,14 @@ export const SAFE = "ls -la";
 export async function tempHome(configYaml?: string): Promise<TempDir> {
   const dir = await createTempDir("hermes-approval-");
   cleanups.push(() => dir.remove());
-  if (configYaml !== undefined) await writeFile(path.join(dir.path, "config.yaml"), configYaml, "utf8");
+  if (configYaml !== undefined)
+    await writeFile(path.join(dir.path, "config.yaml"), configYaml, "utf8");
   return dir;
 }
 
 /** Lines of the audit log as objects. */
 export async function auditLines(home: string): Promise<Record<string, unknown>[]> {
-  let text = "";
-  try {
-    text = await readFile(path.join(home, "logs", "approvals.jsonl"), "utf8");
-  } catch {
-    return [];
-  }
+  const text = await readFile(path.join(home, "logs", "approvals.jsonl"), "utf8").catch(() => "");
   return text
     .split("\n")
     .filter((l) => l !== "")
@@ -43,7 +39,9 @@ afterEach(async () => {
 });
 
 /** A scripted in-process prompt: answers in order and records what it was asked. */
-export function scriptedPrompt(...answers: PromptAnswer[]): ApprovalPrompt & { asked: ApprovalPromptRequest[] } {
+export function scriptedPrompt(
+  ...answers: PromptAnswer[]
+): ApprovalPrompt & { asked: ApprovalPromptRequest[] } {
   const asked: ApprovalPromptRequest[] = [];
   return {
     version: 1,
@@ -53,8 +51,4 @@ export function scriptedPrompt(...answers: PromptAnswer[]): ApprovalPrompt & { a
       return Promise.resolve(answers.shift() ?? "deny");
     },
   };
-}
-
-export async function ensureDir(dir: string): Promise<void> {
-  await mkdir(dir, { recursive: true });
 }

@@ -1,0 +1,38 @@
+import { analyseShellText } from "./analyzer.js";
+import { normalizeCommandText } from "./normalize-text.js";
+import { initializeParser, isParserReady } from "./parse-shell.js";
+import { matchOf } from "./rule-context.js";
+import { rule, type DangerousCommandMatch } from "./types.js";
+
+/** Commands longer than this are not analysed; they are flagged for approval instead. */
+export const MAX_ANALYSED_COMMAND_LENGTH = 1_000_000;
+
+const TOO_LARGE = rule("command-too-large", "command too large to analyse");
+
+/**
+ * Load the WASM bash parser. Idempotent; call once at startup and await it before relying on
+ * full-fidelity detection.
+ */
+export function initializeDetector(): Promise<void> {
+  return initializeParser();
+}
+
+/** True once {@link initializeDetector} has finished and detection uses the real bash parser. */
+export function isDetectorReady(): boolean {
+  return isParserReady();
+}
+
+/**
+ * Classify a shell command. Returns null when it is not dangerous, otherwise the first
+ * hard-line match or, failing that, the first approval-tier match. Pure and synchronous.
+ *
+ * Before {@link initializeDetector} resolves, commands that are not plain words are analysed
+ * with a conservative tokenizer (quotes, substitutions and operators understood; anything it
+ * cannot delimit is read as more commands, never fewer), so an unloaded parser never makes a
+ * command look safe.
+ */
+export function detectDangerousCommand(command: string): DangerousCommandMatch | null {
+  if (command.length > MAX_ANALYSED_COMMAND_LENGTH) return matchOf(TOO_LARGE);
+  const text = normalizeCommandText(command);
+  return analyseShellText(text, 0);
+}

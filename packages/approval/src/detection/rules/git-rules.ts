@@ -1,0 +1,72 @@
+import { hasLong, parseFlags } from "../flags.js";
+import { matchOf, type CommandRule } from "../rule-context.js";
+import { rule, type RuleInfo } from "../types.js";
+
+/** Rules about history- or work-destroying git commands. */
+export const GIT_RULES: Readonly<Record<"resetHard" | "forcePush" | "deleteRemote" | "clean" | "branchDelete" | "discard" | "history", RuleInfo>> = {
+  resetHard: rule("git-reset-hard", "git reset --hard (destroys uncommitted changes)"),
+  forcePush: rule("git-force-push", "git push --force / --force-with-lease / +refspec (rewrites remote history)"),
+  deleteRemote: rule("git-push-delete", "git push deleting a remote branch or tag, or --mirror"),
+  clean: rule("git-clean-force", "git clean -f (deletes untracked files)"),
+  branchDelete: rule("git-branch-force-delete", "git branch -D (force-deletes a branch)"),
+  discard: rule("git-discard-worktree", "discard of all uncommitted changes in the working tree"),
+  history: rule("git-history-rewrite", "git history rewrite or reflog expiry (irrecoverable)"),
+} as const;
+
+const GLOBAL_WITH_VALUE = new Set(["-C", "-c", "--git-dir", "--work-tree", "--namespace", "--exec-path", "--config-env", "--super-prefix"]);
+
+/** Git rules: find the subcommand after global options, then judge its flags. */
+export const gitRules: CommandRule = (cmd) => {
+  if (cmd.name !== "git") return null;
+  const args = cmd.args;
+  let i = 0;
+  while (i < args.length && (args[i]?.text ?? "").startsWith("-")) i += GLOBAL_WITH_VALUE.has(args[i]?.text ?? "") ? 2 : 1;
+  const sub = args[i]?.text ?? "";
+  const rest = args.slice(i + 1);
+  const texts = rest.map((word) => word.text);
+  switch (sub) {
+    case "reset": {
+      const flags = parseFlags(rest);
+      return hasLong(flags, "hard", 3) ? matchOf(GIT_RULES.resetHard) : null;
+    }
+    case "push": {
+      const flags = parseFlags(rest, { shortWithValue: "o", longWithValue: ["repo", "receive-pack", "exec", "push-option"] });
+      if (flags.short.has("f") || hasLong(flags, "force", 4) || hasLong(flags, "force-with-lease", 8) || hasLong(flags, "force-if-includes", 8)) return matchOf(GIT_RULES.forcePush);
+      if (flags.operands.slice(1).some((word) => word.text.startsWith("+"))) return matchOf(GIT_RULES.forcePush);
+      if (flags.short.has("d") || hasLong(flags, "delete", 3) || hasLong(flags, "mirror", 3) || hasLong(flags, "prune", 3)) return matchOf(GIT_RULES.deleteRemote);
+      if (flags.operands.slice(1).some((word) => /^:[^:]/.test(word.text))) return matchOf(GIT_RULES.deleteRemote);
+      return null;
+    }
+    case "clean": {
+      const flags = parseFlags(rest, { shortWithValue: "e", longWithValue: ["exclude"] });
+      if (flags.short.has("n") || hasLong(flags, "dry-run", 3)) return null;
+      return flags.short.has("f") || hasLong(flags, "force", 3) ? matchOf(GIT_RULES.clean) : null;
+    }
+    case "branch": {
+      const flags = parseFlags(rest);
+      const del = flags.short.has("d") || hasLong(flags, "delete", 3);
+      if (flags.short.has("D") || (del && (flags.short.has("f") || hasLong(flags, "force", 3)))) return matchOf(GIT_RULES.branchDelete);
+      return null;
+    }
+    case "checkout":
+    case "restore": {
+      const flags = parseFlags(rest, { shortWithValue: "sbB", longWithValue: ["source"] });
+      if (sub === "restore" && (flags.short.has("S") || hasLong(flags, "staged", 3)) && !(flags.short.has("W") || hasLong(flags, "worktree", 3))) return null;
+      if (sub === "checkout" && (flags.short.has("f") || hasLong(flags, "force", 3)) && !flags.short.has("b") && !flags.short.has("B")) return matchOf(GIT_RULES.discard);
+      return flags.operands.some((word) => /^(?:\.|\.\/|:\/|\*|:\/:?)$/.test(word.text)) && (sub === "restore" || texts.includes("--") || texts.includes(".")) ? matchOf(GIT_RULES.discard) : null;
+    }
+    case "stash":
+      return texts[0] === "clear" ? matchOf(GIT_RULES.discard) : null;
+    case "filter-branch":
+    case "filter-repo":
+      return matchOf(GIT_RULES.history);
+    case "reflog":
+      return texts[0] === "expire" || texts[0] === "delete" ? matchOf(GIT_RULES.history) : null;
+    case "update-ref":
+      return texts.includes("-d") ? matchOf(GIT_RULES.history) : null;
+    case "gc":
+      return texts.some((text) => /^--prune=(?:now|all)/.test(text)) ? matchOf(GIT_RULES.history) : null;
+    default:
+      return null;
+  }
+};

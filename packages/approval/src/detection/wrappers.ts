@@ -1,0 +1,189 @@
+import { parseFlags, type FlagSpec } from "./flags.js";
+import { commandBaseName, type ResolvedCommand } from "./resolved-command.js";
+import type { SimpleCommand, Word } from "./shell-ir.js";
+
+/**
+ * How a wrapper forwards argv: option syntax, then how many leading operands belong to the
+ * wrapper itself (a duration, a user, a directory) before the wrapped command starts.
+ */
+interface WrapperSpec extends FlagSpec {
+  readonly skipOperands?: number;
+  /** Options that mean "do not run anything" (`command -v`, `ionice -p`). */
+  readonly queryFlags?: string;
+  /** Leading NAME=VALUE operands are environment settings (env). */
+  readonly assignments?: boolean;
+  /** Operands come from stdin at run time. */
+  readonly fromInput?: boolean;
+}
+
+const WRAPPERS: ReadonlyMap<string, WrapperSpec> = new Map<string, WrapperSpec>([
+  ["sudo", { posix: true, shortWithValue: "ugpCDrthUTR", longWithValue: ["user", "group", "prompt", "close-from", "chdir", "role", "type", "host", "other-user", "command-timeout", "chroot"], queryFlags: "lVvk" }],
+  ["doas", { posix: true, shortWithValue: "uC" }],
+  ["pkexec", { posix: true, longWithValue: ["user"] }],
+  ["env", { posix: true, shortWithValue: "uCPS", longWithValue: ["unset", "chdir", "split-string"], assignments: true }],
+  ["command", { posix: true, queryFlags: "vV" }],
+  ["builtin", { posix: true }],
+  ["exec", { posix: true, shortWithValue: "a" }],
+  ["nice", { posix: true, shortWithValue: "n", longWithValue: ["adjustment"] }],
+  ["nohup", { posix: true }],
+  ["setsid", { posix: true }],
+  ["timeout", { posix: true, shortWithValue: "sk", longWithValue: ["signal", "kill-after"], skipOperands: 1 }],
+  ["gtimeout", { posix: true, shortWithValue: "sk", longWithValue: ["signal", "kill-after"], skipOperands: 1 }],
+  ["stdbuf", { posix: true, shortWithValue: "ioe", longWithValue: ["input", "output", "error"] }],
+  ["time", { posix: true, shortWithValue: "fo", longWithValue: ["format", "output"] }],
+  ["xargs", { posix: true, shortWithValue: "IdELnPsa", longWithValue: ["delimiter", "eof", "max-lines", "max-args", "max-procs", "max-chars", "arg-file", "process-slot-var"], fromInput: true }],
+  ["busybox", { posix: true }],
+  ["toybox", { posix: true }],
+  ["ionice", { posix: true, shortWithValue: "cnp", queryFlags: "p" }],
+  ["chrt", { posix: true, shortWithValue: "T", skipOperands: 1, queryFlags: "pm" }],
+  ["taskset", { posix: true, skipOperands: 1, queryFlags: "p" }],
+  ["flock", { posix: true, shortWithValue: "wEc", skipOperands: 1 }],
+  ["chroot", { posix: true, longWithValue: ["userspec", "groups"], skipOperands: 1 }],
+  ["nsenter", { posix: true, shortWithValue: "tSGwr", longWithValue: ["target", "setuid", "setgid", "wd", "root"] }],
+  ["unshare", { posix: true }],
+  ["runuser", { posix: true, shortWithValue: "ugGc", longWithValue: ["user", "group", "supp-group", "command", "shell"] }],
+  ["su-exec", { posix: true, skipOperands: 1 }],
+  ["gosu", { posix: true, skipOperands: 1 }],
+  ["chpst", { posix: true, shortWithValue: "ugUenlmdofcprt" }],
+  ["unbuffer", { posix: true }],
+  ["caffeinate", { posix: true, shortWithValue: "tw" }],
+  ["proxychains", { posix: true, shortWithValue: "f" }],
+  ["proxychains4", { posix: true, shortWithValue: "f" }],
+  ["torsocks", { posix: true }],
+  ["fakeroot", { posix: true, shortWithValue: "ls" }],
+  ["eatmydata", { posix: true }],
+  ["firejail", { posix: true }],
+  ["strace", { posix: true, shortWithValue: "eoOpsSuEaIXbP" }],
+  ["ltrace", { posix: true, shortWithValue: "eoOpsSuEanlx" }],
+  ["valgrind", { posix: true }],
+  ["catchsegv", { posix: true }],
+  ["dbus-run-session", { posix: true }],
+  ["systemd-run", { posix: true, shortWithValue: "puMEH", longWithValue: ["unit", "property", "description", "slice", "uid", "gid", "nice", "working-directory", "setenv", "machine", "host"] }],
+  ["tini", { posix: true }],
+  ["dumb-init", { posix: true }],
+  ["sg", { posix: true, skipOperands: 1 }],
+  ["watch", { posix: true, shortWithValue: "nd", longWithValue: ["interval"] }],
+  ["parallel", { posix: true, shortWithValue: "jS", longWithValue: ["jobs"], fromInput: true }],
+]);
+
+// Subcommand launchers: `<tool> <sub> [opts] cmd ...`.
+const LAUNCHER_SUBCOMMANDS: ReadonlyMap<string, ReadonlySet<string>> = new Map([
+  ["uv", new Set(["run"])],
+  ["poetry", new Set(["run"])],
+  ["pipenv", new Set(["run"])],
+  ["bundle", new Set(["exec"])],
+  ["pnpm", new Set(["exec"])],
+  ["npm", new Set(["exec"])],
+  ["direnv", new Set(["exec"])],
+  ["doppler", new Set(["run"])],
+  ["op", new Set(["run"])],
+  ["aws-vault", new Set(["exec"])],
+  ["conda", new Set(["run"])],
+]);
+
+const MAX_LAYERS = 12;
+
+function layer(name: string, nameWord: Word, args: readonly Word[], source: SimpleCommand, argsFromInput: boolean, via: readonly string[]): ResolvedCommand {
+  return { name, nameWord, args, source, argsFromInput, via };
+}
+
+/** The inner argv a wrapper runs, or null when it runs nothing (query flags, no command). */
+function innerArgv(name: string, args: readonly Word[]): { argv: readonly Word[]; fromInput: boolean } | null {
+  const launcher = LAUNCHER_SUBCOMMANDS.get(name);
+  if (launcher !== undefined) {
+    const sub = args.findIndex((word) => !word.text.startsWith("-"));
+    if (sub < 0 || !launcher.has(args[sub]?.text ?? "")) return null;
+    const rest = args.slice(sub + 1);
+    const dashdash = rest.findIndex((word) => word.text === "--");
+    if (dashdash >= 0) return { argv: rest.slice(dashdash + 1), fromInput: false };
+    const start = rest.findIndex((word) => !word.text.startsWith("-"));
+    return start < 0 ? null : { argv: rest.slice(start + (name === "aws-vault" || name === "direnv" ? 1 : 0)), fromInput: false };
+  }
+  const spec = WRAPPERS.get(name);
+  if (spec === undefined) return null;
+  if (name === "busybox" || name === "toybox" || name === "builtin" || name === "nohup" || name === "unbuffer" || name === "eatmydata") {
+    const start = name === "busybox" || name === "toybox" ? args.findIndex((w) => !w.text.startsWith("-")) : 0;
+    return start < 0 || args.length <= start ? null : { argv: args.slice(start), fromInput: false };
+  }
+  // Find where the wrapped command starts: after the wrapper's own options and operands.
+  let index = 0;
+  let skipped = 0;
+  const withValue = spec.shortWithValue ?? "";
+  while (index < args.length) {
+    const word = args[index];
+    if (word === undefined) break;
+    const text = word.text;
+    if (text === "--") {
+      index++;
+      break;
+    }
+    if (spec.assignments && /^[A-Za-z_]\w*=/.test(text)) {
+      index++;
+      continue;
+    }
+    if (text.startsWith("-") && text.length > 1) {
+      if (spec.queryFlags && !text.startsWith("--") && [...text.slice(1)].some((c) => spec.queryFlags?.includes(c))) return null;
+      if (text.startsWith("--")) {
+        const long = text.slice(2).split("=")[0] ?? "";
+        index += !text.includes("=") && spec.longWithValue?.includes(long) ? 2 : 1;
+        continue;
+      }
+      const letters = text.slice(1);
+      let consumed = 1;
+      for (let i = 0; i < letters.length; i++) {
+        if (withValue.includes(letters.charAt(i))) {
+          if (i === letters.length - 1) consumed = 2;
+          break;
+        }
+      }
+      index += consumed;
+      continue;
+    }
+    if (skipped < (spec.skipOperands ?? 0)) {
+      skipped++;
+      index++;
+      continue;
+    }
+    break;
+  }
+  if (index >= args.length) return name === "xargs" ? { argv: [], fromInput: true } : null;
+  return { argv: args.slice(index), fromInput: spec.fromInput ?? false };
+}
+
+/** True when `name` is a wrapper whose arguments form another command. */
+export function isWrapper(name: string): boolean {
+  return WRAPPERS.has(name) || LAUNCHER_SUBCOMMANDS.has(name);
+}
+
+/**
+ * Peel argv-forwarding wrappers (`sudo env nice -n 5 /bin/rm ...`), returning every layer,
+ * outermost first; the last one is the command that really runs.
+ */
+export function resolveLayers(source: SimpleCommand): ResolvedCommand[] {
+  const layers: ResolvedCommand[] = [];
+  let argv: readonly Word[] = source.words;
+  let fromInput = source.argsFromInput ?? false;
+  const via: string[] = [];
+  while (argv.length > 0 && layers.length < MAX_LAYERS) {
+    const nameWord = argv[0] as Word;
+    const name = commandBaseName(nameWord.text);
+    const args = argv.slice(1);
+    layers.push(layer(name, nameWord, args, source, fromInput, [...via]));
+    if (nameWord.dynamic) break;
+    const inner = innerArgv(name, args);
+    if (inner === null) break;
+    if (name === "xargs" && inner.argv.length === 0) {
+      layers.push(layer("echo", { ...nameWord, text: "echo" }, [], source, true, [...via, name]));
+      break;
+    }
+    via.push(name);
+    argv = inner.argv;
+    fromInput = fromInput || inner.fromInput;
+  }
+  return layers;
+}
+
+/** Parse a wrapper's flags (exported for rules that look at wrapper options, e.g. sudo -S). */
+export function wrapperFlags(name: string, args: readonly Word[]): ReturnType<typeof parseFlags> {
+  return parseFlags(args, WRAPPERS.get(name) ?? { posix: true });
+}

@@ -1,0 +1,121 @@
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { reportResult } from "@hermes-agent/bench";
+
+const SUITE = "registry discovery (fresh process, 100 tool files)";
+const RUNS = 7;
+const packageDir = fileURLToPath(new URL("..", import.meta.url));
+const child = fileURLToPath(new URL("discovery-child.mjs", import.meta.url));
+
+interface ChildTimings {
+  rootImportMs: number;
+  discoveryMs: number;
+  modules: number;
+  tools: number;
+  compilerLoaded: boolean;
+}
+
+/** A realistic tool module: imports the registry, declares a schema, a check and a handler. */
+function toolModule(index: number): string {
+  const name = `bench_tool_${String(index).padStart(3, "0")}`;
+  return `// Tool ${name}: reads a resource and reports on it.
+const registry = globalThis.__benchRegistry;
+
+const parameters = {
+  type: "object",
+  properties: {
+    path: { type: "string", description: "Resource to read" },
+    limit: { type: "integer", minimum: 1, description: "Most lines to return" },
+    verbose: { type: "boolean" },
+  },
+  required: ["path"],
+};
+
+function available() {
+  return process.env.BENCH_DISABLE_${index} === undefined;
+}
+
+async function handler(args) {
+  const lines = Array.from({ length: args.limit ?? 3 }, (_, i) => \`\${args.path}:\${i}\`);
+  return JSON.stringify({ tool: "${name}", lines, verbose: args.verbose === true });
+}
+
+registry.register({
+  name: "${name}",
+  toolset: "bench_${index % 10}",
+  schema: { description: "Read a resource (${index})", parameters },
+  handler,
+  checkFn: available,
+  emoji: "📄",
+});
+`;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+}
+
+function runChild(toolsDir: string, home: string, mode: "full" | "scan"): ChildTimings {
+  const out = execFileSync(process.execPath, [child, toolsDir, home, mode], { cwd: packageDir, encoding: "utf8" });
+  return JSON.parse(out) as ChildTimings;
+}
+
+function report(name: string, runs: ChildTimings[], budgetMs?: number): void {
+  const times = runs.map((run) => run.discoveryMs * 1000);
+  const medianUs = median(times);
+  reportResult({
+    suite: SUITE,
+    name,
+    medianUs,
+    minUs: Math.min(...times),
+    maxUs: Math.max(...times),
+    samples: runs.length,
+    opsPerSample: 1,
+    ...(budgetMs === undefined ? {} : { budgetUs: budgetMs * 1000, withinBudget: medianUs <= budgetMs * 1000 }),
+  });
+}
+
+// The child runs the built package, as an application would.
+execFileSync(process.execPath, [createRequire(import.meta.url).resolve("typescript/bin/tsc"), "-p", "tsconfig.build.json"], {
+  cwd: packageDir,
+  stdio: "inherit",
+});
+const work = mkdtempSync(path.join(tmpdir(), "registry-discovery-bench-"));
+try {
+  const toolsDir = path.join(work, "tools");
+  mkdirSync(toolsDir);
+  for (let i = 0; i < 100; i++) writeFileSync(path.join(toolsDir, `tool_${String(i).padStart(3, "0")}.js`), toolModule(i));
+
+  const cold: ChildTimings[] = [];
+  const coldScan: ChildTimings[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    cold.push(runChild(toolsDir, path.join(work, `cold-${i}`), "full"));
+    coldScan.push(runChild(toolsDir, path.join(work, `cold-scan-${i}`), "scan"));
+  }
+  const warmHome = path.join(work, "warm");
+  runChild(toolsDir, warmHome, "scan");
+  const warm: ChildTimings[] = [];
+  const warmScan: ChildTimings[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    warm.push(runChild(toolsDir, warmHome, "full"));
+    warmScan.push(runChild(toolsDir, warmHome, "scan"));
+  }
+  for (const run of [...cold, ...warm]) {
+    if (run.modules !== 100 || run.tools !== 100) throw new Error(`discovery found ${run.modules} modules, ${run.tools} tools`);
+  }
+  if (warm.some((run) => run.compilerLoaded)) throw new Error("a warm-cache run loaded the compiler");
+
+  report("no cache: scan with ts-morph + import 100 modules", cold, 350);
+  report("no cache: scan only (ts-morph load + parse)", coldScan);
+  report("warm cache: scan + import 100 modules", warm);
+  report("warm cache: scan only (decide what to import)", warmScan, 15);
+  process.stderr.write(`  (registry root import before timing: median ${median(warm.map((r) => r.rootImportMs)).toFixed(1)} ms)\n`);
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}

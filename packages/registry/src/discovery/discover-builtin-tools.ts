@@ -1,0 +1,113 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { registry as defaultRegistry } from "../default-registry.js";
+import { RegistryError, RegistryErrorCode } from "../errors.js";
+import type { RegistryLogger } from "../logger.js";
+import type { ToolRegistry } from "../tool-registry.js";
+import { discoveryCachePath, readDiscoveryCache, writeDiscoveryCache, type CachedScan } from "./discovery-cache.js";
+import { createRegisterCallScanner, mayRegister, type RegisterCallScanner } from "./register-call-scanner.js";
+
+/** Options of {@link discoverBuiltinTools}. */
+export interface DiscoveryOptions {
+  /** Registry whose logger and Hermes home are used; default: the shared `registry`. */
+  readonly registry?: ToolRegistry;
+  /** Where the scan cache lives (`<home>/cache/tool_discovery_cache.json`); default: the registry's. */
+  readonly hermesHome?: string;
+  /** Set false to scan every file and leave the cache file alone. */
+  readonly cache?: boolean;
+  /** Default: the registry's logger. */
+  readonly logger?: RegistryLogger;
+}
+
+const TOOL_FILE = /\.(?:m?ts|m?js)$/;
+const NOT_A_TOOL = /\.d\.m?ts$|\.(?:test|spec|bench)\.m?[jt]s$/;
+
+function toolFiles(dir: string): string[] {
+  let names: string[];
+  try {
+    names = readdirSync(dir, { withFileTypes: true })
+      .filter((item) => item.isFile() && TOOL_FILE.test(item.name) && !NOT_A_TOOL.test(item.name) && !item.name.startsWith("."))
+      .map((item) => item.name);
+  } catch (error) {
+    throw new RegistryError(RegistryErrorCode.discoveryFailed, `Cannot read tools folder ${dir}: ${String(error)}`, {
+      cause: error,
+    });
+  }
+  return names.sort();
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+}
+
+/**
+ * The tool modules of `dir`, without importing them: the `.ts`/`.js` files whose module body calls
+ * `registry.register(...)` at top level (found with ts-morph; a call inside a function, a comment
+ * or a string does not count), as file names relative to `dir`, sorted. Each file's verdict is
+ * cached under the Hermes home, keyed by its (mtime, size): when no file changed, the TypeScript
+ * compiler is not loaded.
+ * @throws {@link RegistryError} with code `REGISTRY_DISCOVERY_FAILED` when `dir` cannot be read.
+ */
+export function findToolModules(dir: string, options: DiscoveryOptions = {}): string[] {
+  const target = options.registry ?? defaultRegistry;
+  const logger = options.logger ?? target.logger;
+  const root = path.resolve(dir);
+  const names = toolFiles(root);
+  const useCache = options.cache !== false;
+  const cacheFile = discoveryCachePath(options.hermesHome ?? target.hermesHome);
+  const cache = useCache ? readDiscoveryCache(cacheFile) : new Map<string, CachedScan>();
+  let scanner: RegisterCallScanner | undefined;
+  let changed = false;
+  const modules: string[] = [];
+  for (const name of names) {
+    const file = path.join(root, name);
+    let registers: boolean;
+    try {
+      const info = statSync(file, { bigint: true });
+      const mtimeNs = info.mtimeNs.toString();
+      const size = Number(info.size);
+      const cached = cache.get(file);
+      if (cached !== undefined && cached.mtimeNs === mtimeNs && cached.size === size) {
+        registers = cached.registers;
+      } else {
+        const text = readFileSync(file, "utf8");
+        registers = mayRegister(text) && (scanner ??= createRegisterCallScanner())(name, text);
+        cache.set(file, { mtimeNs, size, registers });
+        changed = true;
+      }
+    } catch (error) {
+      logger.warn(`Tool discovery: cannot scan ${file}: ${describe(error)}`);
+      continue;
+    }
+    if (registers) modules.push(name);
+  }
+  if (useCache && changed) {
+    const failure = writeDiscoveryCache(cacheFile, cache);
+    if (failure !== undefined) logger.warn(`Tool discovery: cannot write cache ${cacheFile}: ${failure.message}`);
+  }
+  return modules;
+}
+
+/**
+ * Import the tool modules of `dir` (see {@link findToolModules}) one at a time in sorted order,
+ * so their top-level `registry.register(...)` calls run. A module that fails to import is logged
+ * with the reason and skipped; the others load. `.ts` files need a TypeScript-aware loader (tsx,
+ * or Node's type stripping) to be imported.
+ * @returns the file names (relative to `dir`) of the modules imported, sorted.
+ * @throws {@link RegistryError} with code `REGISTRY_DISCOVERY_FAILED` when `dir` cannot be read.
+ */
+export async function discoverBuiltinTools(dir: string, options: DiscoveryOptions = {}): Promise<string[]> {
+  const logger = options.logger ?? (options.registry ?? defaultRegistry).logger;
+  const root = path.resolve(dir);
+  const imported: string[] = [];
+  for (const name of findToolModules(root, options)) {
+    try {
+      await import(pathToFileURL(path.join(root, name)).href);
+      imported.push(name);
+    } catch (error) {
+      logger.warn(`Tool discovery: could not import tool module ${name}, skipping it: ${describe(error)}`);
+    }
+  }
+  return imported;
+}

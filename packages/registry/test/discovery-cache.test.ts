@@ -1,0 +1,77 @@
+import { execFile } from "node:child_process";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { promisify } from "node:util";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { FIXTURES, PRELUDE, registerCall, writeFixtures } from "./helpers/tool-fixtures.js";
+
+const run = promisify(execFile);
+const packageDir = fileURLToPath(new URL("..", import.meta.url));
+const source = (file: string): string => pathToFileURL(path.join(packageDir, "src", file)).href;
+
+/** Runs discovery in a fresh Node process and reports what it imported and whether ts-morph was loaded. */
+const CHILD = `
+import { createRequire } from "node:module";
+const { ToolRegistry, silentLogger } = await import(${JSON.stringify(source("index.ts"))});
+const { discoverBuiltinTools, isCompilerLoaded } = await import(${JSON.stringify(source("discovery.ts"))});
+const registry = new ToolRegistry({ logger: silentLogger, hermesHome: process.env.TEST_HOME });
+globalThis.__discoveryRegistry = registry;
+const imported = await discoverBuiltinTools(process.env.TEST_TOOLS, { registry });
+const loadedFiles = Object.keys(createRequire(import.meta.url).cache);
+process.stdout.write(JSON.stringify({
+  imported,
+  tools: registry.getAllToolNames(),
+  compilerLoaded: isCompilerLoaded(),
+  tsMorphModules: loadedFiles.filter((file) => /ts-morph|typescript/.test(file)).length,
+}));
+`;
+
+interface ChildReport {
+  imported: string[];
+  tools: string[];
+  compilerLoaded: boolean;
+  tsMorphModules: number;
+}
+
+let work: string;
+beforeEach(async () => {
+  work = await mkdtemp(path.join(tmpdir(), "registry-discovery-cache-"));
+  await writeFile(path.join(work, "child.mjs"), CHILD);
+});
+afterEach(async () => {
+  await rm(work, { recursive: true, force: true });
+});
+
+async function discoverInChild(): Promise<ChildReport> {
+  const { stdout } = await run(
+    process.execPath,
+    ["--conditions=@hermes-agent/source", "--import", "tsx", path.join(work, "child.mjs")],
+    { cwd: packageDir, env: { ...process.env, TEST_HOME: path.join(work, "home"), TEST_TOOLS: path.join(work, "tools") } },
+  );
+  return JSON.parse(stdout) as ChildReport;
+}
+
+describe("discovery cache across processes", () => {
+  it("does not load ts-morph when no file changed, and rescans a changed file", async () => {
+    await writeFixtures(path.join(work, "tools"), FIXTURES);
+
+    const cold = await discoverInChild();
+    expect(cold.compilerLoaded).toBe(true);
+    expect(cold.tsMorphModules).toBeGreaterThan(0);
+    expect(cold.imported).toEqual(["alpha.js", "looped.mjs", "typed.ts"]);
+
+    const warm = await discoverInChild();
+    expect(warm.compilerLoaded).toBe(false);
+    expect(warm.tsMorphModules).toBe(0);
+    expect(warm.imported).toEqual(cold.imported);
+    expect(warm.tools).toEqual(cold.tools);
+
+    await writeFile(path.join(work, "tools", "nested.js"), `${PRELUDE}\n${registerCall("now_top_level")}\n`);
+    const changed = await discoverInChild();
+    expect(changed.compilerLoaded).toBe(true);
+    expect(changed.imported).toEqual(["alpha.js", "looped.mjs", "nested.js", "typed.ts"]);
+    expect(changed.tools).toContain("now_top_level");
+  }, 60_000);
+});

@@ -1,0 +1,22 @@
+import type { LogLevel, RegistryLogger } from "../../src/index.js";
+
+/** A logger that keeps every line, for assertions. */
+export interface RecordingLogger extends RegistryLogger {
+  readonly lines: { level: LogLevel; message: string }[];
+  messages(level: LogLevel): string[];
+}
+
+export function recordingLogger(): RecordingLogger {
+  const lines: { level: LogLevel; message: string }[] = [];
+  const at = (level: LogLevel) => (message: string) => {
+    lines.push({ level, message });
+  };
+  return {
+    lines,
+    messages: (level) => lines.filter((line) => line.level === level).map((line) => line.message),
+    debug: at("debug"),
+    info: at("info"),
+    warn: at("warn"),
+    error: at("error"),
+  };
+}

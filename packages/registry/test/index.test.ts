@@ -1,6 +1,0 @@
-import { expect, test } from "vitest";
-import { VERSION } from "../src/index.js";
-
-test("exports its version", () => {
-  expect(VERSION).toMatch(/^\d+\.\d+\.\d+/);
-});

@@ -1,0 +1,109 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { ToolRegistry, type ToolSpec } from "../src/index.js";
+import { recordingLogger } from "./helpers/recording-logger.js";
+
+const parameters = { type: "object", properties: { q: { type: "string" } }, required: ["q"] };
+
+function tool(name: string, extra: Partial<ToolSpec> = {}): ToolSpec {
+  return { name, toolset: "set", schema: { description: `${name} tool`, parameters }, handler: () => "ok", ...extra };
+}
+
+describe("getDefinitions", () => {
+  it("returns OpenAI function definitions sorted, skipping unknown names", () => {
+    const registry = new ToolRegistry({ logger: recordingLogger() });
+    registry.register(tool("web_search"));
+    registry.register(tool("read_file"));
+    const definitions = registry.getDefinitions(["web_search", "missing", "read_file"]);
+    expect(definitions).toEqual([
+      { type: "function", function: { name: "read_file", description: "read_file tool", parameters } },
+      { type: "function", function: { name: "web_search", description: "web_search tool", parameters } },
+    ]);
+  });
+
+  it("forces the registered name into the schema", () => {
+    const registry = new ToolRegistry({ logger: recordingLogger() });
+    registry.register({ ...tool("real"), schema: { name: "other", description: "d", parameters } });
+    expect(registry.getDefinitions(["real"])[0]?.function.name).toBe("real");
+  });
+
+  it("selects the same tools for small and large requests", () => {
+    const registry = new ToolRegistry({ logger: recordingLogger() });
+    const names = Array.from({ length: 200 }, (_, i) => `tool_${String(i).padStart(3, "0")}`);
+    for (const name of [...names].reverse()) registry.register(tool(name));
+    expect(registry.getDefinitions(["tool_150", "tool_007", "tool_150"]).map((d) => d.function.name)).toEqual(["tool_007", "tool_150"]);
+    expect(registry.getDefinitions(new Set(names)).map((d) => d.function.name)).toEqual(names);
+    expect(registry.getDefinitions(names.slice(0, 150)).map((d) => d.function.name)).toEqual(names.slice(0, 150));
+  });
+
+  it("leaves out tools whose check fails or throws", () => {
+    const registry = new ToolRegistry({ logger: recordingLogger() });
+    registry.register(tool("up", { checkFn: () => true }));
+    registry.register(tool("down", { checkFn: () => false }));
+    registry.register(tool("crash", { checkFn: () => { throw new Error("boom"); } }));
+    expect(registry.getDefinitions(["up", "down", "crash"]).map((d) => d.function.name)).toEqual(["up"]);
+  });
+
+  it("runs a check shared by several tools once per call", () => {
+    const registry = new ToolRegistry({ logger: recordingLogger() });
+    let calls = 0;
+    const shared = () => {
+      calls++;
+      return true;
+    };
+    for (const name of ["a", "b", "c"]) registry.register(tool(name, { checkFn: shared }));
+    registry.getDefinitions(["a", "b", "c"]);
+    expect(calls).toBe(1);
+  });
+
+  it("never lets callers change the registry's schemas", () => {
+    const registry = new ToolRegistry({ logger: recordingLogger() });
+    const mine = structuredClone(parameters);
+    registry.register({ ...tool("a"), schema: { description: "d", parameters: mine } });
+    mine.properties.q.type = "number";
+    const [definition] = registry.getDefinitions(["a"]);
+    expect(() => {
+      (definition?.function.parameters as { properties: { q: { type: string } } }).properties.q.type = "x";
+    }).toThrow(TypeError);
+    expect(() => {
+      (definition?.function as { description: string }).description = "changed";
+    }).toThrow(TypeError);
+    expect(registry.getDefinitions(["a"])[0]?.function).toEqual({ name: "a", description: "d", parameters });
+  });
+
+  it("merges dynamic overrides over a copy and falls back when they throw", () => {
+    const logger = recordingLogger();
+    const registry = new ToolRegistry({ logger });
+    let mode: "ok" | "throw" = "ok";
+    registry.register(
+      tool("dyn", {
+        dynamicSchemaOverrides: () => {
+          if (mode === "throw") throw new Error("config unreadable");
+          return { description: "patched", name: "ignored" };
+        },
+      }),
+    );
+    expect(registry.getDefinitions(["dyn"])[0]?.function).toMatchObject({ name: "dyn", description: "patched" });
+    expect(registry.getSchema("dyn")?.description).toBe("dyn tool");
+    mode = "throw";
+    expect(registry.getDefinitions(["dyn"])[0]?.function.description).toBe("dyn tool");
+    expect(logger.messages("warn").join("\n")).toContain("config unreadable");
+  });
+
+  it("converts zod parameters to JSON Schema", () => {
+    const registry = new ToolRegistry({ logger: recordingLogger() });
+    registry.register({
+      name: "z",
+      toolset: "set",
+      schema: { description: "zod", parameters: z.object({ path: z.string().describe("File path"), limit: z.number().int().optional() }) },
+      handler: () => "ok",
+    });
+    const schema = registry.getDefinitions(["z"])[0]?.function.parameters;
+    expect(schema).toMatchObject({
+      type: "object",
+      properties: { path: { type: "string", description: "File path" }, limit: { type: "integer" } },
+      required: ["path"],
+    });
+    expect(schema).not.toHaveProperty("$schema");
+  });
+});

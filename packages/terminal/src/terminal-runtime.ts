@@ -1,0 +1,162 @@
+import { defaultBackends, type EnvironmentBackendRegistry } from "./backend-registry.js";
+import { defaultApproveCommand, type ApproveCommand } from "./command-approval.js";
+import type { Environment } from "./environment.js";
+import { resolveTerminalOptions, type TerminalOptions } from "./options.js";
+import {
+  ProcessRegistry,
+  type ProcessCompletion,
+  type ProcessRegistryOptions,
+} from "./process-registry.js";
+
+/** Options of {@link createTerminalRuntime}. Everything has a default. */
+export interface TerminalRuntimeOptions {
+  /** Resolved settings; default {@link resolveTerminalOptions} over `process.env` (no config file). */
+  readonly settings?: TerminalOptions;
+  /** Approval check run before every command; default @hermes-agent/approval's `checkDangerousCommand`. */
+  readonly approve?: ApproveCommand;
+  /** Backends to create environments with; default the shared registry (local). */
+  readonly backends?: EnvironmentBackendRegistry;
+  /** Host environment the child allowlist draws from; default `process.env`. */
+  readonly hostEnv?: Readonly<Record<string, string | undefined>>;
+  /** Limits of the process registry. */
+  readonly processes?: ProcessRegistryOptions;
+  /** Grace period between SIGTERM and SIGKILL, milliseconds. */
+  readonly killGraceMs?: number;
+  /** How often idle environments are looked for, milliseconds (default min(60 s, lifetime)). */
+  readonly reapIntervalMs?: number;
+}
+
+/** Per-task environments, the background process registry, and the approval hook. */
+export interface TerminalRuntime {
+  readonly settings: TerminalOptions;
+  readonly processes: ProcessRegistry;
+  readonly approve: ApproveCommand;
+  /** Whether the configured backend is registered (the terminal tool's availability check). */
+  available(): boolean;
+  /** The environment of `taskId` (created on first use; `"default"` when omitted). */
+  environment(taskId?: string): Promise<Environment>;
+  /** Note activity on a task so its environment is not reaped as idle. */
+  touch(taskId: string): void;
+  /** Subscribe to completion notices (notify_on_complete). Returns an unsubscribe function. */
+  onProcessComplete(listener: (completion: ProcessCompletion) => void): () => void;
+  /** Clean up idle environments now; returns the task ids released. */
+  reapIdle(): Promise<string[]>;
+  /** Kill a task's processes and clean up its environment. */
+  releaseTask(taskId: string): Promise<void>;
+  /** Kill everything and clean up every environment. Safe to call twice. */
+  shutdown(): Promise<void>;
+}
+
+interface TaskEntry {
+  readonly environment: Promise<Environment>;
+  lastActivity: number;
+}
+
+const live = new Set<{ killAllSync(): void }>();
+let exitHookInstalled = false;
+
+function installExitHook(): void {
+  if (exitHookInstalled) return;
+  exitHookInstalled = true;
+  process.once("exit", () => {
+    for (const runtime of live) runtime.killAllSync();
+  });
+}
+
+/** Make a terminal runtime. Its idle-reaping timer does not keep the process alive. */
+export function createTerminalRuntime(options: TerminalRuntimeOptions = {}): TerminalRuntime {
+  const settings = options.settings ?? resolveTerminalOptions({ env: process.env });
+  const backends = options.backends ?? defaultBackends;
+  const processes = new ProcessRegistry(options.processes);
+  const tasks = new Map<string, TaskEntry>();
+  const ready = new Map<string, Environment>();
+  let closed = false;
+  let reaper: NodeJS.Timeout | undefined;
+
+  const syncKiller = {
+    killAllSync(): void {
+      for (const env of ready.values()) env.killAllSync?.();
+    },
+  };
+
+  const startReaper = (): void => {
+    if (reaper !== undefined) return;
+    const every = options.reapIntervalMs ?? Math.min(60_000, settings.lifetimeSeconds * 1000);
+    reaper = setInterval(() => void runtime.reapIdle(), every);
+    reaper.unref();
+  };
+
+  const release = async (taskId: string): Promise<void> => {
+    const entry = tasks.get(taskId);
+    if (!entry) return;
+    tasks.delete(taskId);
+    ready.delete(taskId);
+    await processes.killAll(taskId);
+    const env = await entry.environment.catch(() => undefined);
+    await env?.cleanup();
+  };
+
+  const runtime: TerminalRuntime = {
+    settings,
+    processes,
+    approve: options.approve ?? defaultApproveCommand,
+    available: () => backends.get(settings.backend) !== undefined,
+    environment(taskId = "default") {
+      if (closed) return Promise.reject(new Error("The terminal runtime was shut down."));
+      const existing = tasks.get(taskId);
+      if (existing) {
+        existing.lastActivity = Date.now();
+        return existing.environment;
+      }
+      const environment = backends.create(settings.backend, {
+        taskId,
+        ...(settings.cwd === undefined ? {} : { cwd: settings.cwd }),
+        timeoutSeconds: settings.timeoutSeconds,
+        maxOutputChars: settings.maxOutputChars,
+        envPassthrough: settings.envPassthrough,
+        backendOptions: settings.backendOptions,
+        ...(options.hostEnv === undefined ? {} : { hostEnv: options.hostEnv }),
+        ...(options.killGraceMs === undefined ? {} : { killGraceMs: options.killGraceMs }),
+      });
+      tasks.set(taskId, { environment, lastActivity: Date.now() });
+      environment.then(
+        (env) => {
+          if (tasks.get(taskId)?.environment === environment) ready.set(taskId, env);
+        },
+        // A failed creation is not cached: the next call tries again.
+        () => {
+          if (tasks.get(taskId)?.environment === environment) tasks.delete(taskId);
+        },
+      );
+      live.add(syncKiller);
+      installExitHook();
+      startReaper();
+      return environment;
+    },
+    touch(taskId) {
+      const entry = tasks.get(taskId);
+      if (entry) entry.lastActivity = Date.now();
+    },
+    onProcessComplete: (listener) => processes.onComplete(listener),
+    async reapIdle() {
+      const cutoff = Date.now() - settings.lifetimeSeconds * 1000;
+      const idle = [...tasks.entries()]
+        .filter(([taskId, entry]) => entry.lastActivity < cutoff && !processes.hasRunning(taskId))
+        .map(([taskId]) => taskId);
+      await Promise.all(idle.map((taskId) => release(taskId)));
+      return idle;
+    },
+    releaseTask: release,
+    async shutdown() {
+      if (closed) return;
+      closed = true;
+      if (reaper !== undefined) clearInterval(reaper);
+      processes.clearListeners();
+      await processes.killAll();
+      processes.clear();
+      await Promise.all([...tasks.keys()].map((taskId) => release(taskId)));
+      live.delete(syncKiller);
+    },
+  };
+  return runtime;
+}

@@ -1,0 +1,240 @@
+import { redactSecrets } from "@hermes-agent/registry";
+import { stripAnsi } from "./ansi.js";
+import { approvalNote, refusedApprovalResult } from "./command-approval.js";
+import type { Environment } from "./environment.js";
+import { TerminalError } from "./errors.js";
+import { exitCodeMeaning } from "./exit-code-hints.js";
+import { foregroundHangMessage, foregroundHangReason } from "./foreground-guard.js";
+import type { TerminalRuntime } from "./terminal-runtime.js";
+
+/** The `terminal` tool's JSON Schema parameters (Hermes' names). */
+export const TERMINAL_PARAMETERS: {
+  readonly type: "object";
+  readonly properties: Readonly<Record<string, unknown>>;
+  readonly required: readonly string[];
+} = {
+  type: "object",
+  properties: {
+    command: { type: "string", description: "The shell command to run (bash)." },
+    background: {
+      type: "boolean",
+      default: false,
+      description:
+        "Run in the background and return a session_id at once. Use for servers, watchers and anything long; manage it with the process tool.",
+    },
+    timeout: {
+      type: "integer",
+      minimum: 1,
+      description: "Seconds before a foreground command is killed (default 180, foreground max 600).",
+    },
+    workdir: {
+      type: "string",
+      description: "Absolute directory to run this one command in. The session's directory does not change.",
+    },
+    pty: {
+      type: "boolean",
+      default: false,
+      description: "Run in a pseudo-terminal, for interactive programs (local backend). Send input with process write/submit.",
+    },
+    notify_on_complete: {
+      type: "boolean",
+      default: false,
+      description: "Background only: be told when the process exits, with its exit code and last output.",
+    },
+  },
+  required: ["command"],
+};
+
+/** The `terminal` tool's description, steering the model to the right tools. */
+export const TERMINAL_DESCRIPTION: string = [
+  "Run a shell command. The directory and exported variables persist between calls of the same task.",
+  "Prefer the dedicated tools where they exist: read_file instead of cat/head/tail, search_files instead of grep/rg/find/ls,",
+  "patch instead of sed/awk, write_file instead of echo or heredocs.",
+  "Foreground commands return when they finish (killed after the timeout).",
+  "Start servers, watchers and long jobs with background=true (and notify_on_complete=true), then use the process tool.",
+  "Use pty=true for programs that need a terminal.",
+].join(" ");
+
+const WORKDIR_ALLOWED = /^[A-Za-z0-9/\\:_\-.~ +@=,]+$/;
+
+function pythonTypeName(value: unknown): string {
+  if (value === null || value === undefined) return "NoneType";
+  if (Array.isArray(value)) return "list";
+  switch (typeof value) {
+    case "number":
+      return Number.isInteger(value) ? "int" : "float";
+    case "boolean":
+      return "bool";
+    case "object":
+      return "dict";
+    default:
+      return typeof value;
+  }
+}
+
+function errorResult(error: string, status: string, exitCode = -1): Record<string, unknown> {
+  return { output: "", exit_code: exitCode, error, status };
+}
+
+function cleanOutput(text: string): string {
+  return redactSecrets(stripAnsi(text));
+}
+
+/** Arguments of the terminal tool as the model sends them. */
+export interface TerminalArgs {
+  readonly command?: unknown;
+  readonly background?: unknown;
+  readonly timeout?: unknown;
+  readonly workdir?: unknown;
+  readonly pty?: unknown;
+  readonly notify_on_complete?: unknown;
+}
+
+/** What the terminal tool uses of the call context. */
+export interface TerminalCallContext {
+  readonly taskId?: string | undefined;
+  readonly signal?: AbortSignal | undefined;
+  readonly [key: string]: unknown;
+}
+
+/** Run one terminal tool call and return its result object (Hermes' keys). */
+export async function runTerminalTool(
+  runtime: TerminalRuntime,
+  args: TerminalArgs,
+  ctx: TerminalCallContext = {},
+): Promise<Record<string, unknown>> {
+  const { command } = args;
+  if (typeof command !== "string") {
+    return errorResult(`Invalid command: expected string, got ${pythonTypeName(command)}`, "error");
+  }
+  const background = args.background === true;
+  const pty = args.pty === true;
+  const notify = args.notify_on_complete === true;
+  const { settings } = runtime;
+  let timeout = settings.timeoutSeconds;
+  if (args.timeout !== undefined && args.timeout !== null) {
+    const requested = Number(args.timeout);
+    if (!Number.isInteger(requested) || requested < 1) {
+      return errorResult(`Invalid timeout: expected an integer of at least 1, got ${JSON.stringify(args.timeout)}`, "error");
+    }
+    timeout = requested;
+  }
+  if (!background && timeout > settings.maxForegroundTimeoutSeconds) {
+    return errorResult(
+      `Foreground timeout ${timeout}s exceeds the maximum of ${settings.maxForegroundTimeoutSeconds}s. ` +
+        "Use background=true with notify_on_complete=true for long-running commands.",
+      "error",
+    );
+  }
+  if (!background) {
+    const reason = foregroundHangReason(command);
+    if (reason !== undefined) return errorResult(foregroundHangMessage(reason), "error");
+  }
+
+  const approval = await runtime.approve(command, {
+    envType: settings.backend,
+    ...(typeof ctx.sessionKey === "string" ? { sessionKey: ctx.sessionKey } : {}),
+    ...(ctx.signal === undefined ? {} : { signal: ctx.signal }),
+  });
+  if (!approval.approved) return refusedApprovalResult(command, approval);
+  const note = approvalNote(approval);
+
+  let workdir: string | undefined;
+  if (args.workdir !== undefined && args.workdir !== null && args.workdir !== "") {
+    if (typeof args.workdir !== "string") return errorResult("Invalid workdir: expected a string path", "error");
+    if (!WORKDIR_ALLOWED.test(args.workdir)) {
+      const bad = [...args.workdir].find((ch) => !WORKDIR_ALLOWED.test(ch)) ?? "?";
+      return errorResult(
+        `Blocked: workdir contains disallowed character '${bad}'. Use a simple filesystem path without shell metacharacters.`,
+        "blocked",
+      );
+    }
+    workdir = args.workdir;
+  }
+
+  const taskId = ctx.taskId ?? "default";
+  let env: Environment;
+  try {
+    env = await runtime.environment(taskId);
+  } catch (error) {
+    return {
+      error: `Terminal tool disabled: environment creation failed (${error instanceof Error ? error.message : String(error)})`,
+      status: "disabled",
+    };
+  }
+  try {
+    const extra = note === undefined ? {} : { approval: note };
+    return background
+      ? await startBackground(runtime, env, { command, workdir, pty, notify, taskId }, extra)
+      : await runForeground(env, { command, workdir, pty, timeout, signal: ctx.signal }, extra);
+  } catch (error) {
+    if (TerminalError.isInstance(error)) return errorResult(error.message, "error");
+    return errorResult(`Failed to execute command: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`, "error");
+  } finally {
+    runtime.touch(taskId);
+  }
+}
+
+async function runForeground(
+  env: Environment,
+  call: { command: string; workdir: string | undefined; pty: boolean; timeout: number; signal: AbortSignal | undefined },
+  extra: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
+  const result = await env.execute(call.command, {
+    timeout: call.timeout,
+    ...(call.workdir === undefined ? {} : { cwd: call.workdir }),
+    ...(call.pty ? { pty: true } : {}),
+    ...(call.signal === undefined ? {} : { signal: call.signal }),
+  });
+  let error: string | null = null;
+  if (result.timedOut) error = `Command timed out after ${call.timeout} seconds`;
+  else if (result.interrupted) error = "Command interrupted";
+  const meaning = result.timedOut || result.interrupted ? undefined : exitCodeMeaning(call.command, result.exitCode);
+  return {
+    output: cleanOutput(result.output),
+    exit_code: result.exitCode,
+    error,
+    ...extra,
+    ...(meaning === undefined ? {} : { exit_code_meaning: meaning }),
+  };
+}
+
+async function startBackground(
+  runtime: TerminalRuntime,
+  env: Environment,
+  call: { command: string; workdir: string | undefined; pty: boolean; notify: boolean; taskId: string },
+  extra: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
+  if (!runtime.processes.hasRoom()) {
+    return errorResult(
+      "Too many background processes are running. Kill one with the process tool (action='kill') before starting another.",
+      "error",
+    );
+  }
+  const handle = await env.spawnBackground(call.command, {
+    ...(call.workdir === undefined ? {} : { cwd: call.workdir }),
+    ...(call.pty ? { pty: true } : {}),
+  });
+  const tracked = runtime.processes.add({
+    handle,
+    command: call.command,
+    taskId: call.taskId,
+    cwd: call.workdir ?? env.cwd,
+    notifyOnComplete: call.notify,
+  });
+  return {
+    output: "Background process started",
+    session_id: tracked.sessionId,
+    pid: tracked.pid ?? null,
+    exit_code: 0,
+    error: null,
+    ...extra,
+    ...(call.notify
+      ? { notify_on_complete: true }
+      : {
+          hint:
+            `Check on it with process(action='poll' or 'wait', session_id='${tracked.sessionId}'), ` +
+            "or pass notify_on_complete=true next time to be told when it exits.",
+        }),
+  };
+}
