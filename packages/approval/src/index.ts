@@ -8,8 +8,14 @@
 /** Version of this package. */
 export const VERSION: string = "0.0.0";
 
-// Detection
-export { detectDangerousCommand, initializeDetector, isDetectorReady } from "./detection/index.js";
+// Detection (TSDoc on each name lives at its definition)
+export {
+  detectDangerousCommand,
+  initializeDetector,
+  isDetectorReady,
+  MAX_ANALYSED_COMMAND_LENGTH,
+  normalizeCommandText,
+} from "./detection/index.js";
 export type { DangerousCommandMatch } from "./detection/index.js";
 
 // Approval flows
@@ -33,6 +39,7 @@ export type { AuditRecord } from "./flows/audit-log.js";
 export { createCliPrompt } from "./flows/cli-prompt.js";
 export type { CliPromptOptions } from "./flows/cli-prompt.js";
 export type { CommandDetector } from "./flows/command-detector.js";
+export type { ApprovalConfigInput } from "./flows/config-source.js";
 export { matchDenyRule } from "./flows/command-checks.js";
 export { isCompoundCommand } from "./flows/compound-command.js";
 export {

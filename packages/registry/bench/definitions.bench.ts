@@ -14,7 +14,11 @@ function registryOf(count: number): { registry: ToolRegistry; names: string[] } 
       toolset: `set_${i % 50}`,
       schema: {
         description: `Tool number ${i}`,
-        parameters: { type: "object", properties: { q: { type: "string" }, n: { type: "integer" } }, required: ["q"] },
+        parameters: {
+          type: "object",
+          properties: { q: { type: "string" }, n: { type: "integer" } },
+          required: ["q"],
+        },
       },
       handler: () => "ok",
       checkFn: i % 2 === 0 ? shared : (): boolean => true,

@@ -9,16 +9,19 @@ const { ToolRegistry, silentLogger } = await import(new URL("index.js", dist).hr
 const registry = new ToolRegistry({ logger: silentLogger, hermesHome });
 globalThis.__benchRegistry = registry;
 const start = performance.now();
+const cpuStart = process.cpuUsage();
 const discovery = await import(new URL("discovery.js", dist).href);
 const found =
   mode === "scan"
-    ? discovery.findToolModules(toolsDir, { registry })
+    ? await discovery.findToolModules(toolsDir, { registry })
     : await discovery.discoverBuiltinTools(toolsDir, { registry });
 const end = performance.now();
+const cpu = process.cpuUsage(cpuStart);
 process.stdout.write(
   JSON.stringify({
     rootImportMs: start - rootStart,
     discoveryMs: end - start,
+    cpuMs: (cpu.user + cpu.system) / 1000,
     modules: found.length,
     tools: registry.getAllToolNames().length,
     compilerLoaded: discovery.isCompilerLoaded(),

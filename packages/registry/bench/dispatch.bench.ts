@@ -10,7 +10,12 @@ const parameters = {
 
 function registryWith(handler: (args: Record<string, unknown>) => unknown): ToolRegistry {
   const registry = new ToolRegistry({ logger: silentLogger });
-  registry.register({ name: "echo", toolset: "bench", schema: { description: "Echo", parameters }, handler });
+  registry.register({
+    name: "echo",
+    toolset: "bench",
+    schema: { description: "Echo", parameters },
+    handler,
+  });
   return registry;
 }
 
@@ -40,7 +45,10 @@ await runSuite("registry dispatch", [
       registry.register({
         name: "echo",
         toolset: "bench",
-        schema: { description: "Echo", parameters: z.object({ text: z.string(), count: z.number().int().optional() }) },
+        schema: {
+          description: "Echo",
+          parameters: z.object({ text: z.string(), count: z.number().int().optional() }),
+        },
         handler: () => "ok",
       });
       return () => registry.dispatch("echo", args);

@@ -80,7 +80,8 @@ class CoercerCompiler {
     const inner = this.#inner(schema);
     if (!this.#allowsNull(schema)) return inner;
     return {
-      coerce: (value) => (typeof value === "string" && value.trim() === "null" ? null : inner.coerce(value)),
+      coerce: (value) =>
+        typeof value === "string" && value.trim() === "null" ? null : inner.coerce(value),
       accepts: inner.accepts,
       trivial: false,
     };
@@ -91,23 +92,32 @@ class CoercerCompiler {
     if (schema["nullable"] === true) return true;
     const type = schema["type"];
     if (type === "null" || (Array.isArray(type) && type.includes("null"))) return true;
-    const variants = [schema["anyOf"], schema["oneOf"]].find(Array.isArray) as unknown[] | undefined;
-    return variants?.some((variant) => {
-      const sub = asSchema(variant);
-      return sub !== undefined && sub["$ref"] === undefined && this.#allowsNull(sub);
-    }) ?? false;
+    const variants = [schema["anyOf"], schema["oneOf"]].find(Array.isArray) as
+      unknown[] | undefined;
+    return (
+      variants?.some((variant) => {
+        const sub = asSchema(variant);
+        return sub !== undefined && sub["$ref"] === undefined && this.#allowsNull(sub);
+      }) ?? false
+    );
   }
 
   #inner(schema: JsonSchema): Node {
     const ref = schema["$ref"];
     if (typeof ref === "string") return this.#ref(ref);
-    const variants = [schema["anyOf"], schema["oneOf"]].find(Array.isArray) as unknown[] | undefined;
-    if (variants !== undefined) return this.#union(variants.map((variant) => this.node(asSchema(variant))));
+    const variants = [schema["anyOf"], schema["oneOf"]].find(Array.isArray) as
+      unknown[] | undefined;
+    if (variants !== undefined)
+      return this.#union(variants.map((variant) => this.node(asSchema(variant))));
     const types = this.#types(schema);
     if (types.length === 0) return IDENTITY;
     const steps = types.map((type) => this.#typed(type, schema));
     if (steps.every((step) => step.trivial)) {
-      return { coerce: (value) => value, accepts: (value) => types.some((t) => hasType(t, value)), trivial: true };
+      return {
+        coerce: (value) => value,
+        accepts: (value) => types.some((t) => hasType(t, value)),
+        trivial: true,
+      };
     }
     const accepts = (value: unknown): boolean => types.some((t) => hasType(t, value));
     if (steps.length === 1) {
@@ -129,10 +139,16 @@ class CoercerCompiler {
 
   #types(schema: JsonSchema): string[] {
     const declared = schema["type"];
-    const types = typeof declared === "string" ? [declared] : Array.isArray(declared) ? declared.filter((t) => typeof t === "string") : [];
+    const types =
+      typeof declared === "string"
+        ? [declared]
+        : Array.isArray(declared)
+          ? declared.filter((t) => typeof t === "string")
+          : [];
     if (types.length === 0) {
       if (schema["properties"] !== undefined) types.push("object");
-      else if (schema["items"] !== undefined || schema["prefixItems"] !== undefined) types.push("array");
+      else if (schema["items"] !== undefined || schema["prefixItems"] !== undefined)
+        types.push("array");
     }
     if (schema["nullable"] === true && !types.includes("null")) types.push("null");
     return types;
@@ -154,7 +170,10 @@ class CoercerCompiler {
   #resolve(ref: string): JsonSchema | undefined {
     if (!ref.startsWith("#")) return undefined;
     let current: unknown = this.#root;
-    for (const raw of ref.slice(1).split("/").filter((part) => part !== "")) {
+    for (const raw of ref
+      .slice(1)
+      .split("/")
+      .filter((part) => part !== "")) {
       const key = decodeURIComponent(raw).replace(/~1/g, "/").replace(/~0/g, "~");
       current = isPlainObject(current) ? current[key] : undefined;
     }
@@ -181,7 +200,11 @@ class CoercerCompiler {
       case "integer":
       case "number": {
         const integer = type === "integer";
-        return { coerce: (v) => (typeof v === "string" ? parseNumber(v, integer) : v), accepts, trivial: false };
+        return {
+          coerce: (v) => (typeof v === "string" ? parseNumber(v, integer) : v),
+          accepts,
+          trivial: false,
+        };
       }
       case "boolean":
         return {
@@ -194,7 +217,11 @@ class CoercerCompiler {
           trivial: false,
         };
       case "null":
-        return { coerce: (v) => (typeof v === "string" && v.trim() === "null" ? null : v), accepts, trivial: false };
+        return {
+          coerce: (v) => (typeof v === "string" && v.trim() === "null" ? null : v),
+          accepts,
+          trivial: false,
+        };
       case "array":
         return this.#array(schema, accepts);
       case "object":
@@ -206,7 +233,11 @@ class CoercerCompiler {
 
   #array(schema: JsonSchema, accepts: (value: unknown) => boolean): Node {
     const items = schema["items"];
-    const tuple = Array.isArray(schema["prefixItems"]) ? schema["prefixItems"] : Array.isArray(items) ? items : undefined;
+    const tuple = Array.isArray(schema["prefixItems"])
+      ? schema["prefixItems"]
+      : Array.isArray(items)
+        ? items
+        : undefined;
     const positional = tuple?.map((item) => this.node(asSchema(item))) ?? [];
     const rest = this.node(Array.isArray(items) ? undefined : asSchema(items));
     const elementsTrivial = positional.every((node) => node.trivial) && rest.trivial;

@@ -17,7 +17,9 @@ export class ArgumentProblem {
 }
 
 /** Validates (and for zod, parses) a call's arguments; returns the arguments to use or the problem. */
-export type ArgumentValidator = (args: Record<string, unknown>) => Record<string, unknown> | ArgumentProblem;
+export type ArgumentValidator = (
+  args: Record<string, unknown>,
+) => Record<string, unknown> | ArgumentProblem;
 
 function zodValidator(schema: z.ZodType): ArgumentValidator {
   return (args) => {
@@ -55,7 +57,9 @@ export function compileArgumentValidator(
   try {
     return ajvValidator(compileJsonSchema(parameters));
   } catch (error) {
-    logger.warn(`Tool '${toolName}': parameters schema cannot be compiled, arguments are not validated: ${String(error)}`);
+    logger.warn(
+      `Tool '${toolName}': parameters schema cannot be compiled, arguments are not validated: ${String(error)}`,
+    );
     return (args) => args;
   }
 }

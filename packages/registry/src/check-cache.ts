@@ -35,7 +35,15 @@ export class CheckCache {
   recordFor(fn: CheckFn): CheckRecord {
     let record = this.#records.get(fn);
     if (record === undefined) {
-      record = { fn, epoch: 0, value: false, expiresAt: 0, lastSuccessAt: undefined, pass: 0, passValue: false };
+      record = {
+        fn,
+        epoch: 0,
+        value: false,
+        expiresAt: 0,
+        lastSuccessAt: undefined,
+        pass: 0,
+        passValue: false,
+      };
       this.#records.set(fn, record);
     }
     return record;
@@ -52,7 +60,12 @@ export class CheckCache {
   }
 
   /** Result of the check at time `now` (ms) within pass `pass`. A throwing check counts as failing. */
-  evaluate(record: CheckRecord, now: number, pass: number, onFailure?: CheckFailureReporter): boolean {
+  evaluate(
+    record: CheckRecord,
+    now: number,
+    pass: number,
+    onFailure?: CheckFailureReporter,
+  ): boolean {
     if (record.epoch === this.#epoch) {
       if (record.pass === pass) return record.passValue;
       if (now < record.expiresAt) return record.value;
@@ -66,7 +79,10 @@ export class CheckCache {
       const out: unknown = record.fn();
       if (typeof (out as { then?: unknown } | null)?.then === "function") {
         ok = false;
-        onFailure?.(record.fn, new Error("the check returned a promise; checks must be synchronous"));
+        onFailure?.(
+          record.fn,
+          new Error("the check returned a promise; checks must be synchronous"),
+        );
       } else {
         ok = Boolean(out);
       }

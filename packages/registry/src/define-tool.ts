@@ -2,7 +2,10 @@ import type { z } from "zod";
 import type { ToolCallContext, ToolSchemaInput, ToolSpec } from "./types.js";
 
 /** A tool spec whose parameters are a zod object; the handler's arguments are inferred from it. */
-export interface ZodToolSpec<S extends z.ZodObject> extends Omit<ToolSpec<z.output<S>>, "schema" | "handler"> {
+export interface ZodToolSpec<S extends z.ZodObject> extends Omit<
+  ToolSpec<z.output<S>>,
+  "schema" | "handler"
+> {
   readonly schema: ToolSchemaInput<S>;
   handler(args: z.output<S>, ctx: ToolCallContext): unknown;
 }

@@ -41,12 +41,20 @@ function invalidArguments(tool: string, problem: ArgumentProblem): string {
   });
 }
 
-async function finish(tool: PreparedTool, value: unknown, env: DispatchEnvironment): Promise<ToolOutput> {
+async function finish(
+  tool: PreparedTool,
+  value: unknown,
+  env: DispatchEnvironment,
+): Promise<ToolOutput> {
   const output = enforceResultContract(tool.entry.name, value);
   if (typeof output !== "string") return output;
   const maxChars = tool.entry.maxResultSizeChars ?? env.defaultMaxResultChars;
   if (output.length <= maxChars) return output;
-  return spillOversizedResult(output, { toolName: tool.entry.name, maxChars, hermesHome: env.hermesHome() });
+  return spillOversizedResult(output, {
+    toolName: tool.entry.name,
+    maxChars,
+    hermesHome: env.hermesHome(),
+  });
 }
 
 class CallInterrupted {
@@ -64,7 +72,9 @@ async function runCancellable(
 ): Promise<ToolOutput> {
   const name = tool.entry.name;
   const aborted = (): CallInterrupted =>
-    new CallInterrupted(toolError(`Tool '${name}' was cancelled`, { error_type: "aborted", tool: name }));
+    new CallInterrupted(
+      toolError(`Tool '${name}' was cancelled`, { error_type: "aborted", tool: name }),
+    );
   if (ctx.signal?.aborted === true) return aborted().result;
   const controller = new AbortController();
   let interrupt: ((reason: CallInterrupted) => void) | undefined;
@@ -78,15 +88,21 @@ async function runCancellable(
   const timer =
     timeoutMs === undefined || !Number.isFinite(timeoutMs)
       ? undefined
-      : setTimeout(() => {
-          const seconds = Number((timeoutMs / 1000).toFixed(3));
-          controller.abort(new Error(`timed out after ${seconds}s`));
-          interrupt?.(
-            new CallInterrupted(
-              toolError(`Tool '${name}' timed out after ${seconds}s`, { error_type: "timeout", tool: name }),
-            ),
-          );
-        }, Math.max(0, timeoutMs));
+      : setTimeout(
+          () => {
+            const seconds = Number((timeoutMs / 1000).toFixed(3));
+            controller.abort(new Error(`timed out after ${seconds}s`));
+            interrupt?.(
+              new CallInterrupted(
+                toolError(`Tool '${name}' timed out after ${seconds}s`, {
+                  error_type: "timeout",
+                  tool: name,
+                }),
+              ),
+            );
+          },
+          Math.max(0, timeoutMs),
+        );
   try {
     const callCtx: ToolCallContext = { ...ctx, toolName: name, signal: controller.signal };
     const running = (async () => tool.entry.handler(args, callCtx))();
@@ -121,9 +137,15 @@ export async function dispatchTool(
     if (ctx !== undefined && (ctx.signal !== undefined || ctx.timeoutMs !== undefined)) {
       return await runCancellable(tool, args, ctx, env);
     }
-    let value = tool.entry.handler(args, ctx === undefined ? tool.idleContext : tool.contextWithoutSignal(ctx));
+    let value = tool.entry.handler(
+      args,
+      ctx === undefined ? tool.idleContext : tool.contextWithoutSignal(ctx),
+    );
     if (isThenable(value)) value = await value;
-    if (typeof value === "string" && value.length <= (tool.entry.maxResultSizeChars ?? env.defaultMaxResultChars)) {
+    if (
+      typeof value === "string" &&
+      value.length <= (tool.entry.maxResultSizeChars ?? env.defaultMaxResultChars)
+    ) {
       return value;
     }
     return await finish(tool, value, env);

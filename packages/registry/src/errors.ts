@@ -37,6 +37,10 @@ export class RegistryError extends Error {
 
   /** True when `value` is a RegistryError from any copy of this package. */
   static isInstance(value: unknown): value is RegistryError {
-    return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[BRAND] === true;
+    return (
+      typeof value === "object" &&
+      value !== null &&
+      (value as Record<symbol, unknown>)[BRAND] === true
+    );
   }
 }

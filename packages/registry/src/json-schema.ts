@@ -24,14 +24,20 @@ export function compileJsonSchema(schema: JsonSchema): ValidateFunction {
 }
 
 /** Turn an ajv error into the field it concerns (`a.b[0]`) and a reason a model can act on. */
-export function describeAjvError(error: ErrorObject): { readonly field: string; readonly reason: string } {
+export function describeAjvError(error: ErrorObject): {
+  readonly field: string;
+  readonly reason: string;
+} {
   const segments = error.instancePath === "" ? [] : error.instancePath.slice(1).split("/");
   let reason = error.message ?? "is invalid";
   const params = error.params as Record<string, unknown>;
   if (error.keyword === "required" && typeof params["missingProperty"] === "string") {
     segments.push(params["missingProperty"]);
     reason = "is required";
-  } else if (error.keyword === "additionalProperties" && typeof params["additionalProperty"] === "string") {
+  } else if (
+    error.keyword === "additionalProperties" &&
+    typeof params["additionalProperty"] === "string"
+  ) {
     segments.push(params["additionalProperty"]);
     reason = "is not an allowed property";
   } else if (error.keyword === "enum" && Array.isArray(params["allowedValues"])) {

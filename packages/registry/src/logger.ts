@@ -7,7 +7,12 @@ export interface RegistryLogger {
 }
 
 /** Severity levels, lowest first. */
-export const LOG_LEVELS: readonly ["debug", "info", "warn", "error"] = ["debug", "info", "warn", "error"];
+export const LOG_LEVELS: readonly ["debug", "info", "warn", "error"] = [
+  "debug",
+  "info",
+  "warn",
+  "error",
+];
 
 /** One of {@link LOG_LEVELS}. */
 export type LogLevel = (typeof LOG_LEVELS)[number];

@@ -1,6 +1,10 @@
 import { compileCoercer, type Coercer } from "./argument-coercion.js";
 import type { CheckRecord } from "./check-cache.js";
-import { compileArgumentValidator, type ArgumentProblem, type ArgumentValidator } from "./argument-validation.js";
+import {
+  compileArgumentValidator,
+  type ArgumentProblem,
+  type ArgumentValidator,
+} from "./argument-validation.js";
 import type { RegistryLogger } from "./logger.js";
 import type { ToolCallContext, ToolDefinition, ToolEntry } from "./types.js";
 
@@ -35,9 +39,14 @@ export class PreparedTool {
   }
 
   /** Coerce then validate a call's arguments; a non-object becomes `{}`. */
-  prepareArguments(raw: unknown, logger: RegistryLogger): Record<string, unknown> | ArgumentProblem {
+  prepareArguments(
+    raw: unknown,
+    logger: RegistryLogger,
+  ): Record<string, unknown> | ArgumentProblem {
     const args =
-      typeof raw === "object" && raw !== null && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
+      typeof raw === "object" && raw !== null && !Array.isArray(raw)
+        ? (raw as Record<string, unknown>)
+        : {};
     const coerce = (this.#coerce ??= compileCoercer(this.entry.schema.parameters));
     const validate = (this.#validate ??= compileArgumentValidator(
       this.entry.name,

@@ -28,7 +28,8 @@ async function pruneOld(dir: string, now: number): Promise<void> {
   for (const name of await readdir(dir)) {
     const file = path.join(dir, name);
     const info = await stat(file).catch(() => undefined);
-    if (info?.isFile() === true && now - info.mtimeMs > SPILL_MAX_AGE_MS) await unlink(file).catch(() => undefined);
+    if (info?.isFile() === true && now - info.mtimeMs > SPILL_MAX_AGE_MS)
+      await unlink(file).catch(() => undefined);
   }
 }
 

@@ -1,9 +1,24 @@
 import type { JsonSchema } from "./types.js";
 
 const TYPES = new Set(["string", "number", "integer", "boolean", "object", "array", "null"]);
-const SCHEMA_MAPS = ["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"] as const;
+const SCHEMA_MAPS = [
+  "properties",
+  "patternProperties",
+  "$defs",
+  "definitions",
+  "dependentSchemas",
+] as const;
 const SCHEMA_LISTS = ["anyOf", "oneOf", "allOf", "prefixItems"] as const;
-const SUBSCHEMAS = ["not", "if", "then", "else", "contains", "propertyNames", "unevaluatedItems", "unevaluatedProperties"] as const;
+const SUBSCHEMAS = [
+  "not",
+  "if",
+  "then",
+  "else",
+  "contains",
+  "propertyNames",
+  "unevaluatedItems",
+  "unevaluatedProperties",
+] as const;
 const BOOLEAN_OR_SCHEMA = ["additionalProperties", "additionalItems", "items"] as const;
 
 function isObject(value: unknown): value is JsonSchema {
@@ -23,7 +38,8 @@ function where(path: string, key: string): string {
  */
 export function findSchemaProblems(schema: unknown, path = ""): string | undefined {
   if (typeof schema === "boolean") return undefined;
-  if (!isObject(schema)) return `${path === "" ? "the schema" : path} must be an object or a boolean`;
+  if (!isObject(schema))
+    return `${path === "" ? "the schema" : path} must be an object or a boolean`;
   const type = schema["type"];
   if (type !== undefined) {
     const list = Array.isArray(type) ? type : [type];
@@ -33,10 +49,14 @@ export function findSchemaProblems(schema: unknown, path = ""): string | undefin
     }
   }
   const required = schema["required"];
-  if (required !== undefined && !(Array.isArray(required) && required.every((item) => typeof item === "string"))) {
+  if (
+    required !== undefined &&
+    !(Array.isArray(required) && required.every((item) => typeof item === "string"))
+  ) {
     return `${where(path, "required")} must be a list of property names`;
   }
-  if (schema["enum"] !== undefined && !Array.isArray(schema["enum"])) return `${where(path, "enum")} must be a list`;
+  if (schema["enum"] !== undefined && !Array.isArray(schema["enum"]))
+    return `${where(path, "enum")} must be a list`;
   for (const key of SCHEMA_MAPS) {
     const map = schema[key];
     if (map === undefined) continue;

@@ -42,9 +42,13 @@ export class ToolCatalog {
     if (existing !== undefined && existing.entry.toolset !== toolset) {
       const previous = existing.entry.toolset;
       if (previous.startsWith(MCP_PREFIX) && toolset.startsWith(MCP_PREFIX)) {
-        this.#logger.debug(`Tool '${name}': MCP toolset '${toolset}' replaces MCP toolset '${previous}'`);
+        this.#logger.debug(
+          `Tool '${name}': MCP toolset '${toolset}' replaces MCP toolset '${previous}'`,
+        );
       } else if (override) {
-        this.#logger.info(`Tool '${name}': toolset '${toolset}' is overriding the existing tool from toolset '${previous}'`);
+        this.#logger.info(
+          `Tool '${name}': toolset '${toolset}' is overriding the existing tool from toolset '${previous}'`,
+        );
         const stack = this.#displaced.get(name) ?? [];
         stack.push(existing);
         this.#displaced.set(name, stack);
@@ -73,7 +77,9 @@ export class ToolCatalog {
     if (stack !== undefined && stack.length === 0) this.#displaced.delete(name);
     if (restored !== undefined) {
       this.#insert(restored);
-      this.#logger.info(`Tool '${name}': restored the tool from toolset '${restored.entry.toolset}' after its override was removed`);
+      this.#logger.info(
+        `Tool '${name}': restored the tool from toolset '${restored.entry.toolset}' after its override was removed`,
+      );
     }
     this.#generation++;
     return true;
@@ -82,7 +88,9 @@ export class ToolCatalog {
   addAlias(alias: string, toolset: string): void {
     const current = this.aliases.get(alias);
     if (current !== undefined && current !== toolset) {
-      this.#logger.warn(`Toolset alias '${alias}' now points to '${toolset}' instead of '${current}'`);
+      this.#logger.warn(
+        `Toolset alias '${alias}' now points to '${toolset}' instead of '${current}'`,
+      );
     }
     this.aliases.set(alias, toolset);
     this.#generation++;
@@ -141,7 +149,8 @@ export class ToolCatalog {
       this.toolsets.set(toolset, members);
     }
     members.add(name);
-    if (checkFn !== undefined && !this.toolsetChecks.has(toolset)) this.toolsetChecks.set(toolset, checkFn);
+    if (checkFn !== undefined && !this.toolsetChecks.has(toolset))
+      this.toolsetChecks.set(toolset, checkFn);
   }
 
   /** Drop a tool from its toolset; an emptied toolset loses its check and the aliases to it. */

@@ -3,11 +3,14 @@ import { normalizeToolSchema } from "./tool-schema.js";
 import type { ToolEntry, ToolHandler, ToolSpec } from "./types.js";
 
 function fail(toolName: string, message: string): never {
-  throw new RegistryError(RegistryErrorCode.invalidTool, `Tool '${toolName}': ${message}`, { toolName });
+  throw new RegistryError(RegistryErrorCode.invalidTool, `Tool '${toolName}': ${message}`, {
+    toolName,
+  });
 }
 
 function optionalFunction(toolName: string, field: string, value: unknown): void {
-  if (value !== undefined && typeof value !== "function") fail(toolName, `${field} must be a function`);
+  if (value !== undefined && typeof value !== "function")
+    fail(toolName, `${field} must be a function`);
 }
 
 /**
@@ -22,14 +25,20 @@ export function createEntry(spec: ToolSpec<unknown>): ToolEntry {
   }
   const name = raw.name;
   if (typeof name !== "string" || name === "") {
-    throw new RegistryError(RegistryErrorCode.invalidTool, "register() needs a non-empty string 'name'");
+    throw new RegistryError(
+      RegistryErrorCode.invalidTool,
+      "register() needs a non-empty string 'name'",
+    );
   }
-  if (typeof raw.toolset !== "string" || raw.toolset === "") fail(name, "toolset must be a non-empty string");
+  if (typeof raw.toolset !== "string" || raw.toolset === "")
+    fail(name, "toolset must be a non-empty string");
   if (typeof raw.handler !== "function") fail(name, "handler must be a function");
   optionalFunction(name, "checkFn", raw.checkFn);
   optionalFunction(name, "dynamicSchemaOverrides", raw.dynamicSchemaOverrides);
-  if (raw.description !== undefined && typeof raw.description !== "string") fail(name, "description must be a string");
-  if (raw.emoji !== undefined && typeof raw.emoji !== "string") fail(name, "emoji must be a string");
+  if (raw.description !== undefined && typeof raw.description !== "string")
+    fail(name, "description must be a string");
+  if (raw.emoji !== undefined && typeof raw.emoji !== "string")
+    fail(name, "emoji must be a string");
   const requiresEnv = raw.requiresEnv ?? [];
   if (!Array.isArray(requiresEnv) || !requiresEnv.every((item) => typeof item === "string")) {
     fail(name, "requiresEnv must be an array of env var names");

@@ -142,11 +142,19 @@ export class ToolRegistry {
     const out: ToolDefinition[] = [];
     for (const tool of tools) {
       const check = tool.checkRecord;
-      if (check !== undefined && !this.#checks.evaluate(check, now, pass, this.#reportCheckFailure)) {
-        if (options.quiet !== true) this.#logger.debug(`Tool '${tool.entry.name}' left out: its check failed`);
+      if (
+        check !== undefined &&
+        !this.#checks.evaluate(check, now, pass, this.#reportCheckFailure)
+      ) {
+        if (options.quiet !== true)
+          this.#logger.debug(`Tool '${tool.entry.name}' left out: its check failed`);
         continue;
       }
-      out.push(tool.entry.dynamicSchemaOverrides === undefined ? tool.definition : this.#dynamicDefinition(tool));
+      out.push(
+        tool.entry.dynamicSchemaOverrides === undefined
+          ? tool.definition
+          : this.#dynamicDefinition(tool),
+      );
     }
     return out;
   }
@@ -157,7 +165,9 @@ export class ToolRegistry {
     try {
       overrides = entry.dynamicSchemaOverrides?.();
     } catch (error) {
-      this.#logger.warn(`Tool '${entry.name}': dynamic schema overrides failed, using the static schema: ${String(error)}`);
+      this.#logger.warn(
+        `Tool '${entry.name}': dynamic schema overrides failed, using the static schema: ${String(error)}`,
+      );
       return tool.definition;
     }
     if (typeof overrides !== "object" || overrides === null) return tool.definition;
@@ -172,7 +182,8 @@ export class ToolRegistry {
    */
   dispatch(name: string, args: unknown, ctx?: DispatchContext): Promise<ToolOutput> {
     const tool = this.#catalog.tools.get(name);
-    if (tool === undefined) return Promise.resolve(JSON.stringify({ error: `Unknown tool: ${name}` }));
+    if (tool === undefined)
+      return Promise.resolve(JSON.stringify({ error: `Unknown tool: ${name}` }));
     return dispatchTool(tool, args, ctx, this.#env);
   }
 
@@ -223,7 +234,11 @@ export class ToolRegistry {
 
   /** True when some tool of the toolset has no check or a passing one. False for an unknown toolset. */
   isToolsetAvailable(toolset: string): boolean {
-    return this.#toolsetAvailable(this.#catalog.resolve(toolset), this.#checks.beginPass(), this.#now());
+    return this.#toolsetAvailable(
+      this.#catalog.resolve(toolset),
+      this.#checks.beginPass(),
+      this.#now(),
+    );
   }
 
   #toolsetAvailable(toolset: string, pass: number, now: number): boolean {
@@ -231,7 +246,8 @@ export class ToolRegistry {
       const tool = this.#catalog.tools.get(name);
       if (tool === undefined) continue;
       const check = tool.checkRecord;
-      if (check === undefined || this.#checks.evaluate(check, now, pass, this.#reportCheckFailure)) return true;
+      if (check === undefined || this.#checks.evaluate(check, now, pass, this.#reportCheckFailure))
+        return true;
     }
     return false;
   }
@@ -241,12 +257,15 @@ export class ToolRegistry {
     const pass = this.#checks.beginPass();
     const now = this.#now();
     const out: Record<string, boolean> = {};
-    for (const toolset of this.getRegisteredToolsetNames()) out[toolset] = this.#toolsetAvailable(toolset, pass, now);
+    for (const toolset of this.getRegisteredToolsetNames())
+      out[toolset] = this.#toolsetAvailable(toolset, pass, now);
     return out;
   }
 
   /** Which toolsets are available, and for the others which env vars (from `requiresEnv`) are unset. */
-  checkToolAvailability(env: Readonly<Record<string, string | undefined>> = process.env): ToolAvailability {
+  checkToolAvailability(
+    env: Readonly<Record<string, string | undefined>> = process.env,
+  ): ToolAvailability {
     const pass = this.#checks.beginPass();
     const now = this.#now();
     const available: string[] = [];
@@ -276,7 +295,11 @@ export class ToolRegistry {
 
   /** The result cap of a tool: its own, else `fallback`, else the registry default (100 000). */
   getMaxResultSize(name: string, fallback?: number): number {
-    return this.#catalog.tools.get(name)?.entry.maxResultSizeChars ?? fallback ?? this.#env.defaultMaxResultChars;
+    return (
+      this.#catalog.tools.get(name)?.entry.maxResultSizeChars ??
+      fallback ??
+      this.#env.defaultMaxResultChars
+    );
   }
 
   /** Forget cached check results, so the next build runs every check. */

@@ -31,7 +31,8 @@ export function isMultimodalResult(value: unknown): value is MultimodalToolResul
 export function resultTypeName(value: unknown): string {
   if (value === null) return "null";
   if (typeof value !== "object") return typeof value;
-  const name = (Object.getPrototypeOf(value) as { constructor?: { name?: unknown } } | null)?.constructor?.name;
+  const name = (Object.getPrototypeOf(value) as { constructor?: { name?: unknown } } | null)
+    ?.constructor?.name;
   return typeof name === "string" && name !== "" ? name : "Object";
 }
 

@@ -40,7 +40,11 @@ function convertZod(toolName: string, parameters: z.ZodType): JsonSchema {
   try {
     return zodToJsonSchema(parameters);
   } catch (error) {
-    throw invalid(toolName, `schema['parameters'] could not be converted to JSON Schema: ${String(error)}`, error);
+    throw invalid(
+      toolName,
+      `schema['parameters'] could not be converted to JSON Schema: ${String(error)}`,
+      error,
+    );
   }
 }
 
@@ -56,7 +60,10 @@ function copyJsonSchema(toolName: string, parameters: JsonSchema): JsonSchema {
     throw invalid(toolName, `schema['parameters'] is not a valid JSON Schema: ${problems}`);
   }
   if (copy["type"] !== undefined && copy["type"] !== "object") {
-    throw invalid(toolName, `schema['parameters'] must describe an object, got type ${JSON.stringify(copy["type"])}`);
+    throw invalid(
+      toolName,
+      `schema['parameters'] must describe an object, got type ${JSON.stringify(copy["type"])}`,
+    );
   }
   return copy;
 }
@@ -66,7 +73,11 @@ function copyJsonSchema(toolName: string, parameters: JsonSchema): JsonSchema {
  * parameters, the registered name and the description, deeply frozen.
  * Throws a {@link RegistryError} naming the tool when the schema or its parameters are invalid.
  */
-export function normalizeToolSchema(toolName: string, input: unknown, description: string | undefined): NormalizedSchema {
+export function normalizeToolSchema(
+  toolName: string,
+  input: unknown,
+  description: string | undefined,
+): NormalizedSchema {
   if (typeof input !== "object" || input === null || Array.isArray(input)) {
     throw invalid(toolName, `schema must be an object, got ${describeType(input)}`);
   }
@@ -83,9 +94,14 @@ export function normalizeToolSchema(toolName: string, input: unknown, descriptio
   }
   const zodSchema = isZodSchema(parameters) ? parameters : undefined;
   const jsonParameters =
-    zodSchema === undefined ? copyJsonSchema(toolName, parameters as JsonSchema) : convertZod(toolName, zodSchema);
+    zodSchema === undefined
+      ? copyJsonSchema(toolName, parameters as JsonSchema)
+      : convertZod(toolName, zodSchema);
   if (body.description !== undefined && typeof body.description !== "string") {
-    throw invalid(toolName, `schema['description'] must be a string, got ${describeType(body.description)}`);
+    throw invalid(
+      toolName,
+      `schema['description'] must be a string, got ${describeType(body.description)}`,
+    );
   }
   let extras: Record<string, unknown> = {};
   const { parameters: _parameters, name: _name, description: _description, ...rest } = body;

@@ -19,11 +19,16 @@ const cases: [string, JsonSchema, unknown, unknown][] = [
   ["null by nullable", { type: "integer", nullable: true }, "null", null],
   ["null through anyOf", { anyOf: [{ type: "integer" }, { type: "null" }] }, "null", null],
   ["null not allowed", { type: "integer" }, "null", "null"],
-  ["JSON array text", { type: "array", items: { type: "integer" } }, "[1, \"2\"]", [1, 2]],
+  ["JSON array text", { type: "array", items: { type: "integer" } }, '[1, "2"]', [1, 2]],
   ["scalar to one-element array", { type: "array", items: { type: "integer" } }, "5", [5]],
   ["number to one-element array", { type: "array" }, 5, [5]],
   ["null stays null for array", { type: "array" }, null, null],
-  ["JSON object text", { type: "object", properties: { n: { type: "integer" } } }, "{\"n\": \"3\"}", { n: 3 }],
+  [
+    "JSON object text",
+    { type: "object", properties: { n: { type: "integer" } } },
+    '{"n": "3"}',
+    { n: 3 },
+  ],
   ["bad JSON object text stays", { type: "object" }, "{oops", "{oops"],
   ["union in order: integer first", { type: ["integer", "string"] }, "42", 42],
   ["union in order: string first", { type: ["string", "integer"] }, "42", "42"],
@@ -42,13 +47,20 @@ describe("argument coercion", () => {
       properties: {
         options: {
           type: "object",
-          properties: { depth: { type: "integer" }, flags: { type: "array", items: { type: "boolean" } } },
+          properties: {
+            depth: { type: "integer" },
+            flags: { type: "array", items: { type: "boolean" } },
+          },
         },
         list: { type: "array", items: { type: "object", properties: { id: { type: "number" } } } },
       },
       additionalProperties: { type: "integer" },
     };
-    const input = { options: { depth: "2", flags: ["true", "false"] }, list: "[{\"id\": \"1.5\"}]", extra: "3" };
+    const input = {
+      options: { depth: "2", flags: ["true", "false"] },
+      list: '[{"id": "1.5"}]',
+      extra: "3",
+    };
     expect(compileCoercer(schema)(input)).toEqual({
       options: { depth: 2, flags: [true, false] },
       list: [{ id: 1.5 }],
@@ -61,7 +73,12 @@ describe("argument coercion", () => {
     const schema: JsonSchema = {
       type: "object",
       properties: { root: { $ref: "#/$defs/node" } },
-      $defs: { node: { type: "object", properties: { value: { type: "integer" }, child: { $ref: "#/$defs/node" } } } },
+      $defs: {
+        node: {
+          type: "object",
+          properties: { value: { type: "integer" }, child: { $ref: "#/$defs/node" } },
+        },
+      },
     };
     expect(compileCoercer(schema)({ root: { value: "1", child: { value: "2" } } })).toEqual({
       root: { value: 1, child: { value: 2 } },
@@ -70,6 +87,11 @@ describe("argument coercion", () => {
 
   it("returns the same object when nothing changes", () => {
     const input = { n: 1, s: "x" };
-    expect(compileCoercer({ type: "object", properties: { n: { type: "integer" }, s: { type: "string" } } })(input)).toBe(input);
+    expect(
+      compileCoercer({
+        type: "object",
+        properties: { n: { type: "integer" }, s: { type: "string" } },
+      })(input),
+    ).toBe(input);
   });
 });

@@ -13,7 +13,15 @@ const source = (file: string): string => pathToFileURL(path.join(packageDir, "sr
 
 /** Runs discovery in a fresh Node process and reports what it imported and whether ts-morph was loaded. */
 const CHILD = `
-import { createRequire } from "node:module";
+import fs from "node:fs";
+import { createRequire, syncBuiltinESMExports } from "node:module";
+const compilerReads = [];
+const readFileSync = fs.readFileSync;
+fs.readFileSync = function (file, ...rest) {
+  if (/typescript\\.js$|ts-morph/.test(String(file))) compilerReads.push(String(file));
+  return readFileSync.call(this, file, ...rest);
+};
+syncBuiltinESMExports();
 const { ToolRegistry, silentLogger } = await import(${JSON.stringify(source("index.ts"))});
 const { discoverBuiltinTools, isCompilerLoaded } = await import(${JSON.stringify(source("discovery.ts"))});
 const registry = new ToolRegistry({ logger: silentLogger, hermesHome: process.env.TEST_HOME });
@@ -24,7 +32,7 @@ process.stdout.write(JSON.stringify({
   imported,
   tools: registry.getAllToolNames(),
   compilerLoaded: isCompilerLoaded(),
-  tsMorphModules: loadedFiles.filter((file) => /ts-morph|typescript/.test(file)).length,
+  tsMorphModules: loadedFiles.filter((file) => /ts-morph|typescript/.test(file)).length + compilerReads.length,
 }));
 `;
 
@@ -48,7 +56,14 @@ async function discoverInChild(): Promise<ChildReport> {
   const { stdout } = await run(
     process.execPath,
     ["--conditions=@hermes-agent/source", "--import", "tsx", path.join(work, "child.mjs")],
-    { cwd: packageDir, env: { ...process.env, TEST_HOME: path.join(work, "home"), TEST_TOOLS: path.join(work, "tools") } },
+    {
+      cwd: packageDir,
+      env: {
+        ...process.env,
+        TEST_HOME: path.join(work, "home"),
+        TEST_TOOLS: path.join(work, "tools"),
+      },
+    },
   );
   return JSON.parse(stdout) as ChildReport;
 }
@@ -68,7 +83,10 @@ describe("discovery cache across processes", () => {
     expect(warm.imported).toEqual(cold.imported);
     expect(warm.tools).toEqual(cold.tools);
 
-    await writeFile(path.join(work, "tools", "nested.js"), `${PRELUDE}\n${registerCall("now_top_level")}\n`);
+    await writeFile(
+      path.join(work, "tools", "nested.js"),
+      `${PRELUDE}\n${registerCall("now_top_level")}\n`,
+    );
     const changed = await discoverInChild();
     expect(changed.compilerLoaded).toBe(true);
     expect(changed.imported).toEqual(["alpha.js", "looped.mjs", "nested.js", "typed.ts"]);

@@ -2,7 +2,8 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createRegisterCallScanner, discoverBuiltinTools, discoveryCachePath } from "../src/discovery.js";
+import { discoverBuiltinTools, discoveryCachePath } from "../src/discovery.js";
+import { createRegisterCallScanner } from "../src/discovery/register-call-scanner.js";
 import { RegistryError, ToolRegistry } from "../src/index.js";
 import { recordingLogger, type RecordingLogger } from "./helpers/recording-logger.js";
 import { writeFixtures } from "./helpers/tool-fixtures.js";
@@ -47,14 +48,22 @@ describe("discoverBuiltinTools", () => {
     await discoverBuiltinTools(dir, { registry: target });
     const warnings = logger.messages("warn").join("\n");
     expect(warnings).toMatch(/could not import tool module broken\.js.*module exploded on import/);
-    expect(warnings).toMatch(/could not import tool module bad_syntax\.js, skipping it: .*(SyntaxError|Parse failure)/);
+    expect(warnings).toMatch(
+      /could not import tool module bad_syntax\.js, skipping it: .*(SyntaxError|Parse failure)/,
+    );
   });
 
   it("writes a cache keyed by each file's mtime and size", async () => {
     const dir = path.join(work, "tools");
-    await writeFixtures(dir, { "alpha.js": "const registry = globalThis.__discoveryRegistry;\nregistry.register({ name: 'cached', toolset: 't', schema: { parameters: { type: 'object' } }, handler: () => 'ok' });\n", "plain.js": "export {};\n" });
+    await writeFixtures(dir, {
+      "alpha.js":
+        "const registry = globalThis.__discoveryRegistry;\nregistry.register({ name: 'cached', toolset: 't', schema: { parameters: { type: 'object' } }, handler: () => 'ok' });\n",
+      "plain.js": "export {};\n",
+    });
     await discoverBuiltinTools(dir, { registry: target });
-    const cache = JSON.parse(await readFile(discoveryCachePath(path.join(work, "home")), "utf8")) as {
+    const cache = JSON.parse(
+      await readFile(discoveryCachePath(path.join(work, "home")), "utf8"),
+    ) as {
       files: Record<string, { mtimeNs: string; size: number; registers: boolean }>;
     };
     expect(cache.files[path.join(dir, "alpha.js")]).toMatchObject({ registers: true });
@@ -63,8 +72,11 @@ describe("discoverBuiltinTools", () => {
   });
 
   it("fails clearly for a folder that cannot be read", async () => {
-    await expect(discoverBuiltinTools(path.join(work, "missing"), { registry: target })).rejects.toSatisfy(
-      (error: unknown) => RegistryError.isInstance(error) && error.code === "REGISTRY_DISCOVERY_FAILED",
+    await expect(
+      discoverBuiltinTools(path.join(work, "missing"), { registry: target }),
+    ).rejects.toSatisfy(
+      (error: unknown) =>
+        RegistryError.isInstance(error) && error.code === "REGISTRY_DISCOVERY_FAILED",
     );
   });
 });
@@ -78,9 +90,17 @@ describe("register call scanner", () => {
     ["inside a top-level block", "{ if (x) { registry.register({}) } }", true],
     ["inside a function", "function f() { registry.register({}) }", false],
     ["inside an arrow function", "const f = () => registry.register({})", false],
-    ["inside a class", "class A { static { registry.register({}) } m() { registry.register({}) } }", false],
+    [
+      "inside a class",
+      "class A { static { registry.register({}) } m() { registry.register({}) } }",
+      false,
+    ],
     ["in a comment", "// registry.register({})\n/* registry.register({}) */", false],
-    ["in a string", "const s = 'registry.register({})'; const t = `registry.register(${1})`", false],
+    [
+      "in a string",
+      "const s = 'registry.register({})'; const t = `registry.register(${1})`",
+      false,
+    ],
     ["another receiver", "other.register({})", false],
     ["a mention without a call", "registry.register;", false],
   ])("%s", (_label, text, expected) => {

@@ -13,21 +13,31 @@ afterEach(async () => {
   await rm(home, { recursive: true, force: true });
 });
 
-function registryReturning(result: string, extra: { maxResultSizeChars?: number; hermesHome?: string } = {}): ToolRegistry {
-  const registry = new ToolRegistry({ logger: recordingLogger(), hermesHome: extra.hermesHome ?? home });
+function registryReturning(
+  result: string,
+  extra: { maxResultSizeChars?: number; hermesHome?: string } = {},
+): ToolRegistry {
+  const registry = new ToolRegistry({
+    logger: recordingLogger(),
+    hermesHome: extra.hermesHome ?? home,
+  });
   registry.register({
     name: "mcp__big__dump",
     toolset: "mcp-big",
     schema: { description: "d", parameters: { type: "object" } },
     handler: () => result,
-    ...(extra.maxResultSizeChars === undefined ? {} : { maxResultSizeChars: extra.maxResultSizeChars }),
+    ...(extra.maxResultSizeChars === undefined
+      ? {}
+      : { maxResultSizeChars: extra.maxResultSizeChars }),
   });
   return registry;
 }
 
 describe("oversized results", () => {
   it("leaves a result within the cap alone", async () => {
-    expect(await registryReturning("x".repeat(100_000)).dispatch("mcp__big__dump", {})).toHaveLength(100_000);
+    expect(
+      await registryReturning("x".repeat(100_000)).dispatch("mcp__big__dump", {}),
+    ).toHaveLength(100_000);
     await expect(readdir(spillDirectory(home))).rejects.toThrow();
   });
 
@@ -46,16 +56,24 @@ describe("oversized results", () => {
   });
 
   it("honours a tool's own cap", async () => {
-    const output = (await registryReturning("y".repeat(500), { maxResultSizeChars: 100 }).dispatch("mcp__big__dump", {})) as string;
+    const output = (await registryReturning("y".repeat(500), { maxResultSizeChars: 100 }).dispatch(
+      "mcp__big__dump",
+      {},
+    )) as string;
     expect(output).toContain("Full output saved to:");
   });
 
   it("truncates inline with a notice when the file cannot be written", async () => {
     const blocker = path.join(home, "not-a-dir");
     await writeFile(blocker, "file in the way");
-    const registry = registryReturning("z".repeat(2_000), { maxResultSizeChars: 1_000, hermesHome: blocker });
+    const registry = registryReturning("z".repeat(2_000), {
+      maxResultSizeChars: 1_000,
+      hermesHome: blocker,
+    });
     const output = (await registry.dispatch("mcp__big__dump", {})) as string;
-    expect(output).toMatch(/\[Truncated: tool response was 2000 chars\. Full output could not be saved/);
+    expect(output).toMatch(
+      /\[Truncated: tool response was 2000 chars\. Full output could not be saved/,
+    );
     expect(output.length).toBeLessThanOrEqual(1_000);
     expect(output.startsWith("zzz")).toBe(true);
   });

@@ -6,7 +6,13 @@ import { recordingLogger } from "./helpers/recording-logger.js";
 const parameters = { type: "object", properties: { q: { type: "string" } }, required: ["q"] };
 
 function tool(name: string, extra: Partial<ToolSpec> = {}): ToolSpec {
-  return { name, toolset: "set", schema: { description: `${name} tool`, parameters }, handler: () => "ok", ...extra };
+  return {
+    name,
+    toolset: "set",
+    schema: { description: `${name} tool`, parameters },
+    handler: () => "ok",
+    ...extra,
+  };
 }
 
 describe("getDefinitions", () => {
@@ -16,8 +22,14 @@ describe("getDefinitions", () => {
     registry.register(tool("read_file"));
     const definitions = registry.getDefinitions(["web_search", "missing", "read_file"]);
     expect(definitions).toEqual([
-      { type: "function", function: { name: "read_file", description: "read_file tool", parameters } },
-      { type: "function", function: { name: "web_search", description: "web_search tool", parameters } },
+      {
+        type: "function",
+        function: { name: "read_file", description: "read_file tool", parameters },
+      },
+      {
+        type: "function",
+        function: { name: "web_search", description: "web_search tool", parameters },
+      },
     ]);
   });
 
@@ -31,17 +43,29 @@ describe("getDefinitions", () => {
     const registry = new ToolRegistry({ logger: recordingLogger() });
     const names = Array.from({ length: 200 }, (_, i) => `tool_${String(i).padStart(3, "0")}`);
     for (const name of [...names].reverse()) registry.register(tool(name));
-    expect(registry.getDefinitions(["tool_150", "tool_007", "tool_150"]).map((d) => d.function.name)).toEqual(["tool_007", "tool_150"]);
+    expect(
+      registry.getDefinitions(["tool_150", "tool_007", "tool_150"]).map((d) => d.function.name),
+    ).toEqual(["tool_007", "tool_150"]);
     expect(registry.getDefinitions(new Set(names)).map((d) => d.function.name)).toEqual(names);
-    expect(registry.getDefinitions(names.slice(0, 150)).map((d) => d.function.name)).toEqual(names.slice(0, 150));
+    expect(registry.getDefinitions(names.slice(0, 150)).map((d) => d.function.name)).toEqual(
+      names.slice(0, 150),
+    );
   });
 
   it("leaves out tools whose check fails or throws", () => {
     const registry = new ToolRegistry({ logger: recordingLogger() });
     registry.register(tool("up", { checkFn: () => true }));
     registry.register(tool("down", { checkFn: () => false }));
-    registry.register(tool("crash", { checkFn: () => { throw new Error("boom"); } }));
-    expect(registry.getDefinitions(["up", "down", "crash"]).map((d) => d.function.name)).toEqual(["up"]);
+    registry.register(
+      tool("crash", {
+        checkFn: () => {
+          throw new Error("boom");
+        },
+      }),
+    );
+    expect(registry.getDefinitions(["up", "down", "crash"]).map((d) => d.function.name)).toEqual([
+      "up",
+    ]);
   });
 
   it("runs a check shared by several tools once per call", () => {
@@ -63,12 +87,18 @@ describe("getDefinitions", () => {
     mine.properties.q.type = "number";
     const [definition] = registry.getDefinitions(["a"]);
     expect(() => {
-      (definition?.function.parameters as { properties: { q: { type: string } } }).properties.q.type = "x";
+      (
+        definition?.function.parameters as { properties: { q: { type: string } } }
+      ).properties.q.type = "x";
     }).toThrow(TypeError);
     expect(() => {
       (definition?.function as { description: string }).description = "changed";
     }).toThrow(TypeError);
-    expect(registry.getDefinitions(["a"])[0]?.function).toEqual({ name: "a", description: "d", parameters });
+    expect(registry.getDefinitions(["a"])[0]?.function).toEqual({
+      name: "a",
+      description: "d",
+      parameters,
+    });
   });
 
   it("merges dynamic overrides over a copy and falls back when they throw", () => {
@@ -83,7 +113,10 @@ describe("getDefinitions", () => {
         },
       }),
     );
-    expect(registry.getDefinitions(["dyn"])[0]?.function).toMatchObject({ name: "dyn", description: "patched" });
+    expect(registry.getDefinitions(["dyn"])[0]?.function).toMatchObject({
+      name: "dyn",
+      description: "patched",
+    });
     expect(registry.getSchema("dyn")?.description).toBe("dyn tool");
     mode = "throw";
     expect(registry.getDefinitions(["dyn"])[0]?.function.description).toBe("dyn tool");
@@ -95,13 +128,22 @@ describe("getDefinitions", () => {
     registry.register({
       name: "z",
       toolset: "set",
-      schema: { description: "zod", parameters: z.object({ path: z.string().describe("File path"), limit: z.number().int().optional() }) },
+      schema: {
+        description: "zod",
+        parameters: z.object({
+          path: z.string().describe("File path"),
+          limit: z.number().int().optional(),
+        }),
+      },
       handler: () => "ok",
     });
     const schema = registry.getDefinitions(["z"])[0]?.function.parameters;
     expect(schema).toMatchObject({
       type: "object",
-      properties: { path: { type: "string", description: "File path" }, limit: { type: "integer" } },
+      properties: {
+        path: { type: "string", description: "File path" },
+        limit: { type: "integer" },
+      },
       required: ["path"],
     });
     expect(schema).not.toHaveProperty("$schema");

@@ -5,7 +5,13 @@ import { recordingLogger } from "./helpers/recording-logger.js";
 const parameters = { type: "object", properties: {} };
 
 function tool(name: string, toolset: string, extra: Partial<ToolSpec> = {}): ToolSpec {
-  return { name, toolset, schema: { description: `${name} tool`, parameters }, handler: () => `${toolset}:${name}`, ...extra };
+  return {
+    name,
+    toolset,
+    schema: { description: `${name} tool`, parameters },
+    handler: () => `${toolset}:${name}`,
+    ...extra,
+  };
 }
 
 function setup() {
@@ -138,7 +144,12 @@ describe("aliases and lookups", () => {
 
   it("lists names sorted and toolsets sorted and unique", () => {
     const { registry } = setup();
-    for (const [name, toolset] of [["zeta", "b"], ["alpha", "a"], ["mid", "b"]] as const) registry.register(tool(name, toolset));
+    for (const [name, toolset] of [
+      ["zeta", "b"],
+      ["alpha", "a"],
+      ["mid", "b"],
+    ] as const)
+      registry.register(tool(name, toolset));
     expect(registry.getAllToolNames()).toEqual(["alpha", "mid", "zeta"]);
     expect(registry.getRegisteredToolsetNames()).toEqual(["a", "b"]);
     expect(registry.getToolNamesForToolset("b")).toEqual(["mid", "zeta"]);
@@ -173,7 +184,10 @@ describe("aliases and lookups", () => {
       registry.register(tool(`t${round}`, `set${round % 3}`));
       if (round % 2 === 0) registry.deregister(`t${round - 1}`);
       const names = registry.getAllToolNames();
-      for (const name of names) expect(registry.getToolNamesForToolset(registry.getToolsetForTool(name) ?? "")).toContain(name);
+      for (const name of names)
+        expect(registry.getToolNamesForToolset(registry.getToolsetForTool(name) ?? "")).toContain(
+          name,
+        );
     }
   });
 });
@@ -185,19 +199,38 @@ describe("availability", () => {
     registry.register(tool("terminal", "terminal", { checkFn: () => true }));
     registry.register(tool("gated", "web", { checkFn: () => false }));
     registry.register(tool("plain", "misc"));
-    registry.register(tool("boom", "crashy", { checkFn: () => { throw new Error("no"); } }));
+    registry.register(
+      tool("boom", "crashy", {
+        checkFn: () => {
+          throw new Error("no");
+        },
+      }),
+    );
     expect(registry.isToolsetAvailable("terminal")).toBe(true);
     expect(registry.isToolsetAvailable("web")).toBe(false);
     expect(registry.isToolsetAvailable("misc")).toBe(true);
     expect(registry.isToolsetAvailable("crashy")).toBe(false);
     expect(registry.isToolsetAvailable("nothing-here")).toBe(false);
-    expect(registry.checkToolsetRequirements()).toEqual({ crashy: false, misc: true, terminal: true, web: false });
+    expect(registry.checkToolsetRequirements()).toEqual({
+      crashy: false,
+      misc: true,
+      terminal: true,
+      web: false,
+    });
   });
 
   it("reports unavailable toolsets with the env vars they lack", () => {
     const { registry } = setup();
-    registry.register(tool("web_search", "web", { checkFn: () => false, requiresEnv: ["SEARCH_KEY", "SET_ONE"] }));
-    registry.register(tool("boom", "crashy", { checkFn: () => { throw new Error("no"); } }));
+    registry.register(
+      tool("web_search", "web", { checkFn: () => false, requiresEnv: ["SEARCH_KEY", "SET_ONE"] }),
+    );
+    registry.register(
+      tool("boom", "crashy", {
+        checkFn: () => {
+          throw new Error("no");
+        },
+      }),
+    );
     registry.register(tool("ok", "fine", { checkFn: () => true }));
     const report = registry.checkToolAvailability({ SET_ONE: "1" });
     expect(report.available).toEqual(["fine"]);

@@ -5,7 +5,13 @@ import { recordingLogger } from "./helpers/recording-logger.js";
 
 function attempt(spec: Record<string, unknown>): RegistryError {
   const registry = new ToolRegistry({ logger: recordingLogger() });
-  const full = { name: "bad_tool", toolset: "t", schema: { description: "d", parameters: { type: "object" } }, handler: () => "ok", ...spec };
+  const full = {
+    name: "bad_tool",
+    toolset: "t",
+    schema: { description: "d", parameters: { type: "object" } },
+    handler: () => "ok",
+    ...spec,
+  };
   try {
     registry.register(full as ToolSpec);
   } catch (error) {
@@ -17,13 +23,42 @@ function attempt(spec: Record<string, unknown>): RegistryError {
 
 describe("registration errors", () => {
   it.each([
-    ["a schema that is not an object", { schema: "nope" }, /Tool 'bad_tool': schema must be an object, got string/],
-    ["missing parameters", { schema: { description: "d" } }, /schema\['parameters'\] must be an object .*got undefined/],
+    [
+      "a schema that is not an object",
+      { schema: "nope" },
+      /Tool 'bad_tool': schema must be an object, got string/,
+    ],
+    [
+      "missing parameters",
+      { schema: { description: "d" } },
+      /schema\['parameters'\] must be an object .*got undefined/,
+    ],
     ["array parameters", { schema: { description: "d", parameters: [] } }, /got array/],
-    ["an invalid JSON Schema", { schema: { description: "d", parameters: { type: "object", properties: { a: { type: "integr" } } } } }, /not a valid JSON Schema/],
-    ["non-object parameters", { schema: { description: "d", parameters: { type: "string" } } }, /must describe an object/],
-    ["a zod non-object", { schema: { description: "d", parameters: z.string() } }, /must be a zod object, got zod string/],
-    ["parameters with functions", { schema: { description: "d", parameters: { type: "object", default: () => 1 } } }, /plain JSON data/],
+    [
+      "an invalid JSON Schema",
+      {
+        schema: {
+          description: "d",
+          parameters: { type: "object", properties: { a: { type: "integr" } } },
+        },
+      },
+      /not a valid JSON Schema/,
+    ],
+    [
+      "non-object parameters",
+      { schema: { description: "d", parameters: { type: "string" } } },
+      /must describe an object/,
+    ],
+    [
+      "a zod non-object",
+      { schema: { description: "d", parameters: z.string() } },
+      /must be a zod object, got zod string/,
+    ],
+    [
+      "parameters with functions",
+      { schema: { description: "d", parameters: { type: "object", default: () => 1 } } },
+      /plain JSON data/,
+    ],
   ])("names the tool for %s", (_label, spec, message) => {
     const error = attempt(spec);
     expect(error.code).toBe(RegistryErrorCode.invalidSchema);
@@ -34,7 +69,11 @@ describe("registration errors", () => {
   it.each([
     ["a missing handler", { handler: undefined }, /handler must be a function/],
     ["an empty toolset", { toolset: "" }, /toolset must be a non-empty string/],
-    ["a bad result cap", { maxResultSizeChars: -5 }, /maxResultSizeChars must be a positive number/],
+    [
+      "a bad result cap",
+      { maxResultSizeChars: -5 },
+      /maxResultSizeChars must be a positive number/,
+    ],
     ["bad env list", { requiresEnv: "KEY" }, /requiresEnv must be an array/],
   ])("rejects %s", (_label, spec, message) => {
     const error = attempt(spec);

@@ -27,6 +27,9 @@ export function wrapBackground(proc: RawProcess, graceMs: number): BackgroundPro
     },
     closeStdin: () => proc.closeStdin(),
     async kill() {
+      // After the exit the group id may name someone else's processes; leftovers are the
+      // environment's cleanup's job.
+      if (exitCode !== null) return;
       await terminateProcessGroup(proc.pid, { done: proc.exited, graceMs });
       await exited;
     },

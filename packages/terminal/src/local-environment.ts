@@ -5,7 +5,6 @@ import {
   readFileSync,
   renameSync,
   rmSync,
-  statSync,
   unlinkSync,
   writeFileSync,
 } from "node:fs";
@@ -13,6 +12,7 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { buildChildEnv } from "./child-env.js";
+import { isDirectory, nearestExistingDir } from "./directories.js";
 import {
   assertCapability,
   defineEnvironmentBackend,
@@ -29,7 +29,7 @@ import {
 import { TerminalError, TerminalErrorCode } from "./errors.js";
 import { HeadTailCollector } from "./output-cap.js";
 import { DEFAULT_KILL_GRACE_MS, signalProcessGroup, terminateProcessGroup } from "./process-group.js";
-import { liveProcessGroups } from "./process-table.js";
+import { liveProcessGroups, processStartTime } from "./process-table.js";
 import { launchPty } from "./pty-session.js";
 import { launchPiped, type LaunchSpec, type RawProcess } from "./raw-process.js";
 import { evalFromFile, findBash, MAX_INLINE_COMMAND, SHELL_WRAPPER } from "./shell-wrapper.js";
@@ -55,29 +55,8 @@ const DEFAULT_TIMEOUT_SECONDS = 180;
 const DEFAULT_MAX_OUTPUT_CHARS = 50_000;
 /** After the shell exits, how long to wait for descendants to release the output pipe. */
 const OUTPUT_DRAIN_MS = 100;
-
-/** The nearest existing directory at or above `dir`. */
-function nearestExistingDir(dir: string): string {
-  let current = path.resolve(dir);
-  for (;;) {
-    try {
-      if (statSync(current).isDirectory()) return current;
-    } catch {
-      // missing: try the parent
-    }
-    const parent = path.dirname(current);
-    if (parent === current) return current;
-    current = parent;
-  }
-}
-
-function isDirectory(dir: string): boolean {
-  try {
-    return statSync(dir).isDirectory();
-  } catch {
-    return false;
-  }
-}
+/** Longest delay a Node timer accepts; longer ones would fire at once. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 function takeFile(file: string): string | undefined {
   try {
@@ -119,7 +98,8 @@ class LocalEnvironment implements Environment {
   readonly #graceMs: number;
   readonly #ptyModule: string | undefined;
   readonly #live = new Set<RawProcess>();
-  readonly #groups = new Set<number>();
+  /** Every process group started here (pgid → leader start time), for cleanup of leftovers. */
+  readonly #groups = new Map<number, number | undefined>();
   #cwd: string;
   #runs = 0;
   #closed = false;
@@ -184,7 +164,7 @@ class LocalEnvironment implements Environment {
     };
     let proc: RawProcess;
     try {
-      proc = options.pty ? await launchPty(spec, this.#ptyModule) : await launchPiped(spec, { stdin: options.stdin });
+      proc = options.pty ? await launchPty(spec, this.#ptyModule) : await launchPiped(spec, { stdin: options.stdin, stderrToStdout: true });
     } catch (error) {
       if (TerminalError.isInstance(error)) throw error;
       throw new TerminalError(TerminalErrorCode.SpawnFailed, `Could not start bash (${this.#bash}): ${String(error)}`, {
@@ -192,7 +172,7 @@ class LocalEnvironment implements Environment {
       });
     }
     this.#live.add(proc);
-    this.#groups.add(proc.pid);
+    this.#groups.set(proc.pid, processStartTime(proc.pid));
     void proc.exited.then(() => this.#live.delete(proc));
     return { proc, runId };
   }
@@ -223,7 +203,7 @@ class LocalEnvironment implements Environment {
       reason = why;
       void terminateProcessGroup(proc.pid, { done: proc.exited, graceMs: this.#graceMs });
     };
-    const timer = setTimeout(() => stop("timeout"), Math.max(1, timeoutSeconds * 1000));
+    const timer = setTimeout(() => stop("timeout"), Math.min(MAX_TIMER_MS, Math.max(1, timeoutSeconds * 1000)));
     const onAbort = (): void => stop("interrupt");
     options.signal?.addEventListener("abort", onAbort, { once: true });
     let exitCode: number;
@@ -250,7 +230,9 @@ class LocalEnvironment implements Environment {
       removeQuietly(snapshot);
       removeQuietly(cwdFile);
     }
-    let { text, omittedChars } = collector.text();
+    const collected = collector.text();
+    const omittedChars = collected.omittedChars;
+    let text = collected.text;
     if (reason === "timeout") {
       text += `${text.length > 0 && !text.endsWith("\n") ? "\n" : ""}[Command timed out after ${timeoutSeconds}s]`;
       exitCode = 124;

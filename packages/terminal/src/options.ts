@@ -41,7 +41,7 @@ export const TERMINAL_DEFAULTS: TerminalOptions = {
   backendOptions: {},
 };
 
-type Kind = "integer" | "string" | "boolean" | "list";
+type Kind = "integer" | "string" | "boolean";
 
 /** Env vars that override a `terminal.*` key, with the key's kind. */
 const ENV_KEYS: readonly (readonly [string, string, Kind])[] = [
@@ -50,7 +50,6 @@ const ENV_KEYS: readonly (readonly [string, string, Kind])[] = [
   ["TERMINAL_TIMEOUT", "timeout", "integer"],
   ["TERMINAL_LIFETIME_SECONDS", "lifetime_seconds", "integer"],
   ["TERMINAL_MAX_FOREGROUND_TIMEOUT", "max_foreground_timeout", "integer"],
-  ["TERMINAL_ENV_PASSTHROUGH", "env_passthrough", "list"],
   ["TERMINAL_PERSISTENT_SHELL", "persistent_shell", "boolean"],
   ["TERMINAL_DOCKER_IMAGE", "docker_image", "string"],
   ["TERMINAL_SINGULARITY_IMAGE", "singularity_image", "string"],
@@ -93,11 +92,6 @@ function parseEnvValue(name: string, raw: string, kind: Kind): unknown {
       return envInteger(name, raw);
     case "boolean":
       return ["1", "true", "yes", "on"].includes(raw.trim().toLowerCase());
-    case "list":
-      return raw
-        .split(",")
-        .map((item) => item.trim())
-        .filter((item) => item !== "");
     case "string":
       return raw.trim();
   }
@@ -114,7 +108,12 @@ function configInteger(key: string, value: unknown, fallback: number): number {
 
 function stringList(value: unknown): string[] {
   if (Array.isArray(value)) return value.filter((item): item is string => typeof item === "string");
-  if (typeof value === "string") return parseEnvValue("", value, "list") as string[];
+  if (typeof value === "string") {
+    return value
+      .split(",")
+      .map((item) => item.trim())
+      .filter((item) => item !== "");
+  }
   return [];
 }
 

@@ -1,40 +1,53 @@
 import { readdirSync, readFileSync } from "node:fs";
 
 interface ProcStat {
-  readonly pid: number;
   readonly state: string;
   readonly pgrp: number;
+  /** Start time in clock ticks since boot: with the pid, it identifies one process. */
+  readonly startTime: number;
 }
 
 function readStat(pid: number): ProcStat | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // Fields after the command name (which may contain spaces) start at field 3.
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return { pid, state: fields[0] ?? "?", pgrp: Number(fields[2]) };
+    return { state: fields[0] ?? "?", pgrp: Number(fields[2]), startTime: Number(fields[19]) };
   } catch {
     return undefined;
   }
 }
 
+/** The start time of `pid` (Linux), to recognise it later despite pid reuse. */
+export function processStartTime(pid: number): number | undefined {
+  return readStat(pid)?.startTime;
+}
+
 /**
- * Process groups among `pgids` that still have a live (non-zombie) member, found by
- * scanning /proc. Lets cleanup kill leftovers of a finished command without signalling
- * a group id that nothing uses any more.
+ * Process groups among `groups` (pgid → start time of the leader we started) that still
+ * have a live, non-zombie member and still belong to us: a group whose id now names a
+ * different leader (the number was reused) is left alone. Without /proc, every group is
+ * returned.
  */
-export function liveProcessGroups(pgids: ReadonlySet<number>): Set<number> {
+export function liveProcessGroups(groups: ReadonlyMap<number, number | undefined>): Set<number> {
   const live = new Set<number>();
-  if (pgids.size === 0) return live;
+  if (groups.size === 0) return live;
   let entries: string[];
   try {
     entries = readdirSync("/proc");
   } catch {
-    return new Set(pgids);
+    return new Set(groups.keys());
   }
   for (const entry of entries) {
     const pid = Number(entry);
     if (!Number.isInteger(pid) || pid <= 0) continue;
     const stat = readStat(pid);
-    if (stat && stat.state !== "Z" && pgids.has(stat.pgrp)) live.add(stat.pgrp);
+    if (stat && stat.state !== "Z" && groups.has(stat.pgrp)) live.add(stat.pgrp);
+  }
+  for (const pgid of live) {
+    const recorded = groups.get(pgid);
+    const leader = readStat(pgid);
+    if (leader !== undefined && recorded !== undefined && leader.startTime !== recorded) live.delete(pgid);
   }
   return live;
 }

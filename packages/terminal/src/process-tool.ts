@@ -1,6 +1,5 @@
-import { redactSecrets } from "@hermes-agent/registry";
-import { stripAnsi } from "./ansi.js";
 import type { TrackedProcess } from "./process-registry.js";
+import { cleanOutput } from "./model-output.js";
 import type { TerminalCallContext } from "./terminal-tool.js";
 import type { TerminalRuntime } from "./terminal-runtime.js";
 
@@ -17,9 +16,9 @@ export const PROCESS_PARAMETERS: {
   properties: {
     action: {
       type: "string",
-      enum: PROCESS_ACTIONS,
+      // No JSON Schema enum: an unknown action gets Hermes' own error listing the valid ones.
       description:
-        "list: all background processes; poll: status and recent output; log: output by lines (offset/limit, default the last 200); " +
+        "One of list, poll, log, wait, kill, write, submit, close. list: all background processes; poll: status and recent output; log: output by lines (offset/limit, default the last 200); " +
         "wait: block until exit or timeout; kill: stop it and its children; write: send raw text to stdin; " +
         "submit: send text and Enter; close: close stdin (EOF).",
     },
@@ -52,9 +51,6 @@ export interface ProcessArgs {
   readonly limit?: unknown;
 }
 
-function clean(text: string): string {
-  return redactSecrets(stripAnsi(text));
-}
 
 function statusOf(proc: TrackedProcess): "running" | "exited" {
   return proc.exitCode === null ? "running" : "exited";
@@ -92,7 +88,7 @@ export async function runProcessTool(
         started_at: new Date(proc.startedAt).toISOString(),
         uptime_seconds: uptime(proc),
         status: statusOf(proc),
-        output_preview: clean(proc.output.slice(-LIST_PREVIEW_CHARS)),
+        output_preview: cleanOutput(proc.output.slice(-LIST_PREVIEW_CHARS), proc.pty),
         ...(proc.exitCode === null ? {} : { exit_code: proc.exitCode }),
       })),
     };
@@ -115,7 +111,7 @@ export async function runProcessTool(
         status: statusOf(proc),
         pid: proc.pid ?? null,
         uptime_seconds: uptime(proc),
-        output_preview: clean(proc.output.slice(-POLL_PREVIEW_CHARS)),
+        output_preview: cleanOutput(proc.output.slice(-POLL_PREVIEW_CHARS), proc.pty),
         ...(proc.exitCode === null ? {} : { exit_code: proc.exitCode }),
         ...(proc.pty ? { pty: true } : {}),
       };
@@ -150,7 +146,7 @@ export async function runProcessTool(
 }
 
 function readLog(proc: TrackedProcess, offset: number | undefined, limit: number): Record<string, unknown> {
-  const text = clean(proc.output);
+  const text = cleanOutput(proc.output, proc.pty);
   const lines = text.split("\n");
   if (lines.at(-1) === "") lines.pop();
   const total = lines.length;
@@ -187,16 +183,16 @@ async function waitFor(
     return {
       status: "exited",
       exit_code: current.exitCode,
-      output: clean(current.output.slice(-WAIT_OUTPUT_CHARS)),
+      output: cleanOutput(current.output.slice(-WAIT_OUTPUT_CHARS), current.pty),
       ...(note === undefined ? {} : { timeout_note: note }),
     };
   }
   if (signal?.aborted) {
-    return { status: "interrupted", output: clean(current.output.slice(-POLL_PREVIEW_CHARS)), note: "Wait interrupted; the process is still running" };
+    return { status: "interrupted", output: cleanOutput(current.output.slice(-POLL_PREVIEW_CHARS), current.pty), note: "Wait interrupted; the process is still running" };
   }
   return {
     status: "timeout",
-    output: clean(current.output.slice(-POLL_PREVIEW_CHARS)),
+    output: cleanOutput(current.output.slice(-POLL_PREVIEW_CHARS), current.pty),
     timeout_note: note ?? `Waited ${timeout}s, process still running`,
   };
 }

@@ -31,18 +31,29 @@ export interface RawProcess {
   detachOutput(): void;
 }
 
-/** Start `spec` in a new process group with piped stdio. `stdin: false` gives it /dev/null. */
-export function launchPiped(spec: LaunchSpec, options: { readonly stdin: boolean }): Promise<RawProcess> {
+/** How {@link launchPiped} wires the standard streams. */
+export interface PipedOptions {
+  /** Pipe stdin (else /dev/null). */
+  readonly stdin: boolean;
+  /**
+   * The program sends its own stderr to stdout (the shell wrapper starts with `exec 2>&1`),
+   * so no stderr pipe is made: one pipe less per command, and the order of lines is kept.
+   */
+  readonly stderrToStdout?: boolean;
+}
+
+/** Start `spec` in a new process group with piped stdio. */
+export function launchPiped(spec: LaunchSpec, options: PipedOptions): Promise<RawProcess> {
   return new Promise((resolve, reject) => {
     const child = spawn(spec.file, spec.args, {
       cwd: spec.cwd,
       env: spec.env,
       detached: true,
-      stdio: [options.stdin ? "pipe" : "ignore", "pipe", "pipe"],
+      stdio: [options.stdin ? "pipe" : "ignore", "pipe", options.stderrToStdout === true ? "ignore" : "pipe"],
     });
     const { stdout, stderr } = child;
-    if (stdout === null || stderr === null) {
-      reject(new Error("spawn gave no output pipes"));
+    if (stdout === null) {
+      reject(new Error("spawn gave no output pipe"));
       return;
     }
     const listeners = new Set<(chunk: string) => void>();
@@ -50,9 +61,9 @@ export function launchPiped(spec: LaunchSpec, options: { readonly stdin: boolean
       for (const listener of listeners) listener(chunk);
     };
     stdout.setEncoding("utf8");
-    stderr.setEncoding("utf8");
     stdout.on("data", emit);
-    stderr.on("data", emit);
+    stderr?.setEncoding("utf8");
+    stderr?.on("data", emit);
     let stdinOpen = options.stdin;
     // A child that exits without reading its stdin makes writes fail with EPIPE; that is not our error.
     child.stdin?.on("error", () => {
@@ -64,10 +75,9 @@ export function launchPiped(spec: LaunchSpec, options: { readonly stdin: boolean
         res(exitCodeOf(code, signal));
       });
     });
-    const outputClosed = Promise.all([
-      new Promise<void>((res) => stdout.once("close", () => res())),
-      new Promise<void>((res) => stderr.once("close", () => res())),
-    ]).then(() => undefined);
+    const outputClosed = Promise.all(
+      [stdout, stderr].map((stream) => (stream === null ? undefined : new Promise<void>((res) => stream.once("close", () => res())))),
+    ).then(() => undefined);
     child.once("error", (error) => reject(error));
     child.once("spawn", () => {
       const pid = child.pid;
@@ -97,7 +107,7 @@ export function launchPiped(spec: LaunchSpec, options: { readonly stdin: boolean
         },
         detachOutput() {
           stdout.destroy();
-          stderr.destroy();
+          stderr?.destroy();
         },
       });
     });

@@ -1,6 +1,7 @@
 import { defaultBackends, type EnvironmentBackendRegistry } from "./backend-registry.js";
 import { defaultApproveCommand, type ApproveCommand } from "./command-approval.js";
 import type { Environment } from "./environment.js";
+import { TerminalError, TerminalErrorCode } from "./errors.js";
 import { resolveTerminalOptions, type TerminalOptions } from "./options.js";
 import {
   ProcessRegistry,
@@ -102,7 +103,9 @@ export function createTerminalRuntime(options: TerminalRuntimeOptions = {}): Ter
     approve: options.approve ?? defaultApproveCommand,
     available: () => backends.get(settings.backend) !== undefined,
     environment(taskId = "default") {
-      if (closed) return Promise.reject(new Error("The terminal runtime was shut down."));
+      if (closed) {
+        return Promise.reject(new TerminalError(TerminalErrorCode.EnvironmentClosed, "The terminal runtime was shut down."));
+      }
       const existing = tasks.get(taskId);
       if (existing) {
         existing.lastActivity = Date.now();

@@ -1,10 +1,9 @@
-import { redactSecrets } from "@hermes-agent/registry";
-import { stripAnsi } from "./ansi.js";
 import { approvalNote, refusedApprovalResult } from "./command-approval.js";
 import type { Environment } from "./environment.js";
 import { TerminalError } from "./errors.js";
 import { exitCodeMeaning } from "./exit-code-hints.js";
 import { foregroundHangMessage, foregroundHangReason } from "./foreground-guard.js";
+import { cleanOutput } from "./model-output.js";
 import type { TerminalRuntime } from "./terminal-runtime.js";
 
 /** The `terminal` tool's JSON Schema parameters (Hermes' names). */
@@ -76,9 +75,6 @@ function errorResult(error: string, status: string, exitCode = -1): Record<strin
   return { output: "", exit_code: exitCode, error, status };
 }
 
-function cleanOutput(text: string): string {
-  return redactSecrets(stripAnsi(text));
-}
 
 /** Arguments of the terminal tool as the model sends them. */
 export interface TerminalArgs {
@@ -191,7 +187,7 @@ async function runForeground(
   else if (result.interrupted) error = "Command interrupted";
   const meaning = result.timedOut || result.interrupted ? undefined : exitCodeMeaning(call.command, result.exitCode);
   return {
-    output: cleanOutput(result.output),
+    output: cleanOutput(result.output, call.pty),
     exit_code: result.exitCode,
     error,
     ...extra,

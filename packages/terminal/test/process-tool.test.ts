@@ -89,7 +89,7 @@ describe("background processes", () => {
     await h.call("process", { action: "write", session_id: id, data: "rest" });
     expect(await h.call("process", { action: "close", session_id: id })).toEqual({ status: "ok", message: "stdin closed" });
     const waited = await h.call("process", { action: "wait", session_id: id, timeout: 10 });
-    expect(waited).toMatchObject({ status: "exited", exit_code: 0, output: "first=abc\resteof\n".replace("\r", "\n") });
+    expect(waited).toMatchObject({ status: "exited", exit_code: 0, output: "first=abc\nresteof\n" });
     expect(await h.call("process", { action: "write", session_id: id, data: "late" })).toMatchObject({ status: "already_exited" });
   });
 

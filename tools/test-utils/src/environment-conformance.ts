@@ -84,7 +84,10 @@ export function runEnvironmentConformance(name: string, options: EnvironmentConf
       return pids;
     };
     const allDead = async (pids: number[]): Promise<boolean> =>
-      waitUntil(async () => (await Promise.all(pids.map((pid) => alive(pid)))).every((isAlive) => !isAlive));
+      waitUntil(async () => {
+        for (const pid of pids) if (await alive(pid)) return false;
+        return true;
+      });
 
     beforeAll(async () => {
       env = await options.create();
@@ -245,15 +248,15 @@ export function runEnvironmentConformance(name: string, options: EnvironmentConf
 
     test("cleanup leaves nothing running", async () => {
       const fresh = await options.create();
-      let pids: number[] = [];
+      const pids: number[] = [];
       try {
         const fg = await fresh.execute('sleep 60 >/dev/null 2>&1 & echo "left:$!"');
-        pids = track(pidsIn(fg.output, "left"));
+        pids.push(...track(pidsIn(fg.output, "left")));
         if (fresh.capabilities.background) {
           const proc = await fresh.spawnBackground('sleep 60 & echo "child:$!"; echo "shell:$$"; wait');
           const output = collect(proc);
           await waitUntil(() => output.text().includes("shell:"));
-          pids = track([...pids, ...pidsIn(output.text(), "child"), ...pidsIn(output.text(), "shell")]);
+          pids.push(...track([...pidsIn(output.text(), "child"), ...pidsIn(output.text(), "shell")]));
         }
       } finally {
         await fresh.cleanup();

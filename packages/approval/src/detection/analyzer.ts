@@ -12,11 +12,30 @@ import { systemRules } from "./rules/system-rules.js";
 import { redirectMatch, writeRules } from "./rules/write-rules.js";
 import { downloadThenExecMatch, forkBombMatch } from "./script-rules.js";
 import { shellPayloadMatch } from "./shell-payloads.js";
-import type { Script, SimpleCommand } from "./shell-ir.js";
+import { globToRegExp } from "./paths.js";
+import { DYNAMIC, staticWord, type Script, type SimpleCommand } from "./shell-ir.js";
 import type { DangerousCommandMatch } from "./types.js";
 import { resolveLayers } from "./wrappers.js";
 
 const MAX_DEPTH = 8;
+// Commands a globbed command word (`/???/r?`) is checked against.
+const GLOB_CANDIDATES = [
+  "rm",
+  "dd",
+  "mkfs",
+  "shred",
+  "wipefs",
+  "kill",
+  "shutdown",
+  "reboot",
+  "halt",
+  "poweroff",
+  "chmod",
+  "chown",
+  "mv",
+  "sh",
+  "bash",
+];
 const LAYER_RULES: readonly CommandRule[] = [
   shellPayloadMatchRule(),
   deleteRules,
@@ -36,6 +55,7 @@ function shellPayloadMatchRule(): CommandRule {
 
 class Analyzer implements RuleContext {
   private readonly depth: number;
+  cwd: string | null = null;
 
   constructor(depth: number) {
     this.depth = depth;
@@ -51,6 +71,18 @@ class Analyzer implements RuleContext {
     if (found?.hardline) return found;
     for (const layer of resolveLayers(cmd)) {
       if (isDynamicCommandWord(layer)) {
+        const base = layer.nameWord.text.slice(layer.nameWord.text.lastIndexOf("/") + 1);
+        if (!base.includes(DYNAMIC)) {
+          const pattern = globToRegExp(base);
+          for (const candidate of GLOB_CANDIDATES) {
+            if (!pattern.test(candidate)) continue;
+            const guess = this.analyseCommand({
+              ...layer.source,
+              words: [staticWord(candidate), ...layer.args],
+            });
+            if (guess?.hardline) return guess;
+          }
+        }
         found ??= matchOf(EXEC_RULES.dynamicCommand);
         break;
       }
@@ -63,10 +95,21 @@ class Analyzer implements RuleContext {
     return found;
   }
 
+  private trackDirectory(cmd: SimpleCommand): void {
+    const name = cmd.words[0]?.text;
+    if (name !== "cd" && name !== "pushd") return;
+    const target = cmd.words.find((word, i) => i > 0 && !word.text.startsWith("-"));
+    if (target === undefined) this.cwd = "~";
+    else if (target.dynamic) this.cwd = null;
+    else if (/^[/~]/.test(target.text)) this.cwd = target.text;
+    else if (this.cwd !== null) this.cwd = `${this.cwd}/${target.text}`;
+  }
+
   analyseScript(script: Script): DangerousCommandMatch | null {
     let found = forkBombMatch(script);
     if (found) return found;
     for (const cmd of script.commands) {
+      this.trackDirectory(cmd);
       found = worse(found, this.analyseCommand(cmd));
       if (found?.hardline) return found;
     }

@@ -7,8 +7,31 @@ import { staticOutput } from "./static-eval.js";
 import { lookupVariable, type VariableScope } from "./variables.js";
 import { finishWord, type WordPart } from "./word-parts.js";
 
-const RESERVED = new Set(["if", "then", "else", "elif", "fi", "do", "done", "while", "until", "for", "in", "case", "esac", "select", "function", "{", "}", "!", "[[", "]]", "time", "coproc"]);
-const FUNCTION_DEF = /([A-Za-z_:.\-][\w:.\-]*)\s*\(\s*\)\s*\{([^}]*)\}/g;
+const RESERVED = new Set([
+  "if",
+  "then",
+  "else",
+  "elif",
+  "fi",
+  "do",
+  "done",
+  "while",
+  "until",
+  "for",
+  "in",
+  "case",
+  "esac",
+  "select",
+  "function",
+  "{",
+  "}",
+  "!",
+  "[[",
+  "]]",
+  "time",
+  "coproc",
+]);
+const FUNCTION_DEF = /([A-Za-z_:.-][\w:.-]*)\s*\(\s*\)\s*\{([^}]*)\}/g;
 const MAX_DEPTH = 16;
 
 class Tokenizer {
@@ -18,7 +41,11 @@ class Tokenizer {
   private redirects: Redirect[] = [];
   private assignments: { name: string; value: Word }[] = [];
   private stages: Stage[] = [];
-  private pendingHeredocs: { delimiter: string; redirect: { op: string; fd: string | null; target: Word | null; heredoc: string | null }; strip: boolean }[] = [];
+  private pendingHeredocs: {
+    delimiter: string;
+    redirect: { op: string; fd: string | null; target: Word | null; heredoc: string | null };
+    strip: boolean;
+  }[] = [];
 
   private readonly text: string;
   private readonly scope: VariableScope;
@@ -43,9 +70,11 @@ class Tokenizer {
     for (let i = start; i < this.text.length; i++) {
       const ch = this.text.charAt(i);
       if (ch === "\\") i++;
-      else if (ch === "'") i = this.text.indexOf("'", i + 1) < 0 ? this.text.length : this.text.indexOf("'", i + 1);
+      else if (ch === "'")
+        i = this.text.indexOf("'", i + 1) < 0 ? this.text.length : this.text.indexOf("'", i + 1);
       else if (ch === '"') {
-        for (i++; i < this.text.length && this.text.charAt(i) !== '"'; i++) if (this.text.charAt(i) === "\\") i++;
+        for (i++; i < this.text.length && this.text.charAt(i) !== '"'; i++)
+          if (this.text.charAt(i) === "\\") i++;
       } else if (ch === "(") depth++;
       else if (ch === ")" && --depth === 0) return i + 1;
     }
@@ -60,7 +89,11 @@ class Tokenizer {
       const script = this.nested(this.text.slice(this.pos + 2, end - 1));
       subs.push(script);
       const output = arithmetic ? null : staticOutput(script);
-      parts.push(output === null ? { text: "", quoted, dynamic: true } : { text: output.replace(/\n+$/, ""), quoted, splittable: !quoted });
+      parts.push(
+        output === null
+          ? { text: "", quoted, dynamic: true }
+          : { text: output.replace(/\n+$/, ""), quoted, splittable: !quoted },
+      );
       this.pos = end;
       return;
     }
@@ -73,7 +106,9 @@ class Tokenizer {
       this.variable(name, op, quoted, parts);
       return;
     }
-    const name = /^(?:[A-Za-z_]\w*|[0-9@*#?$!-])/.exec(this.text.slice(this.pos + 1))?.[0];
+    const name = /^(?:[A-Za-z_]\w*|[0-9@*#?$!-])/.exec(
+      this.text.slice(this.pos + 1, this.pos + 256),
+    )?.[0];
     if (name === undefined) {
       parts.push({ text: "$", quoted });
       this.pos++;
@@ -85,11 +120,20 @@ class Tokenizer {
 
   private variable(name: string, op: string, quoted: boolean, parts: WordPart[]): void {
     const value = name === "" ? null : lookupVariable(this.scope, name);
-    if (value === "separator") parts.push(quoted ? { text: " ", quoted } : { text: "", quoted, separator: true });
+    if (value === "separator")
+      parts.push(quoted ? { text: " ", quoted } : { text: "", quoted, separator: true });
     else if (value !== null && (op === "" || /^:?[-=?]/.test(op))) {
-      parts.push(value.dynamic ? { text: "", quoted, dynamic: true } : { text: value.text, quoted, splittable: !quoted });
+      parts.push(
+        value.dynamic
+          ? { text: "", quoted, dynamic: true }
+          : { text: value.text, quoted, splittable: !quoted },
+      );
     } else if (value === null && /^:?[-=]/.test(op) && !/[$`]/.test(op)) {
-      parts.push({ text: op.replace(/^:?[-=]/, "").replace(/^["']|["']$/g, ""), quoted, splittable: !quoted });
+      parts.push({
+        text: op.replace(/^:?[-=]/, "").replace(/^["']|["']$/g, ""),
+        quoted,
+        splittable: !quoted,
+      });
     } else parts.push({ text: "", quoted, dynamic: true });
   }
 
@@ -118,7 +162,8 @@ class Tokenizer {
         this.pos = end < 0 ? text.length : end + 1;
       } else if (ch === "$" && text.charAt(this.pos + 1) === "'") {
         let end = this.pos + 2;
-        while (end < text.length && text.charAt(end) !== "'") end += text.charAt(end) === "\\" ? 2 : 1;
+        while (end < text.length && text.charAt(end) !== "'")
+          end += text.charAt(end) === "\\" ? 2 : 1;
         parts.push({ text: decodeBackslashEscapes(text.slice(this.pos + 2, end)), quoted: true });
         this.pos = end + 1;
       } else if (ch === '"') {
@@ -144,8 +189,10 @@ class Tokenizer {
       } else if (ch === "$") this.dollar(parts, subs, false);
       else if (ch === "`") this.backtick(parts, subs, false);
       else {
-        parts.push({ text: ch, quoted: false });
-        this.pos++;
+        let end = this.pos + 1;
+        while (end < text.length && !" \t\n;&|<>()\\'\"$`".includes(text.charAt(end))) end++;
+        parts.push({ text: text.slice(this.pos, end), quoted: false });
+        this.pos = end;
       }
     }
     return finishWord(parts, subs);
@@ -153,21 +200,39 @@ class Tokenizer {
 
   private backtick(parts: WordPart[], subs: Script[], quoted: boolean): void {
     const end = this.text.indexOf("`", this.pos + 1);
-    const script = this.nested(this.text.slice(this.pos + 1, end < 0 ? this.text.length : end).replace(/\\([`\\$])/g, "$1"));
+    const script = this.nested(
+      this.text.slice(this.pos + 1, end < 0 ? this.text.length : end).replace(/\\([`\\$])/g, "$1"),
+    );
     subs.push(script);
     const output = staticOutput(script);
-    parts.push(output === null ? { text: "", quoted, dynamic: true } : { text: output.replace(/\n+$/, ""), quoted, splittable: !quoted });
+    parts.push(
+      output === null
+        ? { text: "", quoted, dynamic: true }
+        : { text: output.replace(/\n+$/, ""), quoted, splittable: !quoted },
+    );
     this.pos = end < 0 ? this.text.length : end + 1;
   }
 
   private endCommand(pipe: boolean): void {
-    while (this.words.length > 0 && RESERVED.has(this.words[0]?.text ?? "") && !this.words[0]?.dynamic) this.words.shift();
+    if (this.words[0]?.text === "case" && !this.words[0].dynamic) this.words = [];
+    while (
+      this.words.length > 0 &&
+      RESERVED.has(this.words[0]?.text ?? "") &&
+      !this.words[0]?.dynamic
+    )
+      this.words.shift();
     if (this.words.length > 0 || this.redirects.length > 0) {
-      const cmd: SimpleCommand = { assignments: this.assignments, words: this.words, redirects: this.redirects, upstream: [...this.stages] };
+      const cmd: SimpleCommand = {
+        assignments: this.assignments,
+        words: this.words,
+        redirects: this.redirects,
+        upstream: [...this.stages],
+      };
       this.commands.push(cmd);
       if (pipe) this.stages.push(cmd);
     } else {
-      for (const { name, value } of this.assignments) this.scope.set(name, { text: value.text, dynamic: value.dynamic });
+      for (const { name, value } of this.assignments)
+        this.scope.set(name, { text: value.text, dynamic: value.dynamic });
     }
     if (!pipe) this.stages = [];
     this.words = [];
@@ -197,7 +262,7 @@ class Tokenizer {
       const two = text.slice(this.pos, this.pos + 2);
       if (ch === " " || ch === "\t") this.pos++;
       else if (ch === "\\" && text.charAt(this.pos + 1) === "\n") this.pos += 2;
-      else if (ch === "#" ) {
+      else if (ch === "#") {
         const newline = text.indexOf("\n", this.pos);
         this.pos = newline < 0 ? text.length : newline;
       } else if (ch === "\n") {
@@ -211,19 +276,38 @@ class Tokenizer {
       } else if (ch === "|") {
         this.endCommand(true);
         this.pos += text.charAt(this.pos + 1) === "&" ? 2 : 1;
-      } else if (ch === ";" || ch === "&" && text.charAt(this.pos + 1) !== ">" || ch === "(" || ch === ")") {
+      } else if (
+        ch === ";" ||
+        (ch === "&" && text.charAt(this.pos + 1) !== ">") ||
+        ch === "(" ||
+        ch === ")"
+      ) {
         this.endCommand(false);
         this.pos++;
       } else if ((ch === "<" || ch === ">") && text.charAt(this.pos + 1) === "(") {
         this.words.push(...this.readWord());
-      } else if (ch === "<" || ch === ">" || (ch === "&" && text.charAt(this.pos + 1) === ">") || (/[0-9]/.test(ch) && /^[0-9]+[<>]/.test(text.slice(this.pos, this.pos + 4)) && this.atWordStart())) {
+      } else if (
+        ch === "<" ||
+        ch === ">" ||
+        (ch === "&" && text.charAt(this.pos + 1) === ">") ||
+        (/[0-9]/.test(ch) &&
+          /^[0-9]+[<>]/.test(text.slice(this.pos, this.pos + 4)) &&
+          this.atWordStart())
+      ) {
         this.readRedirect();
       } else {
         const words = this.readWord();
-        if (this.words.length === 0 && words.length === 1 && /^[A-Za-z_]\w*\+?=/.test(words[0]?.text ?? "")) {
+        if (
+          this.words.length === 0 &&
+          words.length === 1 &&
+          /^[A-Za-z_]\w*\+?=/.test(words[0]?.text ?? "")
+        ) {
           const word = words[0] as Word;
           const eq = word.text.indexOf("=");
-          this.assignments.push({ name: word.text.slice(0, eq).replace(/\+$/, ""), value: { ...word, text: word.text.slice(eq + 1) } });
+          this.assignments.push({
+            name: word.text.slice(0, eq).replace(/\+$/, ""),
+            value: { ...word, text: word.text.slice(eq + 1) },
+          });
         } else this.words.push(...words);
       }
     }
@@ -236,7 +320,10 @@ class Tokenizer {
   }
 
   private readRedirect(): void {
-    const op = /^(?:[0-9]*)(?:<<<|<<-|<<|<>|<&|>>|>&|>\||&>>|&>|<|>)/.exec(this.text.slice(this.pos, this.pos + 8))?.[0] ?? ">";
+    const op =
+      /^(?:[0-9]*)(?:<<<|<<-|<<|<>|<&|>>|>&|>\||&>>|&>|<|>)/.exec(
+        this.text.slice(this.pos, this.pos + 8),
+      )?.[0] ?? ">";
     this.pos += op.length;
     const fd = /^[0-9]+/.exec(op)?.[0] ?? null;
     const bare = op.slice(fd?.length ?? 0);
@@ -255,7 +342,7 @@ class Tokenizer {
 }
 
 function functionDefinitions(text: string, scope: VariableScope, depth: number): FunctionDef[] {
-  if (!text.includes("(") || depth >= MAX_DEPTH) return [];
+  if (depth >= MAX_DEPTH || !/\(\s*\)/.test(text)) return [];
   const defs: FunctionDef[] = [];
   for (const match of text.matchAll(FUNCTION_DEF)) {
     defs.push({ name: match[1] ?? "", body: tokenizeScript(match[2] ?? "", scope, depth + 1) });
@@ -267,5 +354,9 @@ function functionDefinitions(text: string, scope: VariableScope, depth: number):
 export function tokenizeScript(text: string, scope: VariableScope, depth = 0): Script {
   const tokenizer = new Tokenizer(text, scope, depth);
   tokenizer.run();
-  return { commands: tokenizer.commands, functions: functionDefinitions(text, scope, depth), incomplete: true };
+  return {
+    commands: tokenizer.commands,
+    functions: functionDefinitions(text, scope, depth),
+    incomplete: false,
+  };
 }

@@ -80,7 +80,11 @@ export function parseFlags(args: readonly Word[], spec: FlagSpec = {}): ParsedFl
 }
 
 /** True when a long option matching `full` (or an unambiguous prefix of it, ≥ minLength) is set. */
-export function hasLong(flags: ParsedFlags, full: string, minLength: number = full.length): boolean {
+export function hasLong(
+  flags: ParsedFlags,
+  full: string,
+  minLength: number = full.length,
+): boolean {
   for (const name of flags.long.keys()) {
     if (name.length >= minLength && full.startsWith(name)) return true;
   }

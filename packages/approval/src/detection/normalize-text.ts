@@ -2,6 +2,7 @@ import { HOMOGLYPHS } from "./homoglyphs.js";
 
 // CSI (ESC [ ... final), OSC (ESC ] ... BEL | ESC \), other two-byte ESC sequences, and the
 // 8-bit C1 forms of CSI/OSC. Every quantifier is over a disjoint class, so matching is linear.
+/* eslint-disable no-control-regex, no-misleading-character-class -- these patterns exist to find control and invisible characters */
 const ANSI_PATTERN =
   /\u001b\[[0-?]*[ -/]*[@-~]?|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)?|\u001b[@-Z\\-_]?|\u009b[0-?]*[ -/]*[@-~]?|\u009d[^\u0007\u001b]*(?:\u0007|\u001b\\)?/g;
 
@@ -12,6 +13,7 @@ const INVISIBLE_PATTERN =
   /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180e\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0]/g;
 
 const NON_ASCII = /[^\u0000-\u007f]/;
+/* eslint-enable no-control-regex, no-misleading-character-class */
 
 /**
  * Make a command string safe to analyse: drop terminal escape sequences and invisible
@@ -20,9 +22,11 @@ const NON_ASCII = /[^\u0000-\u007f]/;
 export function normalizeCommandText(input: string): string {
   let text = input;
   if (text.includes("\r")) text = text.replace(/\r\n?/g, "\n");
+  // eslint-disable-next-line no-control-regex -- cheap check for escape sequences
   if (/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/.test(text)) {
     text = text.replace(ANSI_PATTERN, "");
   }
+  // eslint-disable-next-line no-control-regex -- control characters are what is being looked for
   if (!NON_ASCII.test(text) && !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(text)) {
     return text;
   }

@@ -6,6 +6,7 @@ import { scriptFromTree } from "./tree-walker.js";
 import type { VariableScope } from "./variables.js";
 
 let parser: Parser | null = null;
+const LARGE_SCRIPT_CHARS = 16_384;
 let loading: Promise<void> | null = null;
 
 async function load(): Promise<void> {
@@ -36,16 +37,32 @@ export function isParserReady(): boolean {
 // Characters for which whitespace splitting is exactly what bash does: no quoting, expansion,
 // operators, comments or redirections. Such commands skip the WASM round trip.
 const PLAIN_COMMAND = /^[A-Za-z0-9_./:,+@%^~*?[\]= \t-]*$/;
-const RESERVED_FIRST = /^(?:if|then|else|elif|fi|for|while|until|do|done|case|esac|function|select|coproc|time|[[]{1,2}|\{|\}|!)$/;
+const RESERVED_FIRST =
+  /^(?:if|then|else|elif|fi|for|while|until|do|done|case|esac|function|select|coproc|time|[[]{1,2}|\{|\}|!)$/;
 
 function plainScript(text: string): Script | null {
   if (!PLAIN_COMMAND.test(text)) return null;
   const parts = text.split(/[ \t]+/).filter((part) => part !== "");
   const first = parts[0];
   if (first === undefined) return { commands: [], functions: [], incomplete: false };
-  if (RESERVED_FIRST.test(first) || /^[A-Za-z_]\w*=/.test(first) || parts.some((part) => part.includes("{"))) return null;
-  const words: Word[] = parts.map((part) => ({ text: part, dynamic: false, glob: /[*?[]/.test(part), substitutions: [], processSubstitution: false }));
-  return { commands: [{ assignments: [], words, redirects: [], upstream: [] }], functions: [], incomplete: false };
+  if (
+    RESERVED_FIRST.test(first) ||
+    /^[A-Za-z_]\w*=/.test(first) ||
+    parts.some((part) => part.includes("{"))
+  )
+    return null;
+  const words: Word[] = parts.map((part) => ({
+    text: part,
+    dynamic: false,
+    glob: /[*?[]/.test(part),
+    substitutions: [],
+    processSubstitution: false,
+  }));
+  return {
+    commands: [{ assignments: [], words, redirects: [], upstream: [] }],
+    functions: [],
+    incomplete: false,
+  };
 }
 
 /**
@@ -55,7 +72,9 @@ function plainScript(text: string): Script | null {
 export function parseScript(text: string, scope: VariableScope): Script {
   const plain = plainScript(text);
   if (plain !== null) return plain;
-  if (parser === null) return tokenizeScript(text, scope);
+  // tree-sitter's WASM build parses ~1 µs per byte here; very large scripts go through the
+  // linear tokenizer instead, which reads at least as many commands as bash would.
+  if (parser === null || text.length > LARGE_SCRIPT_CHARS) return tokenizeScript(text, scope);
   const tree = parser.parse(text);
   if (tree === null) return tokenizeScript(text, scope);
   try {

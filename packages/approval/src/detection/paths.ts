@@ -52,21 +52,70 @@ export function resolvePath(text: string): ResolvedPath {
 }
 
 const TOP_SYSTEM_DIRS = new Set([
-  "bin", "boot", "dev", "etc", "home", "lib", "lib32", "lib64", "libx32", "opt", "proc", "root",
-  "run", "sbin", "srv", "sys", "usr", "var", "snap", "mnt", "media", "system", "library",
-  "applications", "users", "private", "volumes", "cores", "nix",
+  "bin",
+  "boot",
+  "dev",
+  "etc",
+  "home",
+  "lib",
+  "lib32",
+  "lib64",
+  "libx32",
+  "opt",
+  "proc",
+  "root",
+  "run",
+  "sbin",
+  "srv",
+  "sys",
+  "usr",
+  "var",
+  "snap",
+  "mnt",
+  "media",
+  "system",
+  "library",
+  "applications",
+  "users",
+  "private",
+  "volumes",
+  "cores",
+  "nix",
 ]);
 const SECOND_SYSTEM_DIRS = new Set([
-  "usr/bin", "usr/sbin", "usr/lib", "usr/lib32", "usr/lib64", "usr/libexec", "usr/local",
-  "usr/share", "usr/include", "var/lib", "var/log", "var/spool", "var/mail", "var/db",
-  "var/cache", "var/backups", "var/www", "private/etc", "private/var", "etc/ssh", "etc/systemd",
-  "usr/local/bin", "usr/local/lib", "etc/init.d", "etc/pam.d", "etc/sudoers.d",
+  "usr/bin",
+  "usr/sbin",
+  "usr/lib",
+  "usr/lib32",
+  "usr/lib64",
+  "usr/libexec",
+  "usr/local",
+  "usr/share",
+  "usr/include",
+  "var/lib",
+  "var/log",
+  "var/spool",
+  "var/mail",
+  "var/db",
+  "var/cache",
+  "var/backups",
+  "var/www",
+  "private/etc",
+  "private/var",
+  "etc/ssh",
+  "etc/systemd",
+  "usr/local/bin",
+  "usr/local/lib",
+  "etc/init.d",
+  "etc/pam.d",
+  "etc/sudoers.d",
 ]);
 
 const GLOB_CHARS = /[*?[]/;
 const WILDCARD_ONLY = /^[.!^\-[\]]*[*?][*?.!^\-[\]]*$/;
 
-function globToRegExp(pattern: string): RegExp {
+/** Convert a shell glob to an anchored, case-insensitive regular expression. */
+export function globToRegExp(pattern: string): RegExp {
   let source = "";
   for (let i = 0; i < pattern.length; i++) {
     const ch = pattern.charAt(i);
@@ -120,13 +169,7 @@ function matchesProtected(parts: readonly string[], glob: boolean): boolean {
 
 /** What deleting a path recursively would hit. */
 export type DeleteScope =
-  | "root"
-  | "system-dir"
-  | "home-root"
-  | "outside"
-  | "dynamic"
-  | "tree-root"
-  | "inside";
+  "root" | "system-dir" | "home-root" | "outside" | "dynamic" | "tree-root" | "inside";
 
 /** Classify the target of a recursive delete (or move, chmod -R, ...). */
 export function classifyDeleteTarget(text: string, glob: boolean): DeleteScope {
@@ -161,10 +204,11 @@ const BLOCK_DEVICE =
 const HARMLESS_DEVICE =
   /^\/dev\/(?:null|zero|full|random|urandom|stdout|stderr|stdin|tty\w*|pts\/.*|fd\/.*|shm(?:\/.*)?|ptmx|console|log)$/;
 const SHELL_RC =
-  /^(?:\.bashrc|\.bash_profile|\.bash_login|\.bash_logout|\.profile|\.zshrc|\.zprofile|\.zshenv|\.zlogin|\.zlogout|\.cshrc|\.tcshrc|\.kshrc|\.mkshrc|\.inputrc|\.xinitrc|\.xprofile|\.netrc|\.pgpass|\.npmrc|\.pypirc|\.gitconfig|\.git-credentials|\.config\/fish\/config\.fish|\.config\/git\/config|\.ssh(?:\/.*)?|\.aws\/(?:credentials|config)|\.kube\/config|\.docker\/config\.json|\.gnupg(?:\/.*)?|\.hermes\/(?:\.env|config\.yaml)|\.config\/autostart\/.*|library\/launchagents\/.*|\.cargo\/credentials(?:\.toml)?|\.config\/gh\/hosts\.yml|\.config\/systemd\/user\/.*|\.terraformrc|\.vault-token)$/i;
+  /^(?:\.bashrc|\.bash_aliases|\.bash_profile|\.bash_login|\.bash_logout|\.profile|\.zshrc|\.zprofile|\.zshenv|\.zlogin|\.zlogout|\.cshrc|\.tcshrc|\.kshrc|\.mkshrc|\.inputrc|\.xinitrc|\.xprofile|\.netrc|\.pgpass|\.npmrc|\.pypirc|\.gitconfig|\.git-credentials|\.config\/fish\/config\.fish|\.config\/git\/config|\.ssh(?:\/.*)?|\.aws\/(?:credentials|config)|\.kube\/config|\.docker\/config\.json|\.gnupg(?:\/.*)?|\.hermes\/(?:\.env|config\.yaml)|\.config\/autostart\/.*|library\/launchagents\/.*|\.cargo\/credentials(?:\.toml)?|\.config\/gh\/hosts\.yml|\.config\/systemd\/user\/.*|\.terraformrc|\.vault-token|\.bash_history|\.zsh_history|\.history|\.local\/share\/fish\/fish_history)$/i;
 
 /** Why writing to a path is sensitive, if it is. */
-export type WriteTargetKind = "block-device" | "system" | "credential" | "project-config" | "network";
+export type WriteTargetKind =
+  "block-device" | "system" | "credential" | "project-config" | "network";
 
 /** Classify a path that a command writes to. */
 export function classifyWriteTarget(text: string): WriteTargetKind | null {
@@ -207,7 +251,11 @@ export function classifyWriteTarget(text: string): WriteTargetKind | null {
   }
   if (/(?:^|\/)\.ssh\/(?:authorized_keys2?|id_[^/]*)$/.test(joined)) return "credential";
   const name = parts[parts.length - 1] ?? "";
-  if (/^\.env(?:\..+)?$/.test(name) || name === "config.yaml") return "project-config";
+  if (
+    (/^\.env(?:\..+)?$/.test(name) || name === "config.yaml") &&
+    !/\.(?:bak|backup|orig|old|example|sample|template|dist)$/.test(name)
+  )
+    return "project-config";
   return null;
 }
 

@@ -8,6 +8,8 @@ export interface RuleContext {
   analyseText(text: string): DangerousCommandMatch | null;
   /** Analyse one synthetic simple command (a `find -exec` payload). */
   analyseCommand(cmd: SimpleCommand): DangerousCommandMatch | null;
+  /** Directory the script changed into with a static `cd`, when known (`/`, `~`, `/etc`). */
+  readonly cwd: string | null;
 }
 
 /** A rule over one resolved command layer. */
@@ -19,7 +21,10 @@ export function matchOf(info: RuleInfo): DangerousCommandMatch {
 }
 
 /** The more severe of two matches (hard-line first, then the earlier one). */
-export function worse(a: DangerousCommandMatch | null, b: DangerousCommandMatch | null): DangerousCommandMatch | null {
+export function worse(
+  a: DangerousCommandMatch | null,
+  b: DangerousCommandMatch | null,
+): DangerousCommandMatch | null {
   if (a === null) return b;
   if (b === null) return a;
   return b.hardline && !a.hardline ? b : a;

@@ -13,7 +13,8 @@ export const SCRIPT_RULES: Readonly<Record<"forkBomb", RuleInfo>> = {
 export function forkBombMatch(script: Script): DangerousCommandMatch | null {
   for (const fn of script.functions) {
     const calls = fn.body.commands.filter((cmd) => cmd.words[0]?.text === fn.name);
-    if (calls.length >= 2 || calls.some((cmd) => cmd.upstream.length > 0)) return matchOf(SCRIPT_RULES.forkBomb);
+    if (calls.length >= 2 || calls.some((cmd) => cmd.upstream.length > 0))
+      return matchOf(SCRIPT_RULES.forkBomb);
   }
   return null;
 }
@@ -27,16 +28,30 @@ export function downloadThenExecMatch(script: Script): DangerousCommandMatch | n
     if (name === "curl" || name === "wget") {
       for (let i = 1; i < words.length; i++) {
         const text = words[i] ?? "";
-        if ((name === "curl" && /^(?:-o|--output)$/.test(text)) || (name === "wget" && /^(?:-O|--output-document)$/.test(text))) downloaded.add((words[i + 1] ?? "").replace(/^\.\//, ""));
-        else if (/^https?:\/\//.test(text) && (name === "wget" || words.includes("-O") || words.includes("--remote-name"))) {
-          downloaded.add(text.replace(/[?#].*$/, "").split("/").pop() ?? "");
+        if (
+          (name === "curl" && /^(?:-o|--output)$/.test(text)) ||
+          (name === "wget" && /^(?:-O|--output-document)$/.test(text))
+        )
+          downloaded.add((words[i + 1] ?? "").replace(/^\.\//, ""));
+        else if (
+          /^https?:\/\//.test(text) &&
+          (name === "wget" || words.includes("-O") || words.includes("--remote-name"))
+        ) {
+          downloaded.add(
+            text
+              .replace(/[?#].*$/, "")
+              .split("/")
+              .pop() ?? "",
+          );
         }
       }
       continue;
     }
     if (downloaded.size === 0) continue;
     const first = (words[0] ?? "").replace(/^\.\//, "");
-    const target = /^(?:ba|z|da|k)?sh$|^python\d*$|^perl$|^ruby$|^node$|^source$|^\.$/.test(name) ? (words.find((w, i) => i > 0 && !w.startsWith("-")) ?? "").replace(/^\.\//, "") : first;
+    const target = /^(?:ba|z|da|k)?sh$|^python\d*$|^perl$|^ruby$|^node$|^source$|^\.$/.test(name)
+      ? (words.find((w, i) => i > 0 && !w.startsWith("-")) ?? "").replace(/^\.\//, "")
+      : first;
     if ((words[0] ?? "").includes("/") || target !== first) {
       if (downloaded.has(target) && target !== "") return matchOf(EXEC_RULES.remoteExec);
     }

@@ -1,11 +1,25 @@
 import type { ResolvedCommand } from "./resolved-command.js";
 import { matchOf, type RuleContext } from "./rule-context.js";
-import { EXEC_RULES, SHELLS, payloadMatch, pipedCodeMatch, processSubstitutionMatch, redirectedCodeMatch } from "./rules/exec-rules.js";
+import {
+  EXEC_RULES,
+  SHELLS,
+  payloadMatch,
+  pipedCodeMatch,
+  processSubstitutionMatch,
+  redirectedCodeMatch,
+} from "./rules/exec-rules.js";
 import { DYNAMIC, type Word } from "./shell-ir.js";
 import type { DangerousCommandMatch } from "./types.js";
 
 const SHELL_OPTION_WITH_VALUE = /^(?:[-+]o|-O|\+O|--rcfile|--init-file)$/;
 const SSH_WITH_VALUE = /^-[bcDEeFIiJLlmOoPpQRSWw]$/;
+
+/** A script operand produced by a process or command substitution (not a plain variable path). */
+function isGeneratedScript(word: Word): boolean {
+  return (
+    word.processSubstitution || (word.text.startsWith(DYNAMIC) && word.substitutions.length > 0)
+  );
+}
 
 function stdinCode(cmd: ResolvedCommand, ctx: RuleContext): DangerousCommandMatch | null {
   const redirected = redirectedCodeMatch(cmd.source, ctx);
@@ -35,7 +49,7 @@ function shellMatch(cmd: ResolvedCommand, ctx: RuleContext): DangerousCommandMat
     }
     if (text.startsWith("--")) continue;
     if (command) return payloadMatch([word], ctx);
-    if (word.processSubstitution || text.startsWith(DYNAMIC)) return processSubstitutionMatch(word);
+    if (isGeneratedScript(word)) return processSubstitutionMatch(word);
     if (text === "/dev/stdin" || text === "/proc/self/fd/0") return stdinCode(cmd, ctx);
     if (stdin) break;
     return null;
@@ -47,14 +61,16 @@ function shellMatch(cmd: ResolvedCommand, ctx: RuleContext): DangerousCommandMat
 function sourceMatch(cmd: ResolvedCommand, ctx: RuleContext): DangerousCommandMatch | null {
   const file = cmd.args[0];
   if (file === undefined) return null;
-  if (file.processSubstitution || file.text.startsWith(DYNAMIC)) return processSubstitutionMatch(file);
+  if (isGeneratedScript(file)) return processSubstitutionMatch(file);
   if (/^\/dev\/(?:stdin|fd\/0)$|^-$/.test(file.text)) return stdinCode(cmd, ctx);
   if (/^https?:/.test(file.text)) return matchOf(EXEC_RULES.remotePipe);
   return null;
 }
 
 function dashCPayload(cmd: ResolvedCommand, ctx: RuleContext): DangerousCommandMatch | null {
-  const index = cmd.args.findIndex((word) => /^(?:-c|--command|--session-command)$/.test(word.text));
+  const index = cmd.args.findIndex((word) =>
+    /^(?:-c|--command|--session-command)$/.test(word.text),
+  );
   const payload = index < 0 ? undefined : cmd.args[index + 1];
   if (payload === undefined) {
     const attached = cmd.args.find((word) => /^--command=/.test(word.text));
@@ -66,14 +82,18 @@ function dashCPayload(cmd: ResolvedCommand, ctx: RuleContext): DangerousCommandM
 function sshMatch(cmd: ResolvedCommand, ctx: RuleContext): DangerousCommandMatch | null {
   const args = cmd.args;
   let i = 0;
-  while (i < args.length && (args[i]?.text ?? "").startsWith("-")) i += SSH_WITH_VALUE.test(args[i]?.text ?? "") ? 2 : 1;
+  while (i < args.length && (args[i]?.text ?? "").startsWith("-"))
+    i += SSH_WITH_VALUE.test(args[i]?.text ?? "") ? 2 : 1;
   const remote = args.slice(i + 1);
   if (remote.length === 0) return stdinCode(cmd, ctx);
   return payloadMatch(remote, ctx);
 }
 
 /** Re-analyse code a command hands to a shell: `-c` strings, eval, here-docs, piped scripts. */
-export function shellPayloadMatch(cmd: ResolvedCommand, ctx: RuleContext): DangerousCommandMatch | null {
+export function shellPayloadMatch(
+  cmd: ResolvedCommand,
+  ctx: RuleContext,
+): DangerousCommandMatch | null {
   const name = cmd.name;
   if (SHELLS.has(name)) return shellMatch(cmd, ctx);
   switch (name) {
@@ -82,28 +102,60 @@ export function shellPayloadMatch(cmd: ResolvedCommand, ctx: RuleContext): Dange
     case "source":
     case ".":
       return sourceMatch(cmd, ctx);
-    case "su":
     case "runuser":
     case "sg":
     case "script":
     case "flock":
     case "nix-shell":
       return name === "nix-shell"
-        ? payloadMatch(cmd.args.filter((_w, i) => cmd.args[i - 1]?.text === "--run" || cmd.args[i - 1]?.text === "--command"), ctx)
+        ? payloadMatch(
+            cmd.args.filter(
+              (_w, i) => cmd.args[i - 1]?.text === "--run" || cmd.args[i - 1]?.text === "--command",
+            ),
+            ctx,
+          )
         : dashCPayload(cmd, ctx);
     case "ssh":
       return sshMatch(cmd, ctx);
     case "watch":
-      return payloadMatch(cmd.args.filter((word, i) => !word.text.startsWith("-") && !/^(?:-n|--interval|-d)$/.test(cmd.args[i - 1]?.text ?? "")), ctx);
+      return payloadMatch(
+        cmd.args.filter(
+          (word, i) =>
+            !word.text.startsWith("-") &&
+            !/^(?:-n|--interval|-d)$/.test(cmd.args[i - 1]?.text ?? ""),
+        ),
+        ctx,
+      );
     case "env": {
       const split = cmd.args.findIndex((word) => /^(?:-S|--split-string)$/.test(word.text));
-      const attached = cmd.args.find((word) => /^-S./.test(word.text) || word.text.startsWith("--split-string="));
+      const attached = cmd.args.find(
+        (word) => /^-S./.test(word.text) || word.text.startsWith("--split-string="),
+      );
       if (attached) return ctx.analyseText(attached.text.replace(/^-S|^--split-string=/, ""));
       return split < 0 ? null : payloadMatch(cmd.args.slice(split + 1), ctx);
     }
     case "at":
     case "batch":
       return stdinCode(cmd, ctx);
+    case "sudo":
+    case "doas":
+    case "su": {
+      // `sudo -s`, `sudo -i`, `su -` with no command start a root shell that reads stdin.
+      const shell = cmd.args.some((word) =>
+        /^-[a-zA-Z]*[si]$|^--(?:shell|login)$|^-$/.test(word.text),
+      );
+      const operand = cmd.args.some(
+        (word, i) =>
+          !word.text.startsWith("-") &&
+          !/^-[ugCp]$|^--(?:user|group)$/.test(cmd.args[i - 1]?.text ?? "") &&
+          !(name === "su" && i === cmd.args.length - 1),
+      );
+      return (shell || name === "su") && !operand && !cmd.args.some((word) => word.text === "-c")
+        ? stdinCode(cmd, ctx)
+        : name === "su"
+          ? dashCPayload(cmd, ctx)
+          : null;
+    }
     case "alias": {
       let found: DangerousCommandMatch | null = null;
       for (const word of cmd.args) {

@@ -12,20 +12,25 @@ function commandName(cmd: SimpleCommand): string {
 function stdinFromRedirects(cmd: SimpleCommand): string | null {
   for (const redirect of cmd.redirects) {
     if (redirect.heredoc !== null) return redirect.heredoc;
-    if (redirect.op === "<<<" && redirect.target && !redirect.target.dynamic) return redirect.target.text + "\n";
+    if (redirect.op === "<<<" && redirect.target && !redirect.target.dynamic)
+      return redirect.target.text + "\n";
   }
   return null;
 }
 
 function expandTrSet(set: string): string {
   let out = "";
-  const text = decodeBackslashEscapes(set.replace(/\[:(\w+):\]/g, (_m, cls: string) =>
-    cls === "lower" ? "a-z" : cls === "upper" ? "A-Z" : cls === "digit" ? "0-9" : ""));
+  const text = decodeBackslashEscapes(
+    set.replace(/\[:(\w+):\]/g, (_m, cls: string) =>
+      cls === "lower" ? "a-z" : cls === "upper" ? "A-Z" : cls === "digit" ? "0-9" : "",
+    ),
+  );
   for (let i = 0; i < text.length; i++) {
     const ch = text.charAt(i);
     if (text.charAt(i + 1) === "-" && i + 2 < text.length) {
       const end = text.charCodeAt(i + 2);
-      for (let c = ch.charCodeAt(0); c <= end && out.length < 512; c++) out += String.fromCharCode(c);
+      for (let c = ch.charCodeAt(0); c <= end && out.length < 512; c++)
+        out += String.fromCharCode(c);
       i += 2;
     } else out += ch;
   }
@@ -52,7 +57,8 @@ function printf(args: readonly string[]): string {
 /** Run one of a few pure text commands on a static input; null when not statically known. */
 function runStatic(cmd: SimpleCommand, input: string | null): string | null {
   if (cmd.words.some((word) => word.dynamic || word.substitutions.length > 0)) return null;
-  if (cmd.redirects.some((redirect) => redirect.op.includes(">") && redirect.fd !== "2")) return null;
+  if (cmd.redirects.some((redirect) => redirect.op.includes(">") && redirect.fd !== "2"))
+    return null;
   const name = commandName(cmd);
   const args = cmd.words.slice(1).map((word) => word.text);
   const stdin = stdinFromRedirects(cmd) ?? input;
@@ -69,13 +75,16 @@ function runStatic(cmd: SimpleCommand, input: string | null): string | null {
       const text = args.join(" ");
       return (escapes ? decodeBackslashEscapes(text, true) : text) + (newline ? "\n" : "");
     }
+    case "pwd":
+      return args.length === 0 ? ".\n" : null;
     case "printf":
       return args[0] === "-v" ? null : printf(args);
     case "cat":
       return args.length === 0 || (args.length === 1 && args[0] === "-") ? stdin : null;
     case "base64":
     case "gbase64":
-      if (stdin === null || !args.some((arg) => /^(?:-\w*[dD]\w*|--decode)$/.test(arg))) return null;
+      if (stdin === null || !args.some((arg) => /^(?:-\w*[dD]\w*|--decode)$/.test(arg)))
+        return null;
       return Buffer.from(stdin.replace(/\s+/g, ""), "base64").toString("utf8");
     case "xxd":
       if (stdin === null || !args.some((arg) => /^-\w*r/.test(arg))) return null;
@@ -99,7 +108,7 @@ function runStatic(cmd: SimpleCommand, input: string | null): string | null {
       return [...stdin]
         .map((ch) => {
           const at = from.indexOf(ch);
-          return at < 0 ? ch : (to.charAt(Math.min(at, to.length - 1)));
+          return at < 0 ? ch : to.charAt(Math.min(at, to.length - 1));
         })
         .join("");
     }
@@ -121,7 +130,11 @@ export function stageOutput(stage: Stage): string | null {
 /** The static output of a substitution's script (one pipeline of pure text commands). */
 export function staticOutput(script: Script): string | null {
   const last = script.commands[script.commands.length - 1];
-  if (last === undefined || script.incomplete || script.commands.length !== last.upstream.length + 1) {
+  if (
+    last === undefined ||
+    script.incomplete ||
+    script.commands.length !== last.upstream.length + 1
+  ) {
     return null;
   }
   return stageOutput(last);

@@ -43,27 +43,55 @@ class TreeWalker implements WordContext {
     const name = node.childForFieldName("name")?.text;
     const valueNode = node.childForFieldName("value");
     if (name === undefined) return null;
-    if (valueNode === null) return { name, value: { text: "", dynamic: false, glob: false, substitutions: [], processSubstitution: false } };
+    if (valueNode === null)
+      return {
+        name,
+        value: {
+          text: "",
+          dynamic: false,
+          glob: false,
+          substitutions: [],
+          processSubstitution: false,
+        },
+      };
     const words = this.word(valueNode);
     const first = words[0];
     const value: Word =
       words.length === 1 && first !== undefined
         ? first
-        : { text: words.map((w) => w.text).join(" "), dynamic: words.some((w) => w.dynamic), glob: false, substitutions: words.flatMap((w) => w.substitutions), processSubstitution: false };
+        : {
+            text: words.map((w) => w.text).join(" "),
+            dynamic: words.some((w) => w.dynamic),
+            glob: false,
+            substitutions: words.flatMap((w) => w.substitutions),
+            processSubstitution: false,
+          };
     return { name, value };
   }
 
   private setVariable(node: Node): void {
     const assigned = this.assignment(node);
     if (assigned === null) return;
-    const append = node.text.startsWith(`${assigned.name}+=`) || node.childForFieldName("value")?.type === "array";
-    this.scope.set(assigned.name, append ? UNKNOWN_VALUE : { text: assigned.value.text, dynamic: assigned.value.dynamic });
+    const append =
+      node.text.startsWith(`${assigned.name}+=`) ||
+      node.childForFieldName("value")?.type === "array";
+    this.scope.set(
+      assigned.name,
+      append ? UNKNOWN_VALUE : { text: assigned.value.text, dynamic: assigned.value.dynamic },
+    );
   }
 
   private redirect(node: Node, out: Redirect[], after: Node[]): void {
     if (node.type === "herestring_redirect") {
-      const target = node.namedChildren.find((child) => child !== null && child.type !== "file_descriptor");
-      out.push({ op: "<<<", fd: null, target: target ? (this.word(target)[0] ?? null) : null, heredoc: null });
+      const target = node.namedChildren.find(
+        (child) => child !== null && child.type !== "file_descriptor",
+      );
+      out.push({
+        op: "<<<",
+        fd: null,
+        target: target ? (this.word(target)[0] ?? null) : null,
+        heredoc: null,
+      });
       return;
     }
     if (node.type === "heredoc_redirect") {
@@ -94,7 +122,12 @@ class TreeWalker implements WordContext {
     out.push({ op, fd, target, heredoc: null });
   }
 
-  private command(node: Node, redirects: Redirect[], upstream: readonly Stage[], after: Node[]): SimpleCommand {
+  private command(
+    node: Node,
+    redirects: Redirect[],
+    upstream: readonly Stage[],
+    after: Node[],
+  ): SimpleCommand {
     const assignments: Assignment[] = [];
     const words: Word[] = [];
     for (const child of node.namedChildren) {
@@ -108,7 +141,12 @@ class TreeWalker implements WordContext {
         if (inner) words.push(...this.word(inner));
       } else words.push(...this.word(child));
     }
-    return { assignments, words, redirects, upstream: upstream.length > 0 ? upstream : this.inherited };
+    return {
+      assignments,
+      words,
+      redirects,
+      upstream: upstream.length > 0 ? upstream : this.inherited,
+    };
   }
 
   private redirected(node: Node, upstream: readonly Stage[]): Stage {
@@ -116,7 +154,8 @@ class TreeWalker implements WordContext {
     const after: Node[] = [];
     const body = node.childForFieldName("body");
     for (const child of node.namedChildren) {
-      if (child !== null && child !== body && child.type.endsWith("_redirect")) this.redirect(child, redirects, after);
+      if (child !== null && child !== body && child.type.endsWith("_redirect"))
+        this.redirect(child, redirects, after);
     }
     let stage: Stage;
     if (body !== null && body.type === "command") {
@@ -217,5 +256,9 @@ class TreeWalker implements WordContext {
 export function scriptFromTree(root: Node, scope: VariableScope): Script {
   const walker = new TreeWalker(scope);
   walker.walk(root);
-  return { commands: walker.all, functions: walker.functions, incomplete: walker.incomplete || root.hasError };
+  return {
+    commands: walker.all,
+    functions: walker.functions,
+    incomplete: walker.incomplete || root.hasError,
+  };
 }

@@ -33,12 +33,19 @@ function unquotedWordParts(text: string, parts: WordPart[]): void {
 }
 
 function doubleQuotedText(text: string): string {
-  return text.includes("\\") ? text.replace(/\\([\\"$`\n])/g, (_m, ch: string) => (ch === "\n" ? "" : ch)) : text;
+  return text.includes("\\")
+    ? text.replace(/\\([\\"$`\n])/g, (_m, ch: string) => (ch === "\n" ? "" : ch))
+    : text;
 }
 
 const EXPANSION = /^\$\{([#!]?)([A-Za-z_][A-Za-z0-9_]*|[0-9]+|[@*#?$!-])([\s\S]*)\}$/;
 
-function variableParts(name: string, quoted: boolean, ctx: WordContext, parts: WordPart[]): boolean {
+function variableParts(
+  name: string,
+  quoted: boolean,
+  ctx: WordContext,
+  parts: WordPart[],
+): boolean {
   const value = lookupVariable(ctx.scope, name);
   if (value === "separator") {
     parts.push(quoted ? { text: " ", quoted: true } : { text: "", quoted: false, separator: true });
@@ -50,7 +57,13 @@ function variableParts(name: string, quoted: boolean, ctx: WordContext, parts: W
   return true;
 }
 
-function expansionParts(node: Node, quoted: boolean, ctx: WordContext, parts: WordPart[], subs: Script[]): void {
+function expansionParts(
+  node: Node,
+  quoted: boolean,
+  ctx: WordContext,
+  parts: WordPart[],
+  subs: Script[],
+): void {
   const match = EXPANSION.exec(node.text);
   if (match === null) {
     collectNested(node, ctx, subs);
@@ -77,7 +90,9 @@ function expansionParts(node: Node, quoted: boolean, ctx: WordContext, parts: Wo
       return;
     }
     // Unset in this script: the default is what runs unless the environment sets it.
-    const defaults = node.namedChildren.filter((child) => child !== null && child.type !== "variable_name");
+    const defaults = node.namedChildren.filter(
+      (child) => child !== null && child.type !== "variable_name",
+    );
     if (defaults.length === 0) {
       parts.push({ text: "", quoted: true });
       return;
@@ -98,7 +113,13 @@ function collectNested(node: Node, ctx: WordContext, subs: Script[]): void {
   }
 }
 
-function nodeParts(node: Node, quoted: boolean, ctx: WordContext, parts: WordPart[], subs: Script[]): void {
+function nodeParts(
+  node: Node,
+  quoted: boolean,
+  ctx: WordContext,
+  parts: WordPart[],
+  subs: Script[],
+): void {
   switch (node.type) {
     case "word":
       if (quoted) parts.push({ text: node.text, quoted });
@@ -112,7 +133,8 @@ function nodeParts(node: Node, quoted: boolean, ctx: WordContext, parts: WordPar
         if (!child) continue;
         if (child.type === '"' && (i === 0 || i === children.length - 1)) continue;
         if (child.type === "$" && i === 0) continue;
-        if (child.type === "string_content") parts.push({ text: doubleQuotedText(child.text), quoted: true });
+        if (child.type === "string_content")
+          parts.push({ text: doubleQuotedText(child.text), quoted: true });
         else if (child.isNamed) nodeParts(child, true, ctx, parts, subs);
         else parts.push({ text: child.text, quoted: true });
       }

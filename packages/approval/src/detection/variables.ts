@@ -23,6 +23,8 @@ export type Lookup = VariableValue | "separator" | null;
 /** Look a variable up in the script scope, then among the well-known ones. */
 export function lookupVariable(scope: VariableScope, name: string): Lookup {
   if (name === "IFS") return "separator";
+  // A script that changes IFS splits every unquoted expansion differently: treat them as unknown.
+  if (scope.has("IFS")) return null;
   const own = scope.get(name);
   if (own !== undefined) return own;
   return WELL_KNOWN.get(name) ?? null;

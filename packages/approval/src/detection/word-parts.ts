@@ -13,8 +13,16 @@ export interface WordPart {
 
 const MAX_BRACE_RESULTS = 64;
 // Private-use stand-ins for quoted brace characters so they survive brace expansion literally.
-const QUOTED_BRACE: Readonly<Record<string, string>> = { "{": "\ue000", "}": "\ue001", ",": "\ue002" };
-const RESTORE_BRACE: Readonly<Record<string, string>> = { "\ue000": "{", "\ue001": "}", "\ue002": "," };
+const QUOTED_BRACE: Readonly<Record<string, string>> = {
+  "{": "\ue000",
+  "}": "\ue001",
+  ",": "\ue002",
+};
+const RESTORE_BRACE: Readonly<Record<string, string>> = {
+  "\ue000": "{",
+  "\ue001": "}",
+  "\ue002": ",",
+};
 
 function findBrace(text: string): { open: number; close: number; commas: number[] } | null {
   for (let open = text.indexOf("{"); open >= 0; open = text.indexOf("{", open + 1)) {
@@ -87,6 +95,17 @@ export function finishWord(
   substitutions: readonly Script[],
   processSubstitution = false,
 ): Word[] {
+  const only = parts.length === 1 ? parts[0] : undefined;
+  if (
+    only !== undefined &&
+    !only.dynamic &&
+    !only.separator &&
+    !only.splittable &&
+    !only.text.includes("{")
+  ) {
+    const glob = !only.quoted && /[*?[]/.test(only.text);
+    return [{ text: only.text, dynamic: false, glob, substitutions, processSubstitution }];
+  }
   const fields: { text: string; dynamic: boolean; glob: boolean; braces: boolean }[] = [];
   let current = { text: "", dynamic: false, glob: false, braces: false };
   let started = false;

@@ -1,6 +1,7 @@
 import { parseFlags, type FlagSpec } from "./flags.js";
 import { commandBaseName, type ResolvedCommand } from "./resolved-command.js";
-import type { SimpleCommand, Word } from "./shell-ir.js";
+import { staticWord, type SimpleCommand, type Word } from "./shell-ir.js";
+import { stageOutput } from "./static-eval.js";
 
 /**
  * How a wrapper forwards argv: option syntax, then how many leading operands belong to the
@@ -17,21 +18,72 @@ interface WrapperSpec extends FlagSpec {
 }
 
 const WRAPPERS: ReadonlyMap<string, WrapperSpec> = new Map<string, WrapperSpec>([
-  ["sudo", { posix: true, shortWithValue: "ugpCDrthUTR", longWithValue: ["user", "group", "prompt", "close-from", "chdir", "role", "type", "host", "other-user", "command-timeout", "chroot"], queryFlags: "lVvk" }],
+  [
+    "sudo",
+    {
+      posix: true,
+      shortWithValue: "ugpCDrthUTR",
+      longWithValue: [
+        "user",
+        "group",
+        "prompt",
+        "close-from",
+        "chdir",
+        "role",
+        "type",
+        "host",
+        "other-user",
+        "command-timeout",
+        "chroot",
+      ],
+      queryFlags: "lVvk",
+    },
+  ],
   ["doas", { posix: true, shortWithValue: "uC" }],
   ["pkexec", { posix: true, longWithValue: ["user"] }],
-  ["env", { posix: true, shortWithValue: "uCPS", longWithValue: ["unset", "chdir", "split-string"], assignments: true }],
+  [
+    "env",
+    {
+      posix: true,
+      shortWithValue: "uCPS",
+      longWithValue: ["unset", "chdir", "split-string"],
+      assignments: true,
+    },
+  ],
   ["command", { posix: true, queryFlags: "vV" }],
   ["builtin", { posix: true }],
   ["exec", { posix: true, shortWithValue: "a" }],
   ["nice", { posix: true, shortWithValue: "n", longWithValue: ["adjustment"] }],
   ["nohup", { posix: true }],
   ["setsid", { posix: true }],
-  ["timeout", { posix: true, shortWithValue: "sk", longWithValue: ["signal", "kill-after"], skipOperands: 1 }],
-  ["gtimeout", { posix: true, shortWithValue: "sk", longWithValue: ["signal", "kill-after"], skipOperands: 1 }],
+  [
+    "timeout",
+    { posix: true, shortWithValue: "sk", longWithValue: ["signal", "kill-after"], skipOperands: 1 },
+  ],
+  [
+    "gtimeout",
+    { posix: true, shortWithValue: "sk", longWithValue: ["signal", "kill-after"], skipOperands: 1 },
+  ],
   ["stdbuf", { posix: true, shortWithValue: "ioe", longWithValue: ["input", "output", "error"] }],
   ["time", { posix: true, shortWithValue: "fo", longWithValue: ["format", "output"] }],
-  ["xargs", { posix: true, shortWithValue: "IdELnPsa", longWithValue: ["delimiter", "eof", "max-lines", "max-args", "max-procs", "max-chars", "arg-file", "process-slot-var"], fromInput: true }],
+  [
+    "xargs",
+    {
+      posix: true,
+      shortWithValue: "IdELnPsa",
+      longWithValue: [
+        "delimiter",
+        "eof",
+        "max-lines",
+        "max-args",
+        "max-procs",
+        "max-chars",
+        "arg-file",
+        "process-slot-var",
+      ],
+      fromInput: true,
+    },
+  ],
   ["busybox", { posix: true }],
   ["toybox", { posix: true }],
   ["ionice", { posix: true, shortWithValue: "cnp", queryFlags: "p" }],
@@ -39,9 +91,23 @@ const WRAPPERS: ReadonlyMap<string, WrapperSpec> = new Map<string, WrapperSpec>(
   ["taskset", { posix: true, skipOperands: 1, queryFlags: "p" }],
   ["flock", { posix: true, shortWithValue: "wEc", skipOperands: 1 }],
   ["chroot", { posix: true, longWithValue: ["userspec", "groups"], skipOperands: 1 }],
-  ["nsenter", { posix: true, shortWithValue: "tSGwr", longWithValue: ["target", "setuid", "setgid", "wd", "root"] }],
+  [
+    "nsenter",
+    {
+      posix: true,
+      shortWithValue: "tSGwr",
+      longWithValue: ["target", "setuid", "setgid", "wd", "root"],
+    },
+  ],
   ["unshare", { posix: true }],
-  ["runuser", { posix: true, shortWithValue: "ugGc", longWithValue: ["user", "group", "supp-group", "command", "shell"] }],
+  [
+    "runuser",
+    {
+      posix: true,
+      shortWithValue: "ugGc",
+      longWithValue: ["user", "group", "supp-group", "command", "shell"],
+    },
+  ],
   ["su-exec", { posix: true, skipOperands: 1 }],
   ["gosu", { posix: true, skipOperands: 1 }],
   ["chpst", { posix: true, shortWithValue: "ugUenlmdofcprt" }],
@@ -58,11 +124,32 @@ const WRAPPERS: ReadonlyMap<string, WrapperSpec> = new Map<string, WrapperSpec>(
   ["valgrind", { posix: true }],
   ["catchsegv", { posix: true }],
   ["dbus-run-session", { posix: true }],
-  ["systemd-run", { posix: true, shortWithValue: "puMEH", longWithValue: ["unit", "property", "description", "slice", "uid", "gid", "nice", "working-directory", "setenv", "machine", "host"] }],
+  [
+    "systemd-run",
+    {
+      posix: true,
+      shortWithValue: "puMEH",
+      longWithValue: [
+        "unit",
+        "property",
+        "description",
+        "slice",
+        "uid",
+        "gid",
+        "nice",
+        "working-directory",
+        "setenv",
+        "machine",
+        "host",
+      ],
+    },
+  ],
   ["tini", { posix: true }],
   ["dumb-init", { posix: true }],
   ["sg", { posix: true, skipOperands: 1 }],
   ["watch", { posix: true, shortWithValue: "nd", longWithValue: ["interval"] }],
+  ["npx", { posix: true, shortWithValue: "pc", longWithValue: ["package", "call"] }],
+  ["bunx", { posix: true, longWithValue: ["package"] }],
   ["parallel", { posix: true, shortWithValue: "jS", longWithValue: ["jobs"], fromInput: true }],
 ]);
 
@@ -83,12 +170,33 @@ const LAUNCHER_SUBCOMMANDS: ReadonlyMap<string, ReadonlySet<string>> = new Map([
 
 const MAX_LAYERS = 12;
 
-function layer(name: string, nameWord: Word, args: readonly Word[], source: SimpleCommand, argsFromInput: boolean, via: readonly string[]): ResolvedCommand {
+/** The static text a command reads on stdin (here-string, here-doc or a static pipeline). */
+function staticInput(source: SimpleCommand): string | null {
+  for (const redirect of source.redirects) {
+    if (redirect.heredoc !== null) return redirect.heredoc;
+    if (redirect.op === "<<<" && redirect.target && !redirect.target.dynamic)
+      return redirect.target.text;
+  }
+  const upstream = source.upstream[source.upstream.length - 1];
+  return upstream === undefined ? null : stageOutput(upstream);
+}
+
+function layer(
+  name: string,
+  nameWord: Word,
+  args: readonly Word[],
+  source: SimpleCommand,
+  argsFromInput: boolean,
+  via: readonly string[],
+): ResolvedCommand {
   return { name, nameWord, args, source, argsFromInput, via };
 }
 
 /** The inner argv a wrapper runs, or null when it runs nothing (query flags, no command). */
-function innerArgv(name: string, args: readonly Word[]): { argv: readonly Word[]; fromInput: boolean } | null {
+function innerArgv(
+  name: string,
+  args: readonly Word[],
+): { argv: readonly Word[]; fromInput: boolean } | null {
   const launcher = LAUNCHER_SUBCOMMANDS.get(name);
   if (launcher !== undefined) {
     const sub = args.findIndex((word) => !word.text.startsWith("-"));
@@ -97,12 +205,25 @@ function innerArgv(name: string, args: readonly Word[]): { argv: readonly Word[]
     const dashdash = rest.findIndex((word) => word.text === "--");
     if (dashdash >= 0) return { argv: rest.slice(dashdash + 1), fromInput: false };
     const start = rest.findIndex((word) => !word.text.startsWith("-"));
-    return start < 0 ? null : { argv: rest.slice(start + (name === "aws-vault" || name === "direnv" ? 1 : 0)), fromInput: false };
+    return start < 0
+      ? null
+      : {
+          argv: rest.slice(start + (name === "aws-vault" || name === "direnv" ? 1 : 0)),
+          fromInput: false,
+        };
   }
   const spec = WRAPPERS.get(name);
   if (spec === undefined) return null;
-  if (name === "busybox" || name === "toybox" || name === "builtin" || name === "nohup" || name === "unbuffer" || name === "eatmydata") {
-    const start = name === "busybox" || name === "toybox" ? args.findIndex((w) => !w.text.startsWith("-")) : 0;
+  if (
+    name === "busybox" ||
+    name === "toybox" ||
+    name === "builtin" ||
+    name === "nohup" ||
+    name === "unbuffer" ||
+    name === "eatmydata"
+  ) {
+    const start =
+      name === "busybox" || name === "toybox" ? args.findIndex((w) => !w.text.startsWith("-")) : 0;
     return start < 0 || args.length <= start ? null : { argv: args.slice(start), fromInput: false };
   }
   // Find where the wrapped command starts: after the wrapper's own options and operands.
@@ -122,7 +243,12 @@ function innerArgv(name: string, args: readonly Word[]): { argv: readonly Word[]
       continue;
     }
     if (text.startsWith("-") && text.length > 1) {
-      if (spec.queryFlags && !text.startsWith("--") && [...text.slice(1)].some((c) => spec.queryFlags?.includes(c))) return null;
+      if (
+        spec.queryFlags &&
+        !text.startsWith("--") &&
+        [...text.slice(1)].some((c) => spec.queryFlags?.includes(c))
+      )
+        return null;
       if (text.startsWith("--")) {
         const long = text.slice(2).split("=")[0] ?? "";
         index += !text.includes("=") && spec.longWithValue?.includes(long) ? 2 : 1;
@@ -178,7 +304,20 @@ export function resolveLayers(source: SimpleCommand): ResolvedCommand[] {
     }
     via.push(name);
     argv = inner.argv;
-    fromInput = fromInput || inner.fromInput;
+    const input = name === "xargs" ? staticInput(source) : null;
+    if (input !== null) {
+      const tokens = input
+        .split(/\s+/)
+        .filter((token) => token !== "")
+        .map(staticWord);
+      const replace =
+        args.find((word, i) => args[i - 1]?.text === "-I")?.text ??
+        /^-I(.+)$/.exec(args.find((word) => /^-I./.test(word.text))?.text ?? "")?.[1];
+      argv =
+        replace === undefined
+          ? [...argv, ...tokens]
+          : argv.flatMap((word) => (word.text === replace ? tokens : [word]));
+    } else fromInput = fromInput || inner.fromInput;
   }
   return layers;
 }

@@ -1,4 +1,4 @@
-const APPROVAL_ERROR_BRAND: unique symbol = Symbol.for("@hermes-agent/approval/ApprovalError");
+const APPROVAL_ERROR_BRAND = Symbol.for("@hermes-agent/approval/ApprovalError");
 
 /** Stable codes of {@link ApprovalError}. */
 export const ApprovalErrorCode = {
@@ -19,16 +19,20 @@ export type ApprovalErrorCode = (typeof ApprovalErrorCode)[keyof typeof Approval
  */
 export class ApprovalError extends Error {
   readonly code: ApprovalErrorCode;
-  readonly [APPROVAL_ERROR_BRAND] = true as const;
 
   constructor(code: ApprovalErrorCode, message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.name = "ApprovalError";
     this.code = code;
+    // A registry-wide symbol rather than instanceof, so two installed copies recognise each other.
+    Object.defineProperty(this, APPROVAL_ERROR_BRAND, { value: true });
   }
 
   /** True for any ApprovalError, also one from another copy of this package. */
   static isInstance(value: unknown): value is ApprovalError {
-    return typeof value === "object" && value !== null && APPROVAL_ERROR_BRAND in value;
+    return (
+      value instanceof Error &&
+      (value as unknown as Record<symbol, unknown>)[APPROVAL_ERROR_BRAND] === true
+    );
   }
 }

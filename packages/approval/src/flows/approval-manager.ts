@@ -1,14 +1,16 @@
 import { randomUUID } from "node:crypto";
-import { loadConfig, resolveHermesHome, type HermesConfig } from "@hermes-agent/config";
+import { resolveHermesHome } from "@hermes-agent/config";
 import { ApprovalError, ApprovalErrorCode } from "./approval-error.js";
 import { auditSafely, type ApprovalCore } from "./approval-core.js";
-import { answerOf, runApprovalGate } from "./approval-gate.js";
+import { runApprovalGate } from "./approval-gate.js";
+import { answerOf } from "./human-reply.js";
 import type { ApprovalPrompt } from "./approval-prompt.js";
 import { approvalSettingsOf, type ApprovalSettings } from "./approval-settings.js";
 import { createApprovalStore, type ApprovalEntry } from "./approval-store.js";
 import { removeAllowlistEntry, saveAllowlistEntry } from "./allowlist-persistence.js";
 import { createAuditLog } from "./audit-log.js";
 import { createDenialBreaker } from "./circuit-breaker.js";
+import { createConfigSource, type ApprovalConfigInput } from "./config-source.js";
 import { createCliPrompt } from "./cli-prompt.js";
 import { defaultCommandDetector, type CommandDetector } from "./command-detector.js";
 import { runCommandChecks } from "./command-checks.js";
@@ -30,7 +32,7 @@ export interface ApprovalManagerOptions {
   /** Environment read once at construction (`HERMES_HOME`, `HERMES_YOLO_MODE`, `HERMES_INTERACTIVE`); default `process.env`. */
   readonly env?: Readonly<Record<string, string | undefined>>;
   /** A fixed config, or a loader; default `loadConfig({ home })` at every check, so edits apply at once. */
-  readonly config?: HermesConfig | (() => Promise<HermesConfig>);
+  readonly config?: ApprovalConfigInput;
   /** The interactive transport; default the CLI prompt over stdin/stderr. */
   readonly prompt?: ApprovalPrompt;
   /** Whether a human can answer `prompt`; default true when `prompt` is given, stdin is a TTY or `HERMES_INTERACTIVE` is set. */
@@ -107,12 +109,9 @@ export function createApprovalManager(options: ApprovalManagerOptions = {}): App
   let lastAllowlist: string | undefined;
   let reviewerCache: { key: string; reviewer: SmartReviewer } | undefined;
 
+  const readConfig = createConfigSource(home, options.config);
   const loadSettings = async (): Promise<ApprovalSettings> => {
-    const config =
-      typeof options.config === "function"
-        ? await options.config()
-        : (options.config ?? (await loadConfig({ home })));
-    const settings = approvalSettingsOf(config);
+    const settings = approvalSettingsOf(await readConfig());
     const serialized = JSON.stringify(settings.commandAllowlist);
     if (serialized !== lastAllowlist) {
       lastAllowlist = serialized;

@@ -14,6 +14,8 @@ export interface ApprovalStore {
   approveSession(sessionKey: string, patternKey: string): void;
   /** True when any of `keys` is approved for the session or permanently. */
   isApproved(sessionKey: string, keys: readonly string[]): boolean;
+  /** Where the approval of any of `keys` comes from, if there is one. */
+  scopeOf(sessionKey: string, keys: readonly string[]): "session" | "permanent" | undefined;
   /** True when a permanent entry is exactly `command` or a glob matching it. */
   matchesPermanentCommand(command: string): string | undefined;
   /** Replace the permanent list (as loaded from config.yaml). */
@@ -48,6 +50,10 @@ export function createApprovalStore(): ApprovalStore {
     isApproved(sessionKey, keys) {
       const session = sessions.get(sessionKey);
       return keys.some((key) => permanent.has(key) || session?.has(key) === true);
+    },
+    scopeOf(sessionKey, keys) {
+      if (keys.some((key) => sessions.get(sessionKey)?.has(key) === true)) return "session";
+      return keys.some((key) => permanent.has(key)) ? "permanent" : undefined;
     },
     matchesPermanentCommand(command) {
       const trimmed = command.trim();

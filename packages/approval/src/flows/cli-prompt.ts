@@ -3,6 +3,7 @@ import {
   parsePromptAnswer,
   type ApprovalPrompt,
   type ApprovalPromptRequest,
+  type AskOptions,
   type PromptAnswer,
 } from "./approval-prompt.js";
 
@@ -29,7 +30,18 @@ function render(request: ApprovalPromptRequest, timeoutMs: number): string {
     ? `⚠️  The security reviewer DENIED this command: ${request.description}`
     : `⚠️  Dangerous command: ${request.description}`;
   const seconds = Math.max(1, Math.round(timeoutMs / 1000));
-  return `\n${heading}\n\n    ${request.command.replace(/\n/g, "\n    ")}\n\nAllow it? ${menu(request)} (no answer in ${seconds}s = deny): `;
+  const command = visible(request.command).replace(/\n/g, "\n    ");
+  return `\n${heading}\n\n    ${command}\n\nAllow it? ${menu(request)} (no answer in ${seconds}s = deny): `;
+}
+
+// A command could carry terminal escapes that redraw the line the user is reading (hiding the
+// dangerous part), so control characters are shown as escapes, never sent to the terminal.
+function visible(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g, (c) => {
+    const code = c.charCodeAt(0);
+    return code === 9 ? "\t" : `\\x${code.toString(16).padStart(2, "0")}`;
+  });
 }
 
 /**
@@ -38,58 +50,84 @@ function render(request: ApprovalPromptRequest, timeoutMs: number): string {
  * timeout is `timeout`.
  */
 export function createCliPrompt(options: CliPromptOptions = {}): ApprovalPrompt {
+  // One question at a time: two concurrent prompts on one stream would both take the next line.
+  let queue: Promise<unknown> = Promise.resolve();
   return {
     version: 1,
-    ask(request, { timeoutMs, signal }): Promise<PromptAnswer> {
-      const input = options.input ?? process.stdin;
-      const output = options.output ?? process.stderr;
-      return new Promise<PromptAnswer>((resolve) => {
-        let buffer = "";
-        let done = false;
-        const finish = (answer: PromptAnswer, note: string): void => {
-          if (done) return;
-          done = true;
-          clearTimeout(timer);
-          input.off("data", onData);
-          input.off("end", onEnd);
-          input.off("close", onEnd);
-          input.off("error", onEnd);
-          signal?.removeEventListener("abort", onAbort);
-          input.pause();
-          output.write(`${note}\n`);
-          resolve(answer);
-        };
-        const onData = (chunk: Buffer | string): void => {
-          buffer += typeof chunk === "string" ? chunk : chunk.toString("utf8");
-          if (buffer.includes(CTRL_C) || buffer.includes(CTRL_D)) {
-            finish("deny", "\n✗ Denied.");
-            return;
-          }
-          const newline = buffer.search(/\r?\n|\r/);
-          if (newline < 0) return;
-          const choice = parsePromptAnswer(buffer.slice(0, newline), request);
-          finish(choice, choice === "deny" ? "✗ Denied." : `✓ Approved (${choice}).`);
-        };
-        const onEnd = (): void => finish("deny", "\n✗ Denied (no input).");
-        const onAbort = (): void => finish("cancelled", "\n✗ Cancelled.");
-        const timer = setTimeout(() => finish("timeout", "\n✗ Timed out; denied."), timeoutMs);
-        timer.unref();
-        if (signal?.aborted === true) {
-          onAbort();
-          return;
-        }
-        signal?.addEventListener("abort", onAbort, { once: true });
-        if (input.readableEnded || input.destroyed) {
-          onEnd();
-          return;
-        }
-        output.write(render(request, timeoutMs));
-        input.on("data", onData);
-        input.once("end", onEnd);
-        input.once("close", onEnd);
-        input.once("error", onEnd);
-        input.resume();
-      });
+    ask(request, askOptions): Promise<PromptAnswer> {
+      const next = queue.then(() => askOnce(options, request, askOptions));
+      queue = next;
+      return next;
     },
   };
+}
+
+function askOnce(
+  options: CliPromptOptions,
+  request: ApprovalPromptRequest,
+  { timeoutMs, signal }: AskOptions,
+): Promise<PromptAnswer> {
+  const input = options.input ?? process.stdin;
+  const output = options.output ?? process.stderr;
+  return new Promise<PromptAnswer>((resolve) => {
+    let buffer = "";
+    let done = false;
+    const finish = (answer: PromptAnswer, note: string): void => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      input.off("data", onData);
+      input.off("end", onEnd);
+      input.off("close", onEnd);
+      input.off("error", onEnd);
+      signal?.removeEventListener("abort", onAbort);
+      input.pause();
+      output.write(`${note}\n`);
+      resolve(answer);
+    };
+    const onData = (chunk: Buffer | string): void => {
+      buffer += typeof chunk === "string" ? chunk : chunk.toString("utf8");
+      if (buffer.includes(CTRL_C) || buffer.includes(CTRL_D)) {
+        finish("deny", "\n✗ Denied.");
+        return;
+      }
+      const newline = buffer.search(/\r?\n|\r/);
+      if (newline < 0) return;
+      const line = buffer.slice(0, newline);
+      const rest = buffer.slice(newline).replace(/^(\r\n|\r|\n)/, "");
+      buffer = "";
+      const choice = parsePromptAnswer(line, request);
+      finish(choice, choice === "deny" ? "✗ Denied." : `✓ Approved (${choice}).`);
+      // Only after this question stopped listening, or the text would answer it again.
+      if (rest !== "") pushBack(input, rest);
+    };
+    const onEnd = (): void => finish("deny", "\n✗ Denied (no input).");
+    const onAbort = (): void => finish("cancelled", "\n✗ Cancelled.");
+    const timer = setTimeout(() => finish("timeout", "\n✗ Timed out; denied."), timeoutMs);
+    timer.unref();
+    if (signal?.aborted === true) {
+      onAbort();
+      return;
+    }
+    signal?.addEventListener("abort", onAbort, { once: true });
+    if (input.readableEnded || input.destroyed) {
+      onEnd();
+      return;
+    }
+    output.write(render(request, timeoutMs));
+    input.on("data", onData);
+    input.once("end", onEnd);
+    input.once("close", onEnd);
+    input.once("error", onEnd);
+    input.resume();
+  });
+}
+
+/** Put read-ahead text back so the next question gets it (answers typed ahead are kept). */
+function pushBack(input: Readable, text: string): void {
+  try {
+    input.unshift(Buffer.from(text, "utf8"));
+  } catch {
+    // The stream has ended; the text can never be an answer to anything.
+  }
 }

@@ -1,5 +1,5 @@
 import { auditSafely, type ApprovalCore } from "./approval-core.js";
-import type { GateRequest } from "./approval-gate.js";
+import type { GateRequest } from "./gate-request.js";
 import type { ApprovalSettings } from "./approval-settings.js";
 import type { DangerousCommandMatch } from "../detection/index.js";
 import type { CommandDetector } from "./command-detector.js";

@@ -4,8 +4,9 @@
 // stage of unwrapping: absolute paths reduced to the program name, quotes removed, leading
 // assignments and argv-forwarding wrappers peeled off one at a time.
 
-// eslint-disable-next-line no-control-regex -- these are exactly the bytes to remove
+// Terminal escape sequences are exactly the bytes to remove, hence the control characters.
 const ANSI =
+  // eslint-disable-next-line no-control-regex
   /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)|\u001b[@-_]|[\u0080-\u009f]/g;
 // eslint-disable-next-line no-control-regex -- NUL is one of the characters to remove
 const INVISIBLE = /[\u0000\u200b-\u200f\u2060-\u2064\ufeff\u00ad]/g;

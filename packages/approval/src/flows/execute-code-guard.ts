@@ -1,5 +1,5 @@
 import { auditSafely, humanTimeoutMs, type ApprovalCore } from "./approval-core.js";
-import { answerOf } from "./approval-gate.js";
+import { answerOf } from "./human-reply.js";
 import type { ApprovalSettings } from "./approval-settings.js";
 import { unattendedVerdict } from "./context-policy.js";
 import {

@@ -83,6 +83,10 @@ export interface UnattendedDenial {
   readonly scope: string;
 }
 
+function sentence(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 /** A context with nobody to ask refused the command. */
 export function unattendedMessage(description: string, denial: UnattendedDenial): string {
   const optIn =
@@ -90,7 +94,7 @@ export function unattendedMessage(description: string, denial: UnattendedDenial)
       ? " Run it from an interactive session or a gateway where a user can approve it."
       : ` To allow ${denial.noun} ${denial.scope}, set approvals.${denial.configKey}: approve in config.yaml.`;
   return (
-    `BLOCKED: ${description} — ${denial.subject} but no user is present to approve it. ` +
+    `BLOCKED: ${description}. ${sentence(denial.subject)}, so no user can approve it. ` +
     `The user has NOT consented to this command. ${NO_RETRY}${optIn}`
   );
 }
@@ -108,7 +112,7 @@ export function pendingMessage(description: string, command: string): string {
 export function executeCodeUnattendedMessage(denial: UnattendedDenial): string {
   return (
     "BLOCKED: execute_code runs arbitrary local Python (including subprocess calls that bypass shell-string " +
-    `approval checks) and ${denial.subject} but no user is present to approve it. ${NO_RETRY}` +
+    `approval checks). ${sentence(denial.subject)}, so no user can approve it. ${NO_RETRY}` +
     (denial.configKey === undefined
       ? ""
       : ` To allow ${denial.noun} ${denial.scope}, set approvals.${denial.configKey}: approve in config.yaml.`)

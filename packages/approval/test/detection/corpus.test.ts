@@ -28,7 +28,9 @@ describe("detection corpus", () => {
 
   it("has the size and mix the issue asks for", () => {
     expect(corpus.length).toBeGreaterThanOrEqual(400);
-    expect(corpus.filter((entry) => entry.category === "obfuscated").length).toBeGreaterThanOrEqual(120);
+    expect(corpus.filter((entry) => entry.category === "obfuscated").length).toBeGreaterThanOrEqual(
+      120,
+    );
     expect(corpus.filter((entry) => entry.expected === "safe").length).toBeGreaterThanOrEqual(150);
   });
 

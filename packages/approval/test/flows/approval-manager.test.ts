@@ -1,4 +1,4 @@
-import { readFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { createApprovalManager, type ApprovalManagerOptions } from "../../src/index.js";
@@ -211,6 +211,18 @@ describe("contexts without a human fail closed", () => {
       m.checkDangerousCommand(DANGEROUS, { ...local, context: "cron" }),
     ).resolves.toMatchObject({ approved: false });
     expect(prompt.asked).toHaveLength(0);
+  });
+
+  test("edits to config.yaml apply to the next check", async () => {
+    const { manager: m, home } = await manager("approvals:\n  deny: []\n");
+    await expect(m.checkDangerousCommand("make nuke", local)).resolves.toMatchObject({
+      approved: true,
+    });
+    await writeFile(path.join(home, "config.yaml"), "approvals:\n  deny: ['make nuke*']\n");
+    await expect(m.checkDangerousCommand("make nuke", local)).resolves.toMatchObject({
+      approved: false,
+      userDeny: true,
+    });
   });
 
   test("a config.yaml that cannot be read refuses flagged commands but not safe ones", async () => {

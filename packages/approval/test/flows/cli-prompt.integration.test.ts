@@ -228,3 +228,27 @@ describe("checkDangerousCommand through the CLI prompt", () => {
     expect((await auditLines(home.path)).map((l) => l.outcome)).toEqual(["denied", "timeout"]);
   });
 });
+
+describe("CLI prompt, more than one question", () => {
+  test("concurrent questions are asked one at a time; answers typed ahead are kept", async () => {
+    const input = answeringChild("s\nd\n", { linger: true });
+    const prompt = createCliPrompt({ input, output: new PassThrough() });
+    const answers = await Promise.all([
+      prompt.ask(REQUEST, { timeoutMs: 10_000 }),
+      prompt.ask({ ...REQUEST, command: DANGEROUS_2 }, { timeoutMs: 10_000 }),
+    ]);
+    expect(answers).toEqual(["session", "deny"]);
+  });
+
+  test("terminal escapes in the command are shown, not interpreted", async () => {
+    const input = answeringChild("d\n", { linger: true });
+    const out = capture();
+    const prompt = createCliPrompt({ input, output: out.stream });
+    await prompt.ask(
+      { ...REQUEST, command: "echo hi\u001b[2K\rrm -rf ~/work" },
+      { timeoutMs: 10_000 },
+    );
+    expect(out.text()).toContain("echo hi\\x1b[2K\\x0drm -rf ~/work");
+    expect(out.text()).not.toContain("\u001b");
+  });
+});

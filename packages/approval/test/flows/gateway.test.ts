@@ -32,7 +32,8 @@ async function pending(
   session: string,
   count = 1,
 ): Promise<GatewayApprovalRequest[]> {
-  for (let i = 0; i < 500; i++) {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
     const list = manager.listPendingApprovals(session);
     if (list.length >= count) return list;
     await new Promise((r) => setTimeout(r, 5));

@@ -5,8 +5,16 @@ import { registry as defaultRegistry } from "../default-registry.js";
 import { RegistryError, RegistryErrorCode } from "../errors.js";
 import type { RegistryLogger } from "../logger.js";
 import type { ToolRegistry } from "../tool-registry.js";
-import { discoveryCachePath, readDiscoveryCache, writeDiscoveryCache, type CachedScan } from "./discovery-cache.js";
-import { createRegisterCallScanner, mayRegister, type RegisterCallScanner } from "./register-call-scanner.js";
+import {
+  compilerCodeCachePath,
+  discoveryCachePath,
+  readDiscoveryCache,
+  writeDiscoveryCache,
+  type CachedScan,
+} from "./discovery-cache.js";
+import { importInOrder } from "./import-modules.js";
+import { mayRegister } from "./compiler-state.js";
+import type { RegisterCallScanner } from "./register-call-scanner.js";
 
 /** Options of {@link discoverBuiltinTools}. */
 export interface DiscoveryOptions {
@@ -18,6 +26,11 @@ export interface DiscoveryOptions {
   readonly cache?: boolean;
   /** Default: the registry's logger. */
   readonly logger?: RegistryLogger;
+  /**
+   * Keep a V8 code cache of the TypeScript compiler under `<home>/cache/compiler-code-cache`, so
+   * a rescan after an edit loads it several times faster. Default true.
+   */
+  readonly compilerCodeCache?: boolean;
 }
 
 const TOOL_FILE = /\.(?:m?ts|m?js)$/;
@@ -27,12 +40,22 @@ function toolFiles(dir: string): string[] {
   let names: string[];
   try {
     names = readdirSync(dir, { withFileTypes: true })
-      .filter((item) => item.isFile() && TOOL_FILE.test(item.name) && !NOT_A_TOOL.test(item.name) && !item.name.startsWith("."))
+      .filter(
+        (item) =>
+          item.isFile() &&
+          TOOL_FILE.test(item.name) &&
+          !NOT_A_TOOL.test(item.name) &&
+          !item.name.startsWith("."),
+      )
       .map((item) => item.name);
   } catch (error) {
-    throw new RegistryError(RegistryErrorCode.discoveryFailed, `Cannot read tools folder ${dir}: ${String(error)}`, {
-      cause: error,
-    });
+    throw new RegistryError(
+      RegistryErrorCode.discoveryFailed,
+      `Cannot read tools folder ${dir}: ${String(error)}`,
+      {
+        cause: error,
+      },
+    );
   }
   return names.sort();
 }
@@ -42,20 +65,27 @@ function describe(error: unknown): string {
 }
 
 /**
- * The tool modules of `dir`, without importing them: the `.ts`/`.js` files whose module body calls
+ * The tool modules of `dir`, without importing them (the scanner and compiler are loaded only
+ * when a file needs parsing): the `.ts`/`.js` files whose module body calls
  * `registry.register(...)` at top level (found with ts-morph; a call inside a function, a comment
  * or a string does not count), as file names relative to `dir`, sorted. Each file's verdict is
  * cached under the Hermes home, keyed by its (mtime, size): when no file changed, the TypeScript
  * compiler is not loaded.
  * @throws {@link RegistryError} with code `REGISTRY_DISCOVERY_FAILED` when `dir` cannot be read.
  */
-export function findToolModules(dir: string, options: DiscoveryOptions = {}): string[] {
+export async function findToolModules(
+  dir: string,
+  options: DiscoveryOptions = {},
+): Promise<string[]> {
   const target = options.registry ?? defaultRegistry;
   const logger = options.logger ?? target.logger;
   const root = path.resolve(dir);
   const names = toolFiles(root);
   const useCache = options.cache !== false;
-  const cacheFile = discoveryCachePath(options.hermesHome ?? target.hermesHome);
+  const home = options.hermesHome ?? target.hermesHome;
+  const cacheFile = discoveryCachePath(home);
+  const scannerOptions =
+    options.compilerCodeCache === false ? {} : { codeCacheDir: compilerCodeCachePath(home) };
   const cache = useCache ? readDiscoveryCache(cacheFile) : new Map<string, CachedScan>();
   let scanner: RegisterCallScanner | undefined;
   let changed = false;
@@ -72,7 +102,14 @@ export function findToolModules(dir: string, options: DiscoveryOptions = {}): st
         registers = cached.registers;
       } else {
         const text = readFileSync(file, "utf8");
-        registers = mayRegister(text) && (scanner ??= createRegisterCallScanner())(name, text);
+        if (mayRegister(text)) {
+          scanner ??= (await import("./register-call-scanner.js")).createRegisterCallScanner(
+            scannerOptions,
+          );
+          registers = scanner(name, text);
+        } else {
+          registers = false;
+        }
         cache.set(file, { mtimeNs, size, registers });
         changed = true;
       }
@@ -82,32 +119,35 @@ export function findToolModules(dir: string, options: DiscoveryOptions = {}): st
     }
     if (registers) modules.push(name);
   }
+  scanner?.saveCodeCache();
   if (useCache && changed) {
     const failure = writeDiscoveryCache(cacheFile, cache);
-    if (failure !== undefined) logger.warn(`Tool discovery: cannot write cache ${cacheFile}: ${failure.message}`);
+    if (failure !== undefined)
+      logger.warn(`Tool discovery: cannot write cache ${cacheFile}: ${failure.message}`);
   }
   return modules;
 }
 
 /**
- * Import the tool modules of `dir` (see {@link findToolModules}) one at a time in sorted order,
- * so their top-level `registry.register(...)` calls run. A module that fails to import is logged
+ * Import the tool modules of `dir` (see {@link findToolModules}) in sorted order, so their
+ * top-level `registry.register(...)` calls run. A module that fails to import is logged
  * with the reason and skipped; the others load. `.ts` files need a TypeScript-aware loader (tsx,
  * or Node's type stripping) to be imported.
  * @returns the file names (relative to `dir`) of the modules imported, sorted.
  * @throws {@link RegistryError} with code `REGISTRY_DISCOVERY_FAILED` when `dir` cannot be read.
  */
-export async function discoverBuiltinTools(dir: string, options: DiscoveryOptions = {}): Promise<string[]> {
+export async function discoverBuiltinTools(
+  dir: string,
+  options: DiscoveryOptions = {},
+): Promise<string[]> {
   const logger = options.logger ?? (options.registry ?? defaultRegistry).logger;
   const root = path.resolve(dir);
-  const imported: string[] = [];
-  for (const name of findToolModules(root, options)) {
-    try {
-      await import(pathToFileURL(path.join(root, name)).href);
-      imported.push(name);
-    } catch (error) {
-      logger.warn(`Tool discovery: could not import tool module ${name}, skipping it: ${describe(error)}`);
-    }
-  }
-  return imported;
+  const byUrl = new Map(
+    (await findToolModules(root, options)).map((name) => [
+      pathToFileURL(path.join(root, name)).href,
+      name,
+    ]),
+  );
+  const loaded = await importInOrder([...byUrl.keys()], (url) => byUrl.get(url) ?? url, logger);
+  return loaded.map((url) => byUrl.get(url) ?? url);
 }

@@ -17,6 +17,11 @@ export function discoveryCachePath(hermesHome: string): string {
   return path.join(hermesHome, "cache", DISCOVERY_CACHE_FILE);
 }
 
+/** Directory of the compiler's V8 code cache for a Hermes home. */
+export function compilerCodeCachePath(hermesHome: string): string {
+  return path.join(hermesHome, "cache", "compiler-code-cache");
+}
+
 function isCachedScan(value: unknown): value is CachedScan {
   const scan = value as Partial<CachedScan> | null;
   return (
@@ -38,13 +43,18 @@ export function readDiscoveryCache(file: string): Map<string, CachedScan> {
     return scans;
   }
   const body = parsed as { version?: unknown; files?: unknown } | null;
-  if (body?.version !== VERSION || typeof body.files !== "object" || body.files === null) return scans;
-  for (const [key, value] of Object.entries(body.files)) if (isCachedScan(value)) scans.set(key, value);
+  if (body?.version !== VERSION || typeof body.files !== "object" || body.files === null)
+    return scans;
+  for (const [key, value] of Object.entries(body.files))
+    if (isCachedScan(value)) scans.set(key, value);
   return scans;
 }
 
 /** Write the cache atomically (temp file, then rename). Errors are returned, not thrown. */
-export function writeDiscoveryCache(file: string, scans: ReadonlyMap<string, CachedScan>): Error | undefined {
+export function writeDiscoveryCache(
+  file: string,
+  scans: ReadonlyMap<string, CachedScan>,
+): Error | undefined {
   const files: Record<string, CachedScan> = {};
   for (const key of [...scans.keys()].sort()) files[key] = scans.get(key) as CachedScan;
   const temp = `${file}.${process.pid}.tmp`;

@@ -28,7 +28,10 @@ export const FIXTURES: Readonly<Record<string, string>> = {
   "alpha.test.ts": `${registerCall("from_test")}\n`,
 };
 
-export async function writeFixtures(dir: string, fixtures: Readonly<Record<string, string>> = FIXTURES): Promise<void> {
+export async function writeFixtures(
+  dir: string,
+  fixtures: Readonly<Record<string, string>> = FIXTURES,
+): Promise<void> {
   await mkdir(dir, { recursive: true });
   for (const [name, text] of Object.entries(fixtures)) await writeFile(path.join(dir, name), text);
 }

@@ -48,7 +48,11 @@ export function readLiteralArgument(code: string, index: number): CodeLiteral | 
       if (code.charAt(i) === close) return { value: items.join(" "), list: true };
       const item = readString(code, i);
       if (item === null) return null;
-      items.push(/[\s'"\\$`;&|<>()]/.test(item.value) || item.value === "" ? `'${item.value.replace(/'/g, "'\\''")}'` : item.value);
+      items.push(
+        /[\s'"\\$`;&|<>()]/.test(item.value) || item.value === ""
+          ? `'${item.value.replace(/'/g, "'\\''")}'`
+          : item.value,
+      );
       i = skipSpace(code, item.end);
       if (code.charAt(i) === ",") i++;
       else if (code.charAt(i) !== close) return null;
@@ -58,7 +62,11 @@ export function readLiteralArgument(code: string, index: number): CodeLiteral | 
   if (literal === null) return null;
   const after = skipSpace(code, literal.end);
   // `'rm -rf ' + path` or `"%s" % x` is an expression, not a literal.
-  if (/^[+%.]/.test(code.charAt(after)) && !/^\.\s*(?:split|strip)\b/.test(code.slice(after, after + 8))) return null;
+  if (
+    /^[+%.]/.test(code.charAt(after)) &&
+    !/^\.\s*(?:split|strip)\b/.test(code.slice(after, after + 8))
+  )
+    return null;
   if (code.charAt(after) === ",") {
     const rest = readLiteralArgument(code, after + 1);
     if (rest?.list) return { value: `${literal.value} ${rest.value}`, list: true };

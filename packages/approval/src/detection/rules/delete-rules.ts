@@ -1,12 +1,31 @@
 import { hasLong, parseFlags } from "../flags.js";
-import { classifyDeleteTarget, classifyWriteTarget, isBlockDevice, type DeleteScope } from "../paths.js";
+import {
+  classifyDeleteTarget,
+  classifyWriteTarget,
+  isBlockDevice,
+  type DeleteScope,
+} from "../paths.js";
 import type { ResolvedCommand } from "../resolved-command.js";
 import { matchOf, type CommandRule } from "../rule-context.js";
 import { DYNAMIC, staticWord, type SimpleCommand, type Word } from "../shell-ir.js";
 import { rule, type DangerousCommandMatch, type RuleInfo } from "../types.js";
 
 /** Rules about deleting files and directories. */
-export const DELETE_RULES: Readonly<Record<"root" | "systemDir" | "home" | "outside" | "worktree" | "systemFile" | "shred" | "findDelete" | "xargsRm" | "move", RuleInfo>> = {
+export const DELETE_RULES: Readonly<
+  Record<
+    | "root"
+    | "systemDir"
+    | "home"
+    | "outside"
+    | "worktree"
+    | "systemFile"
+    | "shred"
+    | "findDelete"
+    | "xargsRm"
+    | "move",
+    RuleInfo
+  >
+> = {
   root: rule("rm-root", "recursive delete of the root filesystem", true),
   systemDir: rule("rm-system-dir", "recursive delete of a system directory", true),
   home: rule("rm-home", "recursive delete of the home directory", true),
@@ -14,7 +33,10 @@ export const DELETE_RULES: Readonly<Record<"root" | "systemDir" | "home" | "outs
   worktree: rule("rm-worktree", "recursive delete of the whole working tree or its .git"),
   systemFile: rule("rm-system-file", "delete of a system, credential or shell-startup file"),
   shred: rule("shred", "irreversible overwrite of file contents (shred/wipe)"),
-  findDelete: rule("find-delete", "find -delete / find -exec rm outside the working tree or without a filter"),
+  findDelete: rule(
+    "find-delete",
+    "find -delete / find -exec rm outside the working tree or without a filter",
+  ),
   xargsRm: rule("xargs-rm", "xargs feeding file names from input to rm"),
   move: rule("mv-system", "move of the root, a system or home directory, or onto a device"),
 } as const;
@@ -30,42 +52,67 @@ function scopeOf(word: Word): DeleteScope {
   return classifyDeleteTarget(word.text, word.glob);
 }
 
-const rm: CommandRule = (cmd) => {
+const rm: CommandRule = (cmd, ctx) => {
   const flags = parseFlags(cmd.args);
-  const recursive = flags.short.has("r") || flags.short.has("R") || hasLong(flags, "recursive", 3) || flags.dynamicArgs;
+  const recursive =
+    flags.short.has("r") ||
+    flags.short.has("R") ||
+    hasLong(flags, "recursive", 3) ||
+    flags.dynamicArgs;
   const force = flags.short.has("f") || hasLong(flags, "force", 3);
   const noPreserve = hasLong(flags, "no-preserve-root", 4);
   const targets = [...flags.operands];
   if (cmd.argsFromInput) targets.push(staticWord(DYNAMIC));
   let found: DangerousCommandMatch | null = null;
   for (const target of targets) {
-    const scope = scopeOf(target);
+    let scope = scopeOf(target);
+    if (ctx.cwd !== null && (scope === "tree-root" || scope === "inside")) {
+      const moved = scopeOf({ ...target, text: `${ctx.cwd}/${target.text}` });
+      if (HARDLINE_SCOPE[moved]) scope = moved;
+    }
     const hard = HARDLINE_SCOPE[scope];
     if (hard && (recursive || noPreserve)) return hard;
-    if (hard || (scope === "tree-root" && recursive)) found ??= matchOf(hard ? DELETE_RULES.systemFile : DELETE_RULES.worktree);
-    else if ((recursive || force) && (scope === "outside" || scope === "dynamic")) found ??= matchOf(DELETE_RULES.outside);
+    if (hard || (scope === "tree-root" && recursive))
+      found ??= matchOf(hard ? DELETE_RULES.systemFile : DELETE_RULES.worktree);
+    else if ((recursive || force) && (scope === "outside" || scope === "dynamic"))
+      found ??= matchOf(DELETE_RULES.outside);
     else if (scope === "dynamic" && cmd.argsFromInput) found ??= matchOf(DELETE_RULES.xargsRm);
-    else if (classifyWriteTarget(target.text) !== null && classifyWriteTarget(target.text) !== "project-config") found ??= matchOf(DELETE_RULES.systemFile);
+    else if (
+      classifyWriteTarget(target.text) !== null &&
+      classifyWriteTarget(target.text) !== "project-config"
+    )
+      found ??= matchOf(DELETE_RULES.systemFile);
   }
   if (cmd.argsFromInput && cmd.via.includes("xargs")) found ??= matchOf(DELETE_RULES.xargsRm);
   return found;
 };
 
 const shred: CommandRule = (cmd) => {
-  const flags = parseFlags(cmd.args, { shortWithValue: "ns", longWithValue: ["iterations", "size", "random-source"] });
-  if (flags.operands.some((word) => isBlockDevice(word.text))) return matchOf({ ...DELETE_RULES.shred, key: "wipe-block-device", description: "wipe of a raw block device", hardline: true });
+  const flags = parseFlags(cmd.args, {
+    shortWithValue: "ns",
+    longWithValue: ["iterations", "size", "random-source"],
+  });
+  if (flags.operands.some((word) => isBlockDevice(word.text)))
+    return matchOf({
+      ...DELETE_RULES.shred,
+      key: "wipe-block-device",
+      description: "wipe of a raw block device",
+      hardline: true,
+    });
   return matchOf(DELETE_RULES.shred);
 };
 
 const unlink: CommandRule = (cmd) => {
   for (const word of cmd.args) {
     const kind = classifyWriteTarget(word.text);
-    if (kind === "system" || kind === "credential" || word.text.startsWith(DYNAMIC)) return matchOf(DELETE_RULES.systemFile);
+    if (kind === "system" || kind === "credential" || word.text.startsWith(DYNAMIC))
+      return matchOf(DELETE_RULES.systemFile);
   }
   return null;
 };
 
-const FIND_FILTERS = /^-(?:i?name|i?path|i?regex|i?wholename|newer\w*|[acm]time|[acm]min|size|empty|inum|links|perm|lname|samefile|used)$/;
+const FIND_FILTERS =
+  /^-(?:i?name|i?path|i?regex|i?wholename|newer\w*|[acm]time|[acm]min|size|empty|inum|links|perm|lname|samefile|used)$/;
 const DESTRUCTIVE_EXEC = new Set(["rm", "unlink", "shred", "rmdir", "srm", "wipe"]);
 
 const find: CommandRule = (cmd, ctx) => {
@@ -90,11 +137,20 @@ const find: CommandRule = (cmd, ctx) => {
       for (i++; i < args.length; i++) {
         const word = args[i] as Word;
         if (word.text === ";" || word.text === "+") break;
-        payload.push(word.text.includes("{}") ? staticWord(outside ? (starts[0]?.text ?? "/") : "./found-entry") : word);
+        payload.push(
+          word.text.includes("{}")
+            ? staticWord(outside ? (starts[0]?.text ?? "/") : "./found-entry")
+            : word,
+        );
       }
       const name = (payload[0]?.text ?? "").split("/").pop() ?? "";
       if (DESTRUCTIVE_EXEC.has(name)) destructive = true;
-      const synthetic: SimpleCommand = { assignments: [], words: payload, redirects: [], upstream: [] };
+      const synthetic: SimpleCommand = {
+        assignments: [],
+        words: payload,
+        redirects: [],
+        upstream: [],
+      };
       const inner = ctx.analyseCommand(synthetic);
       if (inner?.hardline) return inner;
       found ??= inner;
@@ -105,26 +161,52 @@ const find: CommandRule = (cmd, ctx) => {
 };
 
 const mv: CommandRule = (cmd) => {
-  const flags = parseFlags(cmd.args, { shortWithValue: "tS", longWithValue: ["target-directory", "suffix"] });
+  const flags = parseFlags(cmd.args, {
+    shortWithValue: "tS",
+    longWithValue: ["target-directory", "suffix"],
+  });
   const operands = flags.operands;
-  const dest = flags.shortValues.get("t") ?? flags.long.get("target-directory") ?? operands[operands.length - 1]?.text ?? "";
-  const sources = flags.shortValues.has("t") || flags.long.has("target-directory") ? operands : operands.slice(0, -1);
+  const dest =
+    flags.shortValues.get("t") ??
+    flags.long.get("target-directory") ??
+    operands[operands.length - 1]?.text ??
+    "";
+  const sources =
+    flags.shortValues.has("t") || flags.long.has("target-directory")
+      ? operands
+      : operands.slice(0, -1);
   for (const source of sources) {
     const scope = scopeOf(source);
-    if (scope === "root" || scope === "system-dir" || scope === "home-root") return matchOf(DELETE_RULES.move);
+    if (scope === "root" || scope === "system-dir" || scope === "home-root")
+      return matchOf(DELETE_RULES.move);
     const kind = classifyWriteTarget(source.text);
     if (kind === "system" || kind === "credential") return matchOf(DELETE_RULES.systemFile);
   }
-  if (dest.startsWith("/dev/") && classifyWriteTarget(dest) !== "block-device" && sources.length > 0) {
+  if (
+    dest.startsWith("/dev/") &&
+    classifyWriteTarget(dest) !== "block-device" &&
+    sources.length > 0
+  ) {
     return matchOf(DELETE_RULES.move);
   }
   return null;
 };
 
 const BY_NAME: ReadonlyMap<string, CommandRule> = new Map([
-  ["rm", rm], ["grm", rm], ["shred", shred], ["srm", shred], ["wipe", shred], ["unlink", unlink],
-  ["find", find], ["gfind", find], ["mv", mv], ["gmv", mv],
+  ["rm", rm],
+  ["grm", rm],
+  ["rimraf", (cmd, ctx) => rm({ ...cmd, args: [staticWord("-rf"), ...cmd.args] }, ctx)],
+  ["del-cli", (cmd, ctx) => rm({ ...cmd, args: [staticWord("-rf"), ...cmd.args] }, ctx)],
+  ["shred", shred],
+  ["srm", shred],
+  ["wipe", shred],
+  ["unlink", unlink],
+  ["find", find],
+  ["gfind", find],
+  ["mv", mv],
+  ["gmv", mv],
 ]);
 
 /** Delete, move and find rules, dispatched by command name. */
-export const deleteRules: CommandRule = (cmd: ResolvedCommand, ctx) => BY_NAME.get(cmd.name)?.(cmd, ctx) ?? null;
+export const deleteRules: CommandRule = (cmd: ResolvedCommand, ctx) =>
+  BY_NAME.get(cmd.name)?.(cmd, ctx) ?? null;

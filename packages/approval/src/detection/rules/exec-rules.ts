@@ -1,28 +1,85 @@
 import { matchOf, type CommandRule, type RuleContext } from "../rule-context.js";
 import type { ResolvedCommand } from "../resolved-command.js";
-import { DYNAMIC, isSimple, type Script, type SimpleCommand, type Stage, type Word } from "../shell-ir.js";
+import {
+  DYNAMIC,
+  isSimple,
+  type Script,
+  type SimpleCommand,
+  type Stage,
+  type Word,
+} from "../shell-ir.js";
 import { stageOutput } from "../static-eval.js";
 import { rule, type DangerousCommandMatch, type RuleInfo } from "../types.js";
 
 /** Rules about running code the analyser cannot see. */
-export const EXEC_RULES: Readonly<Record<"dynamicCommand" | "remotePipe" | "decodePipe" | "dynamicPipe" | "processSubstitution" | "dynamicPayload" | "remoteExec" | "reverseShell" | "nesting", RuleInfo>> = {
-  dynamicCommand: rule("dynamic-command-word", "command name built at run time (variable, substitution, glob or decoding) may hide a dangerous command"),
+export const EXEC_RULES: Readonly<
+  Record<
+    | "dynamicCommand"
+    | "remotePipe"
+    | "decodePipe"
+    | "dynamicPipe"
+    | "processSubstitution"
+    | "dynamicPayload"
+    | "remoteExec"
+    | "reverseShell"
+    | "exfiltration"
+    | "nesting",
+    RuleInfo
+  >
+> = {
+  dynamicCommand: rule(
+    "dynamic-command-word",
+    "command name built at run time (variable, substitution, glob or decoding) may hide a dangerous command",
+  ),
   remotePipe: rule("pipe-remote-to-shell", "remote content piped into a shell or interpreter"),
-  decodePipe: rule("decode-and-execute", "decoded or transformed content executed by a shell (possible obfuscation)"),
+  decodePipe: rule(
+    "decode-and-execute",
+    "decoded or transformed content executed by a shell (possible obfuscation)",
+  ),
   dynamicPipe: rule("pipe-dynamic-to-shell", "generated content piped into a shell or interpreter"),
-  processSubstitution: rule("exec-process-substitution", "shell or source running a process substitution (remote or generated script)"),
-  dynamicPayload: rule("dynamic-shell-payload", "shell, eval or interpreter payload built at run time"),
+  processSubstitution: rule(
+    "exec-process-substitution",
+    "shell or source running a process substitution (remote or generated script)",
+  ),
+  dynamicPayload: rule(
+    "dynamic-shell-payload",
+    "shell, eval or interpreter payload built at run time",
+  ),
   remoteExec: rule("download-and-execute", "downloaded file executed"),
   reverseShell: rule("reverse-shell", "network tool spawning a shell (possible reverse shell)"),
+  exfiltration: rule(
+    "credential-exfiltration",
+    "ssh keys or credential files sent over the network",
+  ),
   nesting: rule("nesting-too-deep", "command nests shells too deeply to analyse"),
 } as const;
 
 /** Shells whose script can come from `-c`, stdin or a file. */
-export const SHELLS: ReadonlySet<string> = new Set(["sh", "bash", "zsh", "ksh", "dash", "ash", "mksh", "yash", "fish", "csh", "tcsh", "rbash", "posh", "oksh", "loksh", "pdksh"]);
-const DOWNLOADERS = /^(?:curl|wget|fetch|aria2c|http|https|xh|lwp-request|lynx|links|w3m|ftp|tftp|nc|ncat|netcat|socat|scp|sftp|rsync|ssh|gh|iwr|invoke-webrequest|wget2|curlie|httpie|axel|openssl|powershell|pwsh)$/;
-const DECODERS = /^(?:base64|base32|basenc|xxd|od|openssl|gzip|gunzip|zcat|bzip2|bunzip2|bzcat|xz|unxz|xzcat|zstd|unzstd|lz4|uudecode|rev|tr|sed|awk|perl|python\d*(?:\.\d+)?|printf|echo|python|ruby|node|iconv|recode|gpg|uncompress|tac|cut)$/;
+export const SHELLS: ReadonlySet<string> = new Set([
+  "sh",
+  "bash",
+  "zsh",
+  "ksh",
+  "dash",
+  "ash",
+  "mksh",
+  "yash",
+  "fish",
+  "csh",
+  "tcsh",
+  "rbash",
+  "posh",
+  "oksh",
+  "loksh",
+  "pdksh",
+]);
+const DOWNLOADERS =
+  /^(?:curl|wget|fetch|aria2c|http|https|xh|lwp-request|lynx|links|w3m|ftp|tftp|nc|ncat|netcat|socat|scp|sftp|rsync|ssh|gh|iwr|invoke-webrequest|wget2|curlie|httpie|axel|openssl|powershell|pwsh)$/;
+const DECODERS =
+  /^(?:base64|base32|basenc|xxd|od|openssl|gzip|gunzip|zcat|bzip2|bunzip2|bzcat|xz|unxz|xzcat|zstd|unzstd|lz4|uudecode|rev|tr|sed|awk|perl|python\d*(?:\.\d+)?|printf|echo|python|ruby|node|iconv|recode|gpg|uncompress|tac|cut)$/;
 // Output of these is environment setup or completion code: evaluating it is ordinary work.
-const ENV_GENERATORS = /^(?:ssh-agent|gpg-agent|pyenv|rbenv|nodenv|jenv|goenv|plenv|direnv|starship|zoxide|fnm|mise|rtx|rbenv|brew|conda|micromamba|mamba|opam|dircolors|thefuck|atuin|keychain|luarocks|pip|poetry|register-python-argcomplete|kubectl|helm|gh|npm|rustup|asdf|tmuxinator|navi|fzf|mcfly|oh-my-posh|pdm|uv|pixi|devbox|nix-direnv|dbus-launch|resize|locale|aws-vault|op|flux|minikube|docker-machine|podman-machine|colima|jump|pnpm|deno|bun|volta|hub|sccache|vcpkg|rye|hatch|just|task|cargo|gcloud|az|terraform)$/;
+const ENV_GENERATORS =
+  /^(?:ssh-agent|gpg-agent|pyenv|rbenv|nodenv|jenv|goenv|plenv|direnv|starship|zoxide|fnm|mise|rtx|rbenv|brew|conda|micromamba|mamba|opam|dircolors|thefuck|atuin|keychain|luarocks|pip|poetry|register-python-argcomplete|kubectl|helm|gh|npm|rustup|asdf|tmuxinator|navi|fzf|mcfly|oh-my-posh|pdm|uv|pixi|devbox|nix-direnv|dbus-launch|resize|locale|aws-vault|op|flux|minikube|docker-machine|podman-machine|colima|jump|pnpm|deno|bun|volta|hub|sccache|vcpkg|rye|hatch|just|task|cargo|gcloud|az|terraform)$/;
 
 function stageName(stage: Stage): string {
   if (!isSimple(stage)) return "";
@@ -35,8 +92,16 @@ function allStageNames(stage: Stage): string[] {
     const names = [stageName(stage)];
     // `sudo curl`, `env X=1 wget`: look one wrapper deep.
     const second = stage.words[1]?.text ?? "";
-    if (/^(?:sudo|env|command|nice|timeout|doas|busybox|proxychains4?|torsocks|exec)$/.test(names[0] ?? "")) {
-      for (const word of stage.words.slice(1)) if (!word.text.startsWith("-") && !word.text.includes("=")) { names.push(word.text.slice(word.text.lastIndexOf("/") + 1).toLowerCase()); break; }
+    if (
+      /^(?:sudo|env|command|nice|timeout|doas|busybox|proxychains4?|torsocks|exec)$/.test(
+        names[0] ?? "",
+      )
+    ) {
+      for (const word of stage.words.slice(1))
+        if (!word.text.startsWith("-") && !word.text.includes("=")) {
+          names.push(word.text.slice(word.text.lastIndexOf("/") + 1).toLowerCase());
+          break;
+        }
     }
     void second;
     return names;
@@ -45,19 +110,40 @@ function allStageNames(stage: Stage): string[] {
 }
 
 function scriptRunsDownloader(scripts: readonly Script[]): boolean {
-  return scripts.some((script) => script.commands.some((cmd) => allStageNames(cmd).some((name) => DOWNLOADERS.test(name))));
+  return scripts.some((script) =>
+    script.commands.some((cmd) => allStageNames(cmd).some((name) => DOWNLOADERS.test(name))),
+  );
 }
 
 function scriptIsGenerator(scripts: readonly Script[]): boolean {
-  return scripts.length > 0 && scripts.every((script) => script.commands.length > 0 && script.commands.every((cmd) => {
-    const names = allStageNames(cmd);
-    const name = names[names.length - 1] ?? "";
-    return ENV_GENERATORS.test(name) || cmd.words.some((word) => /^(?:completion|completions|shellenv|init|hook|env|activate|shell-init|--completion.*)$/.test(word.text)) && !DOWNLOADERS.test(name);
-  }));
+  return (
+    scripts.length > 0 &&
+    scripts.every(
+      (script) =>
+        script.commands.length > 0 &&
+        script.commands.every((cmd) => {
+          const names = allStageNames(cmd);
+          const name = names[names.length - 1] ?? "";
+          return (
+            ENV_GENERATORS.test(name) ||
+            (cmd.words.some((word) =>
+              /^(?:completion|completions|shellenv|init|hook|env|activate|shell-init|--completion.*)$/.test(
+                word.text,
+              ),
+            ) &&
+              !DOWNLOADERS.test(name))
+          );
+        }),
+    )
+  );
 }
 
 /** Classify code that arrives on stdin from a pipeline, for a shell or interpreter. */
-export function pipedCodeMatch(source: SimpleCommand, ctx: RuleContext, asShell: boolean): DangerousCommandMatch | null {
+export function pipedCodeMatch(
+  source: SimpleCommand,
+  ctx: RuleContext,
+  asShell: boolean,
+): DangerousCommandMatch | null {
   const upstream = source.upstream;
   const last = upstream[upstream.length - 1];
   if (last === undefined) return null;
@@ -66,19 +152,31 @@ export function pipedCodeMatch(source: SimpleCommand, ctx: RuleContext, asShell:
   const output = stageOutput(last);
   if (output !== null) {
     const inner = asShell ? ctx.analyseText(output) : null;
-    const decoded = names.some((name) => /^(?:base64|base32|basenc|xxd|openssl|gzip|gunzip|zcat|bzip2|xz|uudecode|rev|tr)$/.test(name));
+    const decoded = names.some((name) =>
+      /^(?:base64|base32|basenc|xxd|openssl|gzip|gunzip|zcat|bzip2|xz|uudecode|rev|tr)$/.test(name),
+    );
     if (inner?.hardline) return inner;
     if (decoded) return matchOf(EXEC_RULES.decodePipe);
     return asShell ? inner : null;
   }
   if (names.some((name) => DECODERS.test(name))) return matchOf(EXEC_RULES.decodePipe);
   const producer = isSimple(last) ? last : null;
-  if (producer && stageName(producer) === "cat" && producer.upstream.length === 0 && producer.words.length > 1 && producer.words.slice(1).every((word) => !word.dynamic)) return null;
+  if (
+    producer &&
+    stageName(producer) === "cat" &&
+    producer.upstream.length === 0 &&
+    producer.words.length > 1 &&
+    producer.words.slice(1).every((word) => !word.dynamic)
+  )
+    return null;
   return matchOf(EXEC_RULES.dynamicPipe);
 }
 
 /** Classify code given to a shell through `<`, here-docs or here-strings. */
-export function redirectedCodeMatch(source: SimpleCommand, ctx: RuleContext): DangerousCommandMatch | null | undefined {
+export function redirectedCodeMatch(
+  source: SimpleCommand,
+  ctx: RuleContext,
+): DangerousCommandMatch | null | undefined {
   for (const redirect of source.redirects) {
     if (redirect.heredoc !== null) return ctx.analyseText(redirect.heredoc);
     if (redirect.op === "<<<" && redirect.target) {
@@ -86,8 +184,10 @@ export function redirectedCodeMatch(source: SimpleCommand, ctx: RuleContext): Da
       return ctx.analyseText(redirect.target.text);
     }
     if (redirect.op === "<" && redirect.target) {
-      if (redirect.target.processSubstitution || redirect.target.text.startsWith(DYNAMIC)) return processSubstitutionMatch(redirect.target);
-      if (/^\/dev\/(?:tcp|udp)\//.test(redirect.target.text)) return matchOf(EXEC_RULES.reverseShell);
+      if (redirect.target.processSubstitution || redirect.target.text.startsWith(DYNAMIC))
+        return processSubstitutionMatch(redirect.target);
+      if (/^\/dev\/(?:tcp|udp)\//.test(redirect.target.text))
+        return matchOf(EXEC_RULES.reverseShell);
       return null;
     }
   }
@@ -102,13 +202,45 @@ export function processSubstitutionMatch(word: Word): DangerousCommandMatch | nu
 }
 
 /** `eval` and `bash -c` payloads: analyse when static, judge by producer when not. */
-export function payloadMatch(words: readonly Word[], ctx: RuleContext): DangerousCommandMatch | null {
+export function payloadMatch(
+  words: readonly Word[],
+  ctx: RuleContext,
+): DangerousCommandMatch | null {
   if (words.length === 0) return null;
+  const decoded = words
+    .flatMap((word) => word.substitutions)
+    .some((script) =>
+      script.commands.some((cmd) =>
+        allStageNames(cmd).some((name) =>
+          /^(?:base64|base32|basenc|xxd|openssl|gunzip|zcat|rev|uudecode)$/.test(name),
+        ),
+      ),
+    );
+  if (decoded) {
+    const inner = words.some((word) => word.dynamic)
+      ? null
+      : ctx.analyseText(words.map((word) => word.text).join(" "));
+    return inner?.hardline ? inner : matchOf(EXEC_RULES.decodePipe);
+  }
   if (words.some((word) => word.dynamic)) {
     const subs = words.flatMap((word) => word.substitutions);
     if (scriptRunsDownloader(subs)) return matchOf(EXEC_RULES.remotePipe);
-    if (subs.some((script) => script.commands.some((cmd) => allStageNames(cmd).some((name) => /^(?:base64|base32|xxd|openssl|gzip|gunzip|zcat|rev|uudecode)$/.test(name))))) return matchOf(EXEC_RULES.decodePipe);
-    if (subs.length > 0 && scriptIsGenerator(subs) && words.every((word) => !word.dynamic || word.substitutions.length > 0)) return null;
+    if (
+      subs.some((script) =>
+        script.commands.some((cmd) =>
+          allStageNames(cmd).some((name) =>
+            /^(?:base64|base32|xxd|openssl|gzip|gunzip|zcat|rev|uudecode)$/.test(name),
+          ),
+        ),
+      )
+    )
+      return matchOf(EXEC_RULES.decodePipe);
+    if (
+      subs.length > 0 &&
+      scriptIsGenerator(subs) &&
+      words.every((word) => !word.dynamic || word.substitutions.length > 0)
+    )
+      return null;
     return matchOf(EXEC_RULES.dynamicPayload);
   }
   return ctx.analyseText(words.map((word) => word.text).join(" "));
@@ -117,8 +249,25 @@ export function payloadMatch(words: readonly Word[], ctx: RuleContext): Dangerou
 const NETCAT = /^(?:nc|ncat|netcat|nc\.traditional|nc\.openbsd)$/;
 
 const networkShell: CommandRule = (cmd) => {
-  if (NETCAT.test(cmd.name) && cmd.args.some((word) => /^-\w*[ec]/.test(word.text) || word.text === "--exec" || word.text === "--sh-exec" || word.text === "--lua-exec")) return matchOf(EXEC_RULES.reverseShell);
-  if (cmd.name === "socat" && cmd.args.some((word) => /(?:^|,|:)(?:exec|system):/i.test(word.text) || /^(?:exec|system):/i.test(word.text))) return matchOf(EXEC_RULES.reverseShell);
+  if (
+    NETCAT.test(cmd.name) &&
+    cmd.args.some(
+      (word) =>
+        /^-\w*[ec]/.test(word.text) ||
+        word.text === "--exec" ||
+        word.text === "--sh-exec" ||
+        word.text === "--lua-exec",
+    )
+  )
+    return matchOf(EXEC_RULES.reverseShell);
+  if (
+    cmd.name === "socat" &&
+    cmd.args.some(
+      (word) =>
+        /(?:^|,|:)(?:exec|system):/i.test(word.text) || /^(?:exec|system):/i.test(word.text),
+    )
+  )
+    return matchOf(EXEC_RULES.reverseShell);
   if (cmd.name === "telnet" && cmd.source.upstream.length > 0) return null;
   return null;
 };
@@ -128,8 +277,33 @@ export function isDynamicCommandWord(cmd: ResolvedCommand): boolean {
   const text = cmd.nameWord.text;
   const base = text.slice(text.lastIndexOf("/") + 1);
   if (cmd.nameWord.dynamic && base.includes(DYNAMIC)) return true;
-  return cmd.nameWord.glob && /[*?[]/.test(base);
+  return cmd.nameWord.glob && base !== "[" && base !== "[[" && /[*?[]/.test(base);
 }
 
+const SECRET_FILE =
+  /(?:^|[/~])(?:\.ssh\/(?:id_[^/]*|authorized_keys)|\.aws\/credentials|\.netrc|\.pgpass|\.kube\/config|\.docker\/config\.json|\.git-credentials|\.hermes\/\.env|\.gnupg\/.*|etc\/shadow)$/;
+const UPLOADERS = /^(?:curl|wget|nc|ncat|netcat|socat|scp|sftp|rsync|http|xh|ftp)$/;
+
+const exfiltration: CommandRule = (cmd) => {
+  if (!UPLOADERS.test(cmd.name)) return null;
+  for (const word of cmd.args) {
+    const path = word.text.replace(
+      /^(?:[\w-]*=)?@|^--(?:data[\w-]*|upload-file|post-file|body-file)=@?/,
+      "",
+    );
+    if (SECRET_FILE.test(path)) return matchOf(EXEC_RULES.exfiltration);
+  }
+  for (const stage of cmd.source.upstream) {
+    if (isSimple(stage) && stage.words.some((word, i) => i > 0 && SECRET_FILE.test(word.text)))
+      return matchOf(EXEC_RULES.exfiltration);
+  }
+  for (const redirect of cmd.source.redirects) {
+    if (redirect.op === "<" && redirect.target && SECRET_FILE.test(redirect.target.text))
+      return matchOf(EXEC_RULES.exfiltration);
+  }
+  return null;
+};
+
 /** Exec-style rules for one layer. */
-export const execRules: CommandRule = (cmd, ctx) => networkShell(cmd, ctx);
+export const execRules: CommandRule = (cmd, ctx) =>
+  networkShell(cmd, ctx) ?? exfiltration(cmd, ctx);

@@ -3,24 +3,64 @@ import { matchOf, type CommandRule } from "../rule-context.js";
 import { rule, type RuleInfo } from "../types.js";
 
 /** Rules about history- or work-destroying git commands. */
-export const GIT_RULES: Readonly<Record<"resetHard" | "forcePush" | "deleteRemote" | "clean" | "branchDelete" | "discard" | "history", RuleInfo>> = {
+export const GIT_RULES: Readonly<
+  Record<
+    | "resetHard"
+    | "forcePush"
+    | "deleteRemote"
+    | "clean"
+    | "branchDelete"
+    | "discard"
+    | "configCommand"
+    | "history",
+    RuleInfo
+  >
+> = {
   resetHard: rule("git-reset-hard", "git reset --hard (destroys uncommitted changes)"),
-  forcePush: rule("git-force-push", "git push --force / --force-with-lease / +refspec (rewrites remote history)"),
+  forcePush: rule(
+    "git-force-push",
+    "git push --force / --force-with-lease / +refspec (rewrites remote history)",
+  ),
   deleteRemote: rule("git-push-delete", "git push deleting a remote branch or tag, or --mirror"),
   clean: rule("git-clean-force", "git clean -f (deletes untracked files)"),
   branchDelete: rule("git-branch-force-delete", "git branch -D (force-deletes a branch)"),
   discard: rule("git-discard-worktree", "discard of all uncommitted changes in the working tree"),
+  configCommand: rule("git-config-command", "git -c setting that runs an arbitrary command"),
   history: rule("git-history-rewrite", "git history rewrite or reflog expiry (irrecoverable)"),
 } as const;
 
-const GLOBAL_WITH_VALUE = new Set(["-C", "-c", "--git-dir", "--work-tree", "--namespace", "--exec-path", "--config-env", "--super-prefix"]);
+// `git -c key=value` settings whose value git runs as a command.
+const COMMAND_SETTING =
+  /^(?:core\.(?:pager|sshcommand|editor|fsmonitor|hookspath|askpass)|alias\..+|sequence\.editor|diff\.external|credential\.helper|.+\.textconv|.+\.command|.+\.cmd|gpg\.program|uploadpack\.packobjectshook|pager\..+)$/i;
+
+const GLOBAL_WITH_VALUE = new Set([
+  "-C",
+  "-c",
+  "--git-dir",
+  "--work-tree",
+  "--namespace",
+  "--exec-path",
+  "--config-env",
+  "--super-prefix",
+]);
 
 /** Git rules: find the subcommand after global options, then judge its flags. */
-export const gitRules: CommandRule = (cmd) => {
+export const gitRules: CommandRule = (cmd, ctx) => {
   if (cmd.name !== "git") return null;
   const args = cmd.args;
   let i = 0;
-  while (i < args.length && (args[i]?.text ?? "").startsWith("-")) i += GLOBAL_WITH_VALUE.has(args[i]?.text ?? "") ? 2 : 1;
+  while (i < args.length && (args[i]?.text ?? "").startsWith("-"))
+    i += GLOBAL_WITH_VALUE.has(args[i]?.text ?? "") ? 2 : 1;
+  for (let j = 0; j < i; j++) {
+    if (args[j]?.text !== "-c") continue;
+    const setting = args[j + 1]?.text ?? "";
+    const eq = setting.indexOf("=");
+    if (eq > 0 && COMMAND_SETTING.test(setting.slice(0, eq))) {
+      return (
+        ctx.analyseText(setting.slice(eq + 1).replace(/^!/, "")) ?? matchOf(GIT_RULES.configCommand)
+      );
+    }
+  }
   const sub = args[i]?.text ?? "";
   const rest = args.slice(i + 1);
   const texts = rest.map((word) => word.text);
@@ -30,11 +70,28 @@ export const gitRules: CommandRule = (cmd) => {
       return hasLong(flags, "hard", 3) ? matchOf(GIT_RULES.resetHard) : null;
     }
     case "push": {
-      const flags = parseFlags(rest, { shortWithValue: "o", longWithValue: ["repo", "receive-pack", "exec", "push-option"] });
-      if (flags.short.has("f") || hasLong(flags, "force", 4) || hasLong(flags, "force-with-lease", 8) || hasLong(flags, "force-if-includes", 8)) return matchOf(GIT_RULES.forcePush);
-      if (flags.operands.slice(1).some((word) => word.text.startsWith("+"))) return matchOf(GIT_RULES.forcePush);
-      if (flags.short.has("d") || hasLong(flags, "delete", 3) || hasLong(flags, "mirror", 3) || hasLong(flags, "prune", 3)) return matchOf(GIT_RULES.deleteRemote);
-      if (flags.operands.slice(1).some((word) => /^:[^:]/.test(word.text))) return matchOf(GIT_RULES.deleteRemote);
+      const flags = parseFlags(rest, {
+        shortWithValue: "o",
+        longWithValue: ["repo", "receive-pack", "exec", "push-option"],
+      });
+      if (
+        flags.short.has("f") ||
+        hasLong(flags, "force", 4) ||
+        hasLong(flags, "force-with-lease", 8) ||
+        hasLong(flags, "force-if-includes", 8)
+      )
+        return matchOf(GIT_RULES.forcePush);
+      if (flags.operands.slice(1).some((word) => word.text.startsWith("+")))
+        return matchOf(GIT_RULES.forcePush);
+      if (
+        flags.short.has("d") ||
+        hasLong(flags, "delete", 3) ||
+        hasLong(flags, "mirror", 3) ||
+        hasLong(flags, "prune", 3)
+      )
+        return matchOf(GIT_RULES.deleteRemote);
+      if (flags.operands.slice(1).some((word) => /^:[^:]/.test(word.text)))
+        return matchOf(GIT_RULES.deleteRemote);
       return null;
     }
     case "clean": {
@@ -45,15 +102,30 @@ export const gitRules: CommandRule = (cmd) => {
     case "branch": {
       const flags = parseFlags(rest);
       const del = flags.short.has("d") || hasLong(flags, "delete", 3);
-      if (flags.short.has("D") || (del && (flags.short.has("f") || hasLong(flags, "force", 3)))) return matchOf(GIT_RULES.branchDelete);
+      if (flags.short.has("D") || (del && (flags.short.has("f") || hasLong(flags, "force", 3))))
+        return matchOf(GIT_RULES.branchDelete);
       return null;
     }
     case "checkout":
     case "restore": {
       const flags = parseFlags(rest, { shortWithValue: "sbB", longWithValue: ["source"] });
-      if (sub === "restore" && (flags.short.has("S") || hasLong(flags, "staged", 3)) && !(flags.short.has("W") || hasLong(flags, "worktree", 3))) return null;
-      if (sub === "checkout" && (flags.short.has("f") || hasLong(flags, "force", 3)) && !flags.short.has("b") && !flags.short.has("B")) return matchOf(GIT_RULES.discard);
-      return flags.operands.some((word) => /^(?:\.|\.\/|:\/|\*|:\/:?)$/.test(word.text)) && (sub === "restore" || texts.includes("--") || texts.includes(".")) ? matchOf(GIT_RULES.discard) : null;
+      if (
+        sub === "restore" &&
+        (flags.short.has("S") || hasLong(flags, "staged", 3)) &&
+        !(flags.short.has("W") || hasLong(flags, "worktree", 3))
+      )
+        return null;
+      if (
+        sub === "checkout" &&
+        (flags.short.has("f") || hasLong(flags, "force", 3)) &&
+        !flags.short.has("b") &&
+        !flags.short.has("B")
+      )
+        return matchOf(GIT_RULES.discard);
+      return flags.operands.some((word) => /^(?:\.|\.\/|:\/|\*|:\/:?)$/.test(word.text)) &&
+        (sub === "restore" || texts.includes("--") || texts.includes("."))
+        ? matchOf(GIT_RULES.discard)
+        : null;
     }
     case "stash":
       return texts[0] === "clear" ? matchOf(GIT_RULES.discard) : null;
@@ -65,7 +137,9 @@ export const gitRules: CommandRule = (cmd) => {
     case "update-ref":
       return texts.includes("-d") ? matchOf(GIT_RULES.history) : null;
     case "gc":
-      return texts.some((text) => /^--prune=(?:now|all)/.test(text)) ? matchOf(GIT_RULES.history) : null;
+      return texts.some((text) => /^--prune=(?:now|all)/.test(text))
+        ? matchOf(GIT_RULES.history)
+        : null;
     default:
       return null;
   }

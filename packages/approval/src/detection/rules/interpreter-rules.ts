@@ -3,23 +3,41 @@ import type { ResolvedCommand } from "../resolved-command.js";
 import { matchOf, type CommandRule, type RuleContext } from "../rule-context.js";
 import { rule, type DangerousCommandMatch, type RuleInfo } from "../types.js";
 import { readLiteralArgument } from "./code-literals.js";
-import { EXEC_RULES, pipedCodeMatch } from "./exec-rules.js";
+import { DYNAMIC } from "../shell-ir.js";
+import { stageOutput } from "../static-eval.js";
+import { EXEC_RULES, pipedCodeMatch, processSubstitutionMatch } from "./exec-rules.js";
 import { DELETE_RULES } from "./delete-rules.js";
+import { SCRIPT_RULES } from "../script-rules.js";
 import { writeTargetMatch } from "./write-rules.js";
 
 /** Rules about interpreter one-liners. */
-export const INTERPRETER_RULES: Readonly<Record<"shellOut" | "delete" | "kill" | "decodeExec" | "reverseShell", RuleInfo>> = {
-  shellOut: rule("interpreter-dynamic-shell", "interpreter one-liner runs a shell command built at run time"),
-  delete: rule("interpreter-delete", "interpreter one-liner deletes files outside the working tree"),
+export const INTERPRETER_RULES: Readonly<
+  Record<"shellOut" | "delete" | "kill" | "decodeExec" | "reverseShell", RuleInfo>
+> = {
+  shellOut: rule(
+    "interpreter-dynamic-shell",
+    "interpreter one-liner runs a shell command built at run time",
+  ),
+  delete: rule(
+    "interpreter-delete",
+    "interpreter one-liner deletes files outside the working tree",
+  ),
   kill: rule("interpreter-kill", "interpreter one-liner sends signals to processes"),
-  decodeExec: rule("interpreter-decode-exec", "interpreter one-liner executes decoded or downloaded code"),
-  reverseShell: rule("interpreter-reverse-shell", "interpreter one-liner connects a socket to a shell (possible reverse shell)"),
+  decodeExec: rule(
+    "interpreter-decode-exec",
+    "interpreter one-liner executes decoded or downloaded code",
+  ),
+  reverseShell: rule(
+    "interpreter-reverse-shell",
+    "interpreter one-liner connects a socket to a shell (possible reverse shell)",
+  ),
 } as const;
 
 type Language = "python" | "node" | "perl" | "ruby" | "php" | "awk" | "lua" | "r";
 
 const SHELL_CALLS: Readonly<Record<Language, RegExp>> = {
-  python: /\b(?:os\s*\.\s*(?:system|popen|exec[lv]p?e?|spawn[lv]p?e?)|subprocess\s*\.\s*(?:run|call|check_call|check_output|Popen|getoutput|getstatusoutput)|commands\s*\.\s*getoutput|pty\s*\.\s*spawn|(?<![\w.])(?:system|popen|check_output|check_call|call|run|Popen))\s*\(/g,
+  python:
+    /(?:\b(?:os\s*\.\s*(?:system|popen|exec[lv]p?e?|spawn[lv]p?e?)|subprocess\s*\.\s*(?:run|call|check_call|check_output|Popen|getoutput|getstatusoutput)|commands\s*\.\s*getoutput|pty\s*\.\s*spawn|(?<![\w.])(?:system|popen|check_output|check_call|call|run|Popen))|\.\s*(?:system|popen|getoutput|getstatusoutput|check_output|check_call|Popen|spawn[lv]p?e?|exec[lv]p?e?))\s*\(/g,
   node: /(?<![\w$.])(?:(?:child_process|cp|require\s*\(\s*['"](?:node:)?child_process['"]\s*\))\s*\.\s*)?(?:exec|execSync|spawn|spawnSync|execFile|execFileSync)\s*\(|\bBun\s*\.\s*spawn(?:Sync)?\s*\(|\bDeno\s*\.\s*(?:run|Command)\s*\(/g,
   perl: /(?:\b(?:system|exec|qx)\s*\(?|`)/g,
   ruby: /(?:\b(?:system|exec|spawn|IO\s*\.\s*popen|Open3\s*\.\s*\w+|%x)\s*\(?|`)/g,
@@ -30,7 +48,8 @@ const SHELL_CALLS: Readonly<Record<Language, RegExp>> = {
 };
 
 const DELETE_CALLS: Readonly<Record<Language, RegExp>> = {
-  python: /\b(?:shutil\s*\.\s*rmtree|os\s*\.\s*(?:remove|unlink|rmdir|removedirs)|rmtree|Path\s*\(\s*(?=['"][^'"]*['"]\s*\)\s*\.\s*(?:unlink|rmdir)))\s*\(?/g,
+  python:
+    /\b(?:shutil\s*\.\s*rmtree|os\s*\.\s*(?:remove|unlink|rmdir|removedirs)|rmtree|Path\s*\(\s*(?=['"][^'"]*['"]\s*\)\s*\.\s*(?:unlink|rmdir)))\s*\(?/g,
   node: /\b(?:fs\s*\.\s*(?:promises\s*\.\s*)?(?:rm|rmdir|unlink)(?:Sync)?|rmSync|rmdirSync|unlinkSync|rimraf(?:\s*\.\s*sync)?|fse?\s*\.\s*remove(?:Sync)?|Deno\s*\.\s*remove(?:Sync)?)\s*\(/g,
   perl: /\b(?:unlink|rmtree|remove_tree|rmdir)\s*\(?/g,
   ruby: /\b(?:FileUtils\s*\.\s*(?:rm_rf|rm_r|rm_f|rm|remove_dir|remove_entry\w*|rmtree)|File\s*\.\s*(?:delete|unlink)|Dir\s*\.\s*(?:rmdir|delete|unlink))\s*\(?/g,
@@ -40,10 +59,16 @@ const DELETE_CALLS: Readonly<Record<Language, RegExp>> = {
   r: /\b(?:unlink|file\s*\.\s*remove)\s*\(/g,
 };
 
-const KILL_CALL = /\b(?:os\s*\.\s*kill(?:pg)?|process\s*\.\s*kill|Process\s*\.\s*kill|posix_kill|kill\s*\(?\s*(?:9|'KILL'|"KILL"|-9))\b/;
-const DECODE_EXEC = /\b(?:exec|eval|Function|compile)\s*\(\s*(?:[\w.]*(?:b64decode|b32decode|decodebytes|decompress|atob|unhexlify|fromhex|Buffer\s*\.\s*from|urlopen|requests\s*\.\s*get|fetch|read|decode)|__import__\s*\(\s*['"]base64)|\beval\s*\(\s*(?:MIME::Base64|decode_base64|Base64|base64_decode|gzinflate|str_rot13)|\bunpack\s*\(\s*['"]m/;
-const REVERSE_SHELL = /\bsocket\b[\s\S]*\b(?:dup2|subprocess|pty|spawn|\/bin\/(?:ba)?sh|exec)|\bnet\s*\.\s*(?:connect|Socket)[\s\S]*\b(?:spawn|exec|\/bin\/(?:ba)?sh)|\bTCPSocket\b[\s\S]*(?:exec|spawn|\/bin\/sh|system)|fsockopen[\s\S]*(?:exec|proc_open|shell_exec|system|\/bin\/sh)|\/inet\/tcp\//;
-const WRITE_CALL = /\b(?:open\s*\(|writeFileSync\s*\(|appendFileSync\s*\(|writeFile\s*\(|appendFile\s*\(|File\s*\.\s*(?:write|open)\s*\(|file_put_contents\s*\(|Path\s*\(|createWriteStream\s*\()/g;
+const FORK_BOMB =
+  /\bfork\s+while\s+fork\b|\bwhile\s*\(?\s*(?:1|true|True)\s*\)?\s*[:{]?\s*(?:os\s*\.\s*|Process\s*\.\s*|pcntl_)?fork\s*\(|\bloop\s*\{\s*fork\b/;
+const KILL_CALL =
+  /\b(?:os\s*\.\s*kill(?:pg)?|process\s*\.\s*kill|Process\s*\.\s*kill|posix_kill|kill\s*\(?\s*(?:9|'KILL'|"KILL"|-9))\b/;
+const DECODE_EXEC =
+  /\b(?:exec|eval|Function|compile)\s*\(\s*(?:[\w.]*(?:b64decode|b32decode|decodebytes|decompress|atob|unhexlify|fromhex|Buffer\s*\.\s*from|urlopen|requests\s*\.\s*get|fetch|read|decode)|__import__\s*\(\s*['"]base64)|\beval\s*\(?\s*(?:MIME::Base64|decode_base64|Base64|base64_decode|gzinflate|str_rot13)|\bunpack\s*\(\s*['"]m/;
+const REVERSE_SHELL =
+  /\bsocket\b[\s\S]*\b(?:dup2|subprocess|pty|spawn|\/bin\/(?:ba)?sh|exec)|\bnet\s*\.\s*(?:connect|Socket)[\s\S]*\b(?:spawn|exec|\/bin\/(?:ba)?sh)|\bTCPSocket\b[\s\S]*(?:exec|spawn|\/bin\/sh|system)|fsockopen[\s\S]*(?:exec|proc_open|shell_exec|system|\/bin\/sh)|\/inet\/tcp\//;
+const WRITE_CALL =
+  /\b(?:open\s*\(|writeFileSync\s*\(|appendFileSync\s*\(|writeFile\s*\(|appendFile\s*\(|File\s*\.\s*(?:write|open)\s*\(|file_put_contents\s*\(|Path\s*\(|createWriteStream\s*\()/g;
 
 function languageOf(name: string): Language | null {
   if (/^python(?:\d(?:\.\d+)?)?$|^pypy\d?$/.test(name)) return "python";
@@ -87,18 +112,23 @@ function inlineCode(cmd: ResolvedCommand, language: Language): string[] | null {
     if (CODE_FLAGS[language].test(text)) {
       code.push(texts[i + 1] ?? "");
       i++;
-    } else if (language === "python" && /^-[A-Za-z]*c./.test(text) && !text.startsWith("--")) code.push(text.slice(text.indexOf("c") + 1));
+    } else if (language === "python" && /^-[A-Za-z]*c./.test(text) && !text.startsWith("--"))
+      code.push(text.slice(text.indexOf("c") + 1));
     else if (!text.startsWith("-") && code.length === 0) return null;
   }
   return code.length > 0 ? code : null;
 }
 
 /** Judge interpreter code text: shell-outs are analysed as shell, deletes by their target. */
-export function codeMatch(code: string, language: Language, ctx: RuleContext): DangerousCommandMatch | null {
+export function codeMatch(
+  code: string,
+  language: Language,
+  ctx: RuleContext,
+): DangerousCommandMatch | null {
   let found: DangerousCommandMatch | null = null;
   const shellCalls = new RegExp(SHELL_CALLS[language].source, "g");
   for (const call of code.matchAll(shellCalls)) {
-    const start = (call.index ?? 0) + call[0].length;
+    const start = call.index + call[0].length;
     let literal = readLiteralArgument(code, start);
     if (call[0] === "`" || call[0].endsWith("`")) {
       const end = code.indexOf("`", start);
@@ -114,20 +144,30 @@ export function codeMatch(code: string, language: Language, ctx: RuleContext): D
   }
   const deleteCalls = new RegExp(DELETE_CALLS[language].source, "g");
   for (const call of code.matchAll(deleteCalls)) {
-    const literal = readLiteralArgument(code, (call.index ?? 0) + call[0].length);
-    const scope = literal === null || literal.list ? "dynamic" : classifyDeleteTarget(literal.value, /[*?]/.test(literal.value));
+    const literal = readLiteralArgument(code, call.index + call[0].length);
+    const scope =
+      literal === null || literal.list
+        ? "dynamic"
+        : classifyDeleteTarget(literal.value, /[*?]/.test(literal.value));
     if (scope === "root") return matchOf(DELETE_RULES.root);
     if (scope === "system-dir") return matchOf(DELETE_RULES.systemDir);
     if (scope === "home-root") return matchOf(DELETE_RULES.home);
     if (scope !== "inside") found ??= matchOf(INTERPRETER_RULES.delete);
   }
   for (const call of code.matchAll(WRITE_CALL)) {
-    const literal = readLiteralArgument(code, (call.index ?? 0) + call[0].length);
+    const literal = readLiteralArgument(code, call.index + call[0].length);
     if (literal === null || literal.list) continue;
-    const after = code.slice((call.index ?? 0) + call[0].length, (call.index ?? 0) + call[0].length + literal.value.length + 40);
-    const writes = !call[0].startsWith("open") && !call[0].startsWith("Path") && !call[0].startsWith("File") || /,\s*(?:mode\s*=\s*)?['"][^'"]*[wa+]/.test(after) || /write_text|write_bytes|\.write\b/.test(after);
+    const after = code.slice(
+      call.index + call[0].length,
+      call.index + call[0].length + literal.value.length + 40,
+    );
+    const writes =
+      (!call[0].startsWith("open") && !call[0].startsWith("Path") && !call[0].startsWith("File")) ||
+      /,\s*(?:mode\s*=\s*)?['"][^'"]*[wa+]/.test(after) ||
+      /write_text|write_bytes|\.write\b/.test(after);
     if (writes) found ??= writeTargetMatch(literal.value);
   }
+  if (FORK_BOMB.test(code)) return matchOf(SCRIPT_RULES.forkBomb);
   if (KILL_CALL.test(code)) found ??= matchOf(INTERPRETER_RULES.kill);
   if (DECODE_EXEC.test(code)) found ??= matchOf(INTERPRETER_RULES.decodeExec);
   if (REVERSE_SHELL.test(code)) found ??= matchOf(INTERPRETER_RULES.reverseShell);
@@ -146,16 +186,31 @@ export const interpreterRules: CommandRule = (cmd, ctx) => {
       if (match?.hardline) return match;
       found ??= match;
     }
-    if (code.length > 0 && cmd.args.some((word) => word.dynamic && code.includes(word.text))) found ??= matchOf(EXEC_RULES.dynamicPayload);
+    if (code.length > 0 && cmd.args.some((word) => word.dynamic && code.includes(word.text)))
+      found ??= matchOf(EXEC_RULES.dynamicPayload);
     return found;
   }
   if (language === "awk") return null;
   const operands = cmd.args.filter((word) => !word.text.startsWith("-"));
+  const script = operands[0];
+  if (
+    script !== undefined &&
+    (script.processSubstitution ||
+      (script.text.startsWith(DYNAMIC) && script.substitutions.length > 0))
+  )
+    return processSubstitutionMatch(script);
   const readsStdin = operands.length === 0 || operands[0]?.text === "-";
   if (!readsStdin) return null;
   for (const redirect of cmd.source.redirects) {
     if (redirect.heredoc !== null) return codeMatch(redirect.heredoc, language, ctx);
-    if (redirect.op === "<<<" && redirect.target) return redirect.target.dynamic ? matchOf(EXEC_RULES.dynamicPayload) : codeMatch(redirect.target.text, language, ctx);
+    if (redirect.op === "<<<" && redirect.target)
+      return redirect.target.dynamic
+        ? matchOf(EXEC_RULES.dynamicPayload)
+        : codeMatch(redirect.target.text, language, ctx);
   }
+  const upstream = cmd.source.upstream[cmd.source.upstream.length - 1];
+  const piped = upstream === undefined ? null : stageOutput(upstream);
+  if (piped !== null)
+    return codeMatch(piped, language, ctx) ?? pipedCodeMatch(cmd.source, ctx, false);
   return pipedCodeMatch(cmd.source, ctx, false);
 };

@@ -2,31 +2,84 @@ import { matchOf, type CommandRule } from "../rule-context.js";
 import { rule, type RuleInfo } from "../types.js";
 
 /** Rules for containers, clusters, cloud CLIs, Windows shells and the Hermes gateway. */
-export const PLATFORM_RULES: Readonly<Record<"dockerPrune" | "dockerHost" | "k8sDelete" | "infraDestroy" | "cloudDelete" | "windowsDelete" | "windowsSystem" | "powershellEncoded" | "gateway", RuleInfo>> = {
+export const PLATFORM_RULES: Readonly<
+  Record<
+    | "dockerPrune"
+    | "dockerHost"
+    | "k8sDelete"
+    | "infraDestroy"
+    | "cloudDelete"
+    | "windowsDelete"
+    | "windowsSystem"
+    | "powershellEncoded"
+    | "gateway",
+    RuleInfo
+  >
+> = {
   dockerPrune: rule("docker-data-loss", "docker prune of all images/volumes or removal of volumes"),
-  dockerHost: rule("docker-host-escape", "container started privileged or with the host root or docker socket mounted"),
-  k8sDelete: rule("kubectl-delete", "kubectl delete of namespaces, nodes, volumes or --all resources"),
-  infraDestroy: rule("infra-destroy", "infrastructure teardown (terraform/pulumi destroy, helm uninstall)"),
+  dockerHost: rule(
+    "docker-host-escape",
+    "container started privileged or with the host root or docker socket mounted",
+  ),
+  k8sDelete: rule(
+    "kubectl-delete",
+    "kubectl delete of namespaces, nodes, volumes or --all resources",
+  ),
+  infraDestroy: rule(
+    "infra-destroy",
+    "infrastructure teardown (terraform/pulumi destroy, helm uninstall)",
+  ),
   cloudDelete: rule("cloud-delete", "cloud storage or resource deletion"),
-  windowsDelete: rule("windows-delete", "Windows recursive or forced delete (del /s, rmdir /s, Remove-Item -Recurse)"),
-  windowsSystem: rule("windows-system", "Windows disk, boot, registry, shadow-copy or service destruction"),
-  powershellEncoded: rule("powershell-encoded", "PowerShell encoded or downloaded command execution"),
-  gateway: rule("hermes-gateway-stop", "stop/restart of the hermes gateway or update (kills running agents)"),
+  windowsDelete: rule(
+    "windows-delete",
+    "Windows recursive or forced delete (del /s, rmdir /s, Remove-Item -Recurse)",
+  ),
+  windowsSystem: rule(
+    "windows-system",
+    "Windows disk, boot, registry, shadow-copy or service destruction",
+  ),
+  powershellEncoded: rule(
+    "powershell-encoded",
+    "PowerShell encoded or downloaded command execution",
+  ),
+  gateway: rule(
+    "hermes-gateway-stop",
+    "stop/restart of the hermes gateway or update (kills running agents)",
+  ),
 } as const;
 
 const docker: CommandRule = (cmd) => {
   const texts = cmd.args.map((word) => word.text);
   const words = texts.filter((text) => !text.startsWith("-"));
   const [first = "", second = ""] = words;
-  if ((first === "system" || first === "image" || first === "builder" || first === "buildx") && second === "prune" && texts.some((text) => /^(?:-\w*a\w*|--all|--volumes)$/.test(text))) return matchOf(PLATFORM_RULES.dockerPrune);
-  if (first === "volume" && /^(?:prune|rm|remove)$/.test(second)) return matchOf(PLATFORM_RULES.dockerPrune);
-  if ((first === "compose" || cmd.name === "docker-compose") && texts.includes("down") && texts.some((text) => /^(?:-v|--volumes|--rmi)$/.test(text))) return matchOf(PLATFORM_RULES.dockerPrune);
+  if (
+    (first === "system" || first === "image" || first === "builder" || first === "buildx") &&
+    second === "prune" &&
+    texts.some((text) => /^(?:-\w*a\w*|--all|--volumes)$/.test(text))
+  )
+    return matchOf(PLATFORM_RULES.dockerPrune);
+  if (first === "volume" && /^(?:prune|rm|remove)$/.test(second))
+    return matchOf(PLATFORM_RULES.dockerPrune);
+  if (
+    (first === "compose" || cmd.name === "docker-compose") &&
+    texts.includes("down") &&
+    texts.some((text) => /^(?:-v|--volumes|--rmi)$/.test(text))
+  )
+    return matchOf(PLATFORM_RULES.dockerPrune);
   if (first === "run" || first === "create" || (first === "container" && second === "run")) {
     for (let i = 0; i < texts.length; i++) {
       const text = texts[i] ?? "";
-      if (text === "--privileged" || /^--pid=host$/.test(text)) return matchOf(PLATFORM_RULES.dockerHost);
-      const mount = /^(?:-v|--volume|--mount)$/.test(text) ? (texts[i + 1] ?? "") : /^(?:-v|--volume=|--mount=)(.+)$/.exec(text)?.[1] ?? "";
-      if (/^(?:\/+|\/etc|\/root|\/var\/run\/docker\.sock|\/run\/docker\.sock|\/boot|\/dev)(?:\/?:|$)|(?:source|src)=\/(?:,|$)/.test(mount)) return matchOf(PLATFORM_RULES.dockerHost);
+      if (text === "--privileged" || /^--pid=host$/.test(text))
+        return matchOf(PLATFORM_RULES.dockerHost);
+      const mount = /^(?:-v|--volume|--mount)$/.test(text)
+        ? (texts[i + 1] ?? "")
+        : (/^(?:-v|--volume=|--mount=)(.+)$/.exec(text)?.[1] ?? "");
+      if (
+        /^(?:\/+|\/etc|\/root|\/var\/run\/docker\.sock|\/run\/docker\.sock|\/boot|\/dev)(?:\/?:|$)|(?:source|src)=\/(?:,|$)/.test(
+          mount,
+        )
+      )
+        return matchOf(PLATFORM_RULES.dockerHost);
     }
   }
   return null;
@@ -37,14 +90,26 @@ const kubectl: CommandRule = (cmd) => {
   const verb = texts.findIndex((text) => text === "delete");
   if (verb < 0) return null;
   const rest = texts.slice(verb + 1);
-  if (rest.some((text) => /^(?:--all|-A|--all-namespaces)$/.test(text))) return matchOf(PLATFORM_RULES.k8sDelete);
-  return rest.some((text) => /^(?:namespaces?|ns|nodes?|no|pv|pvc|persistentvolumes?|persistentvolumeclaims?|crds?|customresourcedefinitions?|clusterroles?|clusterrolebindings?|deployments?|deploy|statefulsets?|sts|secrets?)(?:\/|$)/i.test(text)) ? matchOf(PLATFORM_RULES.k8sDelete) : null;
+  if (rest.some((text) => /^(?:--all|-A|--all-namespaces)$/.test(text)))
+    return matchOf(PLATFORM_RULES.k8sDelete);
+  return rest.some((text) =>
+    /^(?:namespaces?|ns|nodes?|no|pv|pvc|persistentvolumes?|persistentvolumeclaims?|crds?|customresourcedefinitions?|clusterroles?|clusterrolebindings?|deployments?|deploy|statefulsets?|sts|secrets?)(?:\/|$)/i.test(
+      text,
+    ),
+  )
+    ? matchOf(PLATFORM_RULES.k8sDelete)
+    : null;
 };
 
 const terraform: CommandRule = (cmd) => {
   const texts = cmd.args.map((word) => word.text);
-  if (texts.includes("destroy") || (texts.includes("apply") && texts.some((text) => text === "-destroy" || text === "--destroy"))) return matchOf(PLATFORM_RULES.infraDestroy);
-  if (cmd.name === "helm" && texts.some((text) => /^(?:uninstall|delete|del|un)$/.test(text))) return matchOf(PLATFORM_RULES.infraDestroy);
+  if (
+    texts.includes("destroy") ||
+    (texts.includes("apply") && texts.some((text) => text === "-destroy" || text === "--destroy"))
+  )
+    return matchOf(PLATFORM_RULES.infraDestroy);
+  if (cmd.name === "helm" && texts.some((text) => /^(?:uninstall|delete|del|un)$/.test(text)))
+    return matchOf(PLATFORM_RULES.infraDestroy);
   if (texts.includes("state") && texts.includes("rm")) return matchOf(PLATFORM_RULES.infraDestroy);
   return null;
 };
@@ -52,12 +117,27 @@ const terraform: CommandRule = (cmd) => {
 const cloud: CommandRule = (cmd) => {
   const texts = cmd.args.map((word) => word.text);
   if (cmd.name === "aws") {
-    if (texts[0] === "s3" && (texts[1] === "rb" || (texts[1] === "rm" && texts.includes("--recursive")) || (texts[1] === "sync" && texts.includes("--delete")))) return matchOf(PLATFORM_RULES.cloudDelete);
-    if (texts.some((text) => /^(?:delete-|terminate-|deregister-|remove-)/.test(text))) return matchOf(PLATFORM_RULES.cloudDelete);
+    if (
+      texts[0] === "s3" &&
+      (texts[1] === "rb" ||
+        (texts[1] === "rm" && texts.includes("--recursive")) ||
+        (texts[1] === "sync" && texts.includes("--delete")))
+    )
+      return matchOf(PLATFORM_RULES.cloudDelete);
+    if (texts.some((text) => /^(?:delete-|terminate-|deregister-|remove-)/.test(text)))
+      return matchOf(PLATFORM_RULES.cloudDelete);
     return null;
   }
-  if (cmd.name === "gsutil") return texts.some((text) => text === "rb" || (text === "rm" && texts.some((t) => /^-\w*[ra]/.test(t)))) ? matchOf(PLATFORM_RULES.cloudDelete) : null;
-  if (cmd.name === "gcloud" || cmd.name === "az" || cmd.name === "doctl") return texts.some((text) => /^(?:delete|destroy)$/.test(text)) ? matchOf(PLATFORM_RULES.cloudDelete) : null;
+  if (cmd.name === "gsutil")
+    return texts.some(
+      (text) => text === "rb" || (text === "rm" && texts.some((t) => /^-\w*[ra]/.test(t))),
+    )
+      ? matchOf(PLATFORM_RULES.cloudDelete)
+      : null;
+  if (cmd.name === "gcloud" || cmd.name === "az" || cmd.name === "doctl")
+    return texts.some((text) => /^(?:delete|destroy)$/.test(text))
+      ? matchOf(PLATFORM_RULES.cloudDelete)
+      : null;
   return null;
 };
 
@@ -67,44 +147,106 @@ const windowsShell: CommandRule = (cmd) => {
   const texts = cmd.args.map((word) => word.text);
   const joined = texts.join(" ");
   if (cmd.name === "powershell" || cmd.name === "pwsh") {
-    if (texts.some((text) => /^-(?:e|ec|enc|encodedcommand)$/i.test(text))) return matchOf(PLATFORM_RULES.powershellEncoded);
-    if (/\b(?:iex|invoke-expression)\b/i.test(joined) && /\b(?:iwr|irm|invoke-webrequest|invoke-restmethod|downloadstring|net\.webclient)\b/i.test(joined)) return matchOf(PLATFORM_RULES.powershellEncoded);
-    if (/\b(?:remove-item|ri|rm|rmdir|del|rd|erase)\b[^;|]*-(?:recurse|force)\b/i.test(joined)) return matchOf(PLATFORM_RULES.windowsDelete);
-    if (/\b(?:format-volume|clear-disk|stop-computer|restart-computer|remove-partition)\b/i.test(joined)) return matchOf(PLATFORM_RULES.windowsSystem);
-    if (/\b(?:stop-process|stop-service)\b[^;|]*-force\b/i.test(joined)) return matchOf(PLATFORM_RULES.windowsSystem);
+    if (texts.some((text) => /^-(?:e|ec|enc|encodedcommand)$/i.test(text)))
+      return matchOf(PLATFORM_RULES.powershellEncoded);
+    if (
+      /\b(?:iex|invoke-expression)\b/i.test(joined) &&
+      /\b(?:iwr|irm|invoke-webrequest|invoke-restmethod|downloadstring|net\.webclient)\b/i.test(
+        joined,
+      )
+    )
+      return matchOf(PLATFORM_RULES.powershellEncoded);
+    if (/\b(?:remove-item|ri|rm|rmdir|del|rd|erase)\b[^;|]*-(?:recurse|force)\b/i.test(joined))
+      return matchOf(PLATFORM_RULES.windowsDelete);
+    if (
+      /\b(?:format-volume|clear-disk|stop-computer|restart-computer|remove-partition)\b/i.test(
+        joined,
+      )
+    )
+      return matchOf(PLATFORM_RULES.windowsSystem);
+    if (/\b(?:stop-process|stop-service)\b[^;|]*-force\b/i.test(joined))
+      return matchOf(PLATFORM_RULES.windowsSystem);
     return null;
   }
   if (cmd.name === "cmd") {
     const verb = texts.find((text, i) => i > 0 && /^\/[ck]$/i.test(texts[i - 1] ?? ""));
-    if (verb !== undefined && WINDOWS_DELETE.test(verb.split(/\s+/)[0] ?? "") && /\s\/[sqf]\b|\/[sq]$/i.test(" " + texts.join(" "))) return matchOf(PLATFORM_RULES.windowsDelete);
-    if (/\b(?:format|diskpart|vssadmin|bcdedit|wbadmin)\b/i.test(joined)) return matchOf(PLATFORM_RULES.windowsSystem);
+    if (
+      verb !== undefined &&
+      WINDOWS_DELETE.test(verb.split(/\s+/)[0] ?? "") &&
+      /\s\/[sqf]\b|\/[sq]$/i.test(" " + texts.join(" "))
+    )
+      return matchOf(PLATFORM_RULES.windowsDelete);
+    if (/\b(?:format|diskpart|vssadmin|bcdedit|wbadmin)\b/i.test(joined))
+      return matchOf(PLATFORM_RULES.windowsSystem);
     return null;
   }
-  if (/^(?:del|erase|rd|rmdir)$/.test(cmd.name) && texts.some((text) => /^\/[sq]$/i.test(text))) return matchOf(PLATFORM_RULES.windowsDelete);
-  if (cmd.name === "remove-item" && texts.some((text) => /^-(?:recurse|force)$/i.test(text))) return matchOf(PLATFORM_RULES.windowsDelete);
-  if (cmd.name === "vssadmin" && texts.some((text) => /^delete$/i.test(text))) return matchOf(PLATFORM_RULES.windowsSystem);
-  if (cmd.name === "wbadmin" && texts.some((text) => /^delete$/i.test(text))) return matchOf(PLATFORM_RULES.windowsSystem);
-  if (cmd.name === "bcdedit" && texts.some((text) => /^\/(?:set|delete|deletevalue)$/i.test(text))) return matchOf(PLATFORM_RULES.windowsSystem);
-  if (cmd.name === "reg" && /^delete$/i.test(texts[0] ?? "")) return matchOf(PLATFORM_RULES.windowsSystem);
-  if (cmd.name === "diskpart" || cmd.name === "format" && /^[a-z]:$/i.test(texts[0] ?? "")) return matchOf(PLATFORM_RULES.windowsSystem);
-  if (cmd.name === "taskkill" && texts.some((text) => /^\/f$/i.test(text))) return matchOf(PLATFORM_RULES.windowsSystem);
-  if (cmd.name === "cipher" && texts.some((text) => /^\/w/i.test(text))) return matchOf(PLATFORM_RULES.windowsSystem);
-  if (cmd.name === "icacls" && /\/grant\b.*\b(?:everyone|\*S-1-1-0)/i.test(joined)) return matchOf(PLATFORM_RULES.windowsSystem);
+  if (/^(?:del|erase|rd|rmdir)$/.test(cmd.name) && texts.some((text) => /^\/[sq]$/i.test(text)))
+    return matchOf(PLATFORM_RULES.windowsDelete);
+  if (cmd.name === "remove-item" && texts.some((text) => /^-(?:recurse|force)$/i.test(text)))
+    return matchOf(PLATFORM_RULES.windowsDelete);
+  if (cmd.name === "vssadmin" && texts.some((text) => /^delete$/i.test(text)))
+    return matchOf(PLATFORM_RULES.windowsSystem);
+  if (cmd.name === "wbadmin" && texts.some((text) => /^delete$/i.test(text)))
+    return matchOf(PLATFORM_RULES.windowsSystem);
+  if (cmd.name === "bcdedit" && texts.some((text) => /^\/(?:set|delete|deletevalue)$/i.test(text)))
+    return matchOf(PLATFORM_RULES.windowsSystem);
+  if (cmd.name === "reg" && /^delete$/i.test(texts[0] ?? ""))
+    return matchOf(PLATFORM_RULES.windowsSystem);
+  if (cmd.name === "diskpart" || (cmd.name === "format" && /^[a-z]:$/i.test(texts[0] ?? "")))
+    return matchOf(PLATFORM_RULES.windowsSystem);
+  if (cmd.name === "taskkill" && texts.some((text) => /^\/f$/i.test(text)))
+    return matchOf(PLATFORM_RULES.windowsSystem);
+  if (cmd.name === "cipher" && texts.some((text) => /^\/w/i.test(text)))
+    return matchOf(PLATFORM_RULES.windowsSystem);
+  if (cmd.name === "icacls" && /\/grant\b.*\b(?:everyone|\*S-1-1-0)/i.test(joined))
+    return matchOf(PLATFORM_RULES.windowsSystem);
   return null;
 };
 
 const hermes: CommandRule = (cmd) => {
   const words = cmd.args.map((word) => word.text).filter((text) => !text.startsWith("-"));
-  if (words[0] === "gateway" && /^(?:stop|restart)$/.test(words[1] ?? "")) return matchOf(PLATFORM_RULES.gateway);
+  if (words[0] === "gateway" && /^(?:stop|restart)$/.test(words[1] ?? ""))
+    return matchOf(PLATFORM_RULES.gateway);
   if (words[0] === "update") return matchOf(PLATFORM_RULES.gateway);
   return null;
 };
 
 const BY_NAME: ReadonlyMap<string, CommandRule> = new Map<string, CommandRule>([
-  ["docker", docker], ["podman", docker], ["docker-compose", docker], ["kubectl", kubectl], ["oc", kubectl],
-  ["terraform", terraform], ["tofu", terraform], ["pulumi", terraform], ["helm", terraform], ["aws", cloud],
-  ["gsutil", cloud], ["gcloud", cloud], ["az", cloud], ["doctl", cloud], ["hermes", hermes],
+  ["docker", docker],
+  ["podman", docker],
+  ["docker-compose", docker],
+  ["kubectl", kubectl],
+  ["oc", kubectl],
+  ["terraform", terraform],
+  ["tofu", terraform],
+  ["pulumi", terraform],
+  ["helm", terraform],
+  ["aws", cloud],
+  ["gsutil", cloud],
+  ["gcloud", cloud],
+  ["az", cloud],
+  ["doctl", cloud],
+  ["hermes", hermes],
+  ...[
+    "powershell",
+    "pwsh",
+    "cmd",
+    "del",
+    "erase",
+    "rd",
+    "rmdir",
+    "remove-item",
+    "vssadmin",
+    "wbadmin",
+    "bcdedit",
+    "reg",
+    "diskpart",
+    "format",
+    "taskkill",
+    "cipher",
+    "icacls",
+  ].map((name): [string, CommandRule] => [name, windowsShell]),
 ]);
 
 /** Platform rules dispatched by command name. */
-export const platformRules: CommandRule = (cmd, ctx) => (BY_NAME.get(cmd.name) ?? windowsShell)(cmd, ctx);
+export const platformRules: CommandRule = (cmd, ctx) => BY_NAME.get(cmd.name)?.(cmd, ctx) ?? null;

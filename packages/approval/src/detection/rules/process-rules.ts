@@ -4,10 +4,15 @@ import { DYNAMIC } from "../shell-ir.js";
 import { rule, type RuleInfo } from "../types.js";
 
 /** Rules about processes, services and power state. */
-export const PROCESS_RULES: Readonly<Record<"killAll" | "shutdown" | "killInit" | "broadKill" | "service", RuleInfo>> = {
+export const PROCESS_RULES: Readonly<
+  Record<"killAll" | "shutdown" | "killInit" | "broadKill" | "service", RuleInfo>
+> = {
   killAll: rule("kill-all", "kill of every process (kill -1, killall5)", true),
   shutdown: rule("shutdown", "system shutdown, reboot, halt or poweroff", true),
-  killInit: rule("kill-init", "signal to PID 1, the own process group, or processes found by pgrep/pidof"),
+  killInit: rule(
+    "kill-init",
+    "signal to PID 1, the own process group, or processes found by pgrep/pidof",
+  ),
   broadKill: rule("kill-broad", "killing a broad set of processes (killall, pkill -9, pkill -u)"),
   service: rule("service-stop", "stop, restart, disable or mask of a system service"),
 } as const;
@@ -21,9 +26,14 @@ const kill: CommandRule = (cmd) => {
   if (args[i] === "--") i++;
   const pids = args.slice(i);
   if (pids.some((pid) => pid === "-1")) return matchOf(PROCESS_RULES.killAll);
-  if (pids.some((pid) => pid === "1" || pid === "0" || pid === "-0")) return matchOf(PROCESS_RULES.killInit);
+  if (pids.some((pid) => pid === "1" || pid === "0" || pid === "-0"))
+    return matchOf(PROCESS_RULES.killInit);
   for (const word of cmd.args) {
-    if (word.substitutions.some((script) => script.commands.some((c) => /(?:^|\/)(?:pgrep|pidof)$/.test(c.words[0]?.text ?? "")))) {
+    if (
+      word.substitutions.some((script) =>
+        script.commands.some((c) => /(?:^|\/)(?:pgrep|pidof)$/.test(c.words[0]?.text ?? "")),
+      )
+    ) {
       return matchOf(PROCESS_RULES.killInit);
     }
   }
@@ -31,39 +41,82 @@ const kill: CommandRule = (cmd) => {
 };
 
 const pkill: CommandRule = (cmd) => {
-  const flags = parseFlags(cmd.args, { shortWithValue: "usgGPtFUe", longWithValue: ["signal", "euid", "uid", "group", "parent", "terminal", "pidfile", "session"] });
+  const flags = parseFlags(cmd.args, {
+    shortWithValue: "usgGPtFUe",
+    longWithValue: ["signal", "euid", "uid", "group", "parent", "terminal", "pidfile", "session"],
+  });
   const texts = cmd.args.map((word) => word.text);
-  if (texts.some((text) => /^-(?:9|KILL|SIGKILL)$/i.test(text)) || /^(?:9|KILL|SIGKILL)$/i.test(flags.long.get("signal") ?? "")) return matchOf(PROCESS_RULES.broadKill);
-  if (flags.short.has("u") || flags.short.has("U") || flags.short.has("g") || flags.short.has("G") || flags.short.has("t") || hasLong(flags, "euid") || hasLong(flags, "uid")) {
+  if (
+    texts.some((text) => /^-(?:9|KILL|SIGKILL)$/i.test(text)) ||
+    /^(?:9|KILL|SIGKILL)$/i.test(flags.long.get("signal") ?? "")
+  )
+    return matchOf(PROCESS_RULES.broadKill);
+  if (
+    flags.short.has("u") ||
+    flags.short.has("U") ||
+    flags.short.has("g") ||
+    flags.short.has("G") ||
+    flags.short.has("t") ||
+    hasLong(flags, "euid") ||
+    hasLong(flags, "uid")
+  ) {
     return matchOf(PROCESS_RULES.broadKill);
   }
   const pattern = flags.operands[0]?.text;
-  if (pattern === undefined || /^(?:\.\*?|\.|\^|\$|\w)$/.test(pattern) || pattern.includes(DYNAMIC)) return matchOf(PROCESS_RULES.broadKill);
+  if (pattern === undefined || /^(?:\.\*?|\.|\^|\$|\w)$/.test(pattern) || pattern.includes(DYNAMIC))
+    return matchOf(PROCESS_RULES.broadKill);
   if (/hermes|gateway|cli\.py/i.test(pattern)) return matchOf(PROCESS_RULES.broadKill);
   return null;
 };
 
 const killall: CommandRule = (cmd) => {
-  if (cmd.args.length === 0 || cmd.args.every((word) => /^-(?:l|V|-list|-version|-help)$/.test(word.text))) return null;
+  if (
+    cmd.args.length === 0 ||
+    cmd.args.every((word) => /^-(?:l|V|-list|-version|-help)$/.test(word.text))
+  )
+    return null;
   return matchOf(PROCESS_RULES.broadKill);
 };
 
 const shutdownLike: CommandRule = (cmd) => {
-  if (cmd.args.some((word) => /^(?:-c|--cancel|--help|-h|--show)$/.test(word.text)) && cmd.name === "shutdown") return null;
+  if (
+    cmd.args.some((word) => /^(?:-c|--cancel|--help|--show)$/.test(word.text)) &&
+    cmd.name === "shutdown"
+  )
+    return null;
   if (cmd.args.some((word) => word.text === "--help")) return null;
   return matchOf(PROCESS_RULES.shutdown);
 };
 
 const init: CommandRule = (cmd) => {
   const level = cmd.args[0]?.text;
-  return level === "0" || level === "6" || level === "1" || level === "s" || level === "S" ? matchOf(PROCESS_RULES.shutdown) : null;
+  return level === "0" || level === "6" || level === "1" || level === "s" || level === "S"
+    ? matchOf(PROCESS_RULES.shutdown)
+    : null;
 };
 
-const SYSTEMCTL_POWER = /^(?:poweroff|reboot|halt|kexec|soft-reboot|emergency|rescue|suspend|hibernate|hybrid-sleep)$/;
-const SYSTEMCTL_STOP = /^(?:stop|restart|try-restart|reload-or-restart|disable|mask|kill|isolate|daemon-reexec|reset-failed|set-default)$/;
+const SYSTEMCTL_POWER =
+  /^(?:poweroff|reboot|halt|kexec|soft-reboot|emergency|rescue|suspend|hibernate|hybrid-sleep)$/;
+const SYSTEMCTL_STOP =
+  /^(?:stop|restart|try-restart|reload-or-restart|disable|mask|kill|isolate|daemon-reexec|reset-failed|set-default)$/;
 
 const systemctl: CommandRule = (cmd) => {
-  const flags = parseFlags(cmd.args, { shortWithValue: "tspHMnoPj", longWithValue: ["type", "state", "property", "host", "machine", "signal", "kill-whom", "root", "lines", "output", "job-mode"] });
+  const flags = parseFlags(cmd.args, {
+    shortWithValue: "tspHMnoPj",
+    longWithValue: [
+      "type",
+      "state",
+      "property",
+      "host",
+      "machine",
+      "signal",
+      "kill-whom",
+      "root",
+      "lines",
+      "output",
+      "job-mode",
+    ],
+  });
   const verb = flags.operands[0]?.text.toLowerCase() ?? "";
   if (SYSTEMCTL_POWER.test(verb)) return matchOf(PROCESS_RULES.shutdown);
   if (SYSTEMCTL_STOP.test(verb) || verb.includes(DYNAMIC)) return matchOf(PROCESS_RULES.service);
@@ -73,20 +126,41 @@ const systemctl: CommandRule = (cmd) => {
 const service: CommandRule = (cmd) => {
   const texts = cmd.args.map((word) => word.text.toLowerCase());
   if (cmd.name === "service" && texts[0] === "--status-all") return null;
-  if (texts.some((text) => /^(?:stop|restart|force-reload|disable|del|delete|remove|zap|kill)$/.test(text))) return matchOf(PROCESS_RULES.service);
+  if (
+    texts.some((text) =>
+      /^(?:stop|restart|force-reload|disable|del|delete|remove|zap|kill)$/.test(text),
+    )
+  )
+    return matchOf(PROCESS_RULES.service);
   return null;
 };
 
 const launchctl: CommandRule = (cmd) => {
   const verb = cmd.args[0]?.text.toLowerCase() ?? "";
-  return /^(?:stop|kickstart|bootout|unload|kill|disable|remove|reboot)$/.test(verb) ? matchOf(verb === "reboot" ? PROCESS_RULES.shutdown : PROCESS_RULES.service) : null;
+  return /^(?:stop|kickstart|bootout|unload|kill|disable|remove|reboot)$/.test(verb)
+    ? matchOf(verb === "reboot" ? PROCESS_RULES.shutdown : PROCESS_RULES.service)
+    : null;
 };
 
 const BY_NAME: ReadonlyMap<string, CommandRule> = new Map<string, CommandRule>([
-  ["kill", kill], ["pkill", pkill], ["killall", killall], ["killall5", () => matchOf(PROCESS_RULES.killAll)],
-  ["shutdown", shutdownLike], ["reboot", shutdownLike], ["halt", shutdownLike], ["poweroff", shutdownLike],
-  ["init", init], ["telinit", init], ["systemctl", systemctl], ["service", service], ["rc-service", service],
-  ["launchctl", launchctl], ["sc", service], ["update-rc.d", service], ["rc-update", service], ["chkconfig", service],
+  ["kill", kill],
+  ["pkill", pkill],
+  ["killall", killall],
+  ["killall5", () => matchOf(PROCESS_RULES.killAll)],
+  ["shutdown", shutdownLike],
+  ["reboot", shutdownLike],
+  ["halt", shutdownLike],
+  ["poweroff", shutdownLike],
+  ["init", init],
+  ["telinit", init],
+  ["systemctl", systemctl],
+  ["service", service],
+  ["rc-service", service],
+  ["launchctl", launchctl],
+  ["sc", service],
+  ["update-rc.d", service],
+  ["rc-update", service],
+  ["chkconfig", service],
 ]);
 
 /** Process and service rules dispatched by command name. */

@@ -4,7 +4,9 @@ import { stageOutput } from "../static-eval.js";
 import { rule, type DangerousCommandMatch, type RuleInfo } from "../types.js";
 
 /** Rules about destructive SQL and datastore commands. */
-export const SQL_RULES: Readonly<Record<"drop" | "truncate" | "deleteAll" | "updateAll" | "alterDrop" | "datastore", RuleInfo>> = {
+export const SQL_RULES: Readonly<
+  Record<"drop" | "truncate" | "deleteAll" | "updateAll" | "alterDrop" | "datastore", RuleInfo>
+> = {
   drop: rule("sql-drop", "SQL DROP of a database, schema, table or other object"),
   truncate: rule("sql-truncate", "SQL TRUNCATE"),
   deleteAll: rule("sql-delete-without-where", "SQL DELETE without WHERE"),
@@ -26,22 +28,48 @@ export function sqlMatch(sql: string): DangerousCommandMatch | null {
     if (/^DROP\s/.test(body)) return matchOf(SQL_RULES.drop);
     if (/^TRUNCATE\b/.test(body)) return matchOf(SQL_RULES.truncate);
     if (/^DELETE\b/.test(body) && !/\bWHERE\b/.test(body)) return matchOf(SQL_RULES.deleteAll);
-    if (/^UPDATE\b/.test(body) && /\bSET\b/.test(body) && !/\bWHERE\b/.test(body)) return matchOf(SQL_RULES.updateAll);
-    if (/^ALTER\s+(?:TABLE|DATABASE|SCHEMA)\b.*\bDROP\b/.test(body)) return matchOf(SQL_RULES.alterDrop);
+    if (/^UPDATE\b/.test(body) && /\bSET\b/.test(body) && !/\bWHERE\b/.test(body))
+      return matchOf(SQL_RULES.updateAll);
+    if (/^ALTER\s+(?:TABLE|DATABASE|SCHEMA)\b.*\bDROP\b/.test(body))
+      return matchOf(SQL_RULES.alterDrop);
     if (/^(?:FLUSHALL|FLUSHDB)\b/.test(body)) return matchOf(SQL_RULES.datastore);
   }
   return null;
 }
 
-const MONGO = /\.\s*(?:dropDatabase|drop|dropCollection|dropIndexes)\s*\(|\.\s*(?:deleteMany|remove)\s*\(\s*\{\s*\}\s*\)|\.\s*(?:updateMany)\s*\(\s*\{\s*\}/;
+// Framework commands that drop or wipe the application database.
+const FRAMEWORK_RESET =
+  /^(?:python\d*(?:\.\d+)? (?:\S*manage\.py|-m django) (?:flush|reset_db)|(?:rails|rake|bin\/rails) (?:db:drop|db:reset|db:schema:load|db:purge)|(?:prisma|npx prisma|pnpm prisma) (?:migrate reset|db push --force-reset)|php artisan (?:migrate:fresh|migrate:reset|db:wipe)|(?:sequelize|npx sequelize)(?:-cli)? db:drop|(?:knex) migrate:rollback --all|mongo\w* .*dropDatabase)/;
+
+const MONGO =
+  /\.\s*(?:dropDatabase|drop|dropCollection|dropIndexes)\s*\(|\.\s*(?:deleteMany|remove)\s*\(\s*\{\s*\}\s*\)|\.\s*(?:updateMany)\s*\(\s*\{\s*\}/;
 
 const CLIENT_FLAGS: ReadonlyMap<string, RegExp> = new Map([
-  ["psql", /^(?:-c|--command)$/], ["mysql", /^(?:-e|--execute)$/], ["mariadb", /^(?:-e|--execute)$/],
-  ["sqlcmd", /^-[Qq]$/], ["clickhouse-client", /^(?:-q|--query)$/], ["cqlsh", /^(?:-e|--execute)$/],
-  ["duckdb", /^(?:-c|-s|-cmd)$/], ["sqlite3", /^-cmd$/], ["cockroach", /^(?:-e|--execute)$/],
-  ["snowsql", /^(?:-q|--query)$/], ["trino", /^--execute$/], ["presto", /^--execute$/], ["hive", /^-e$/],
-  ["beeline", /^-e$/], ["spark-sql", /^-e$/], ["vsql", /^-c$/], ["isql", /^-c$/], ["usql", /^(?:-c|--command)$/],
-  ["mongosh", /^--eval$/], ["mongo", /^--eval$/], ["redis-cli", /^$/], ["influx", /^-execute$/], ["bq", /^$/], ["pgcli", /^$/], ["mycli", /^(?:-e|--execute)$/],
+  ["psql", /^(?:-c|--command)$/],
+  ["mysql", /^(?:-e|--execute)$/],
+  ["mariadb", /^(?:-e|--execute)$/],
+  ["sqlcmd", /^-[Qq]$/],
+  ["clickhouse-client", /^(?:-q|--query)$/],
+  ["cqlsh", /^(?:-e|--execute)$/],
+  ["duckdb", /^(?:-c|-s|-cmd)$/],
+  ["sqlite3", /^-cmd$/],
+  ["cockroach", /^(?:-e|--execute)$/],
+  ["snowsql", /^(?:-q|--query)$/],
+  ["trino", /^--execute$/],
+  ["presto", /^--execute$/],
+  ["hive", /^-e$/],
+  ["beeline", /^-e$/],
+  ["spark-sql", /^-e$/],
+  ["vsql", /^-c$/],
+  ["isql", /^-c$/],
+  ["usql", /^(?:-c|--command)$/],
+  ["mongosh", /^--eval$/],
+  ["mongo", /^--eval$/],
+  ["redis-cli", /^$/],
+  ["influx", /^-execute$/],
+  ["bq", /^$/],
+  ["pgcli", /^$/],
+  ["mycli", /^(?:-e|--execute)$/],
 ]);
 
 function statements(cmd: ResolvedCommand): string[] {
@@ -50,7 +78,11 @@ function statements(cmd: ResolvedCommand): string[] {
   const out: string[] = [];
   for (let i = 0; i < texts.length; i++) {
     const text = texts[i] ?? "";
-    const attached = /^(?:--command|--execute|--query|--eval)=(.*)$/s.exec(text) ?? (/^-[ceqQ](.+)$/s.exec(text) && /^(?:psql|mysql|mariadb|sqlcmd)$/.test(cmd.name) ? /^-[ceqQ](.+)$/s.exec(text) : null);
+    const attached =
+      /^(?:--command|--execute|--query|--eval)=(.*)$/s.exec(text) ??
+      (/^-[ceqQ](.+)$/s.exec(text) && /^(?:psql|mysql|mariadb|sqlcmd)$/.test(cmd.name)
+        ? /^-[ceqQ](.+)$/s.exec(text)
+        : null);
     if (attached) out.push(attached[1] ?? "");
     else if (flag?.test(text)) {
       out.push(texts[i + 1] ?? "");
@@ -58,10 +90,17 @@ function statements(cmd: ResolvedCommand): string[] {
     }
   }
   if (cmd.name === "sqlite3" || cmd.name === "duckdb") {
-    const operands = texts.filter((text, i) => !text.startsWith("-") && !/^-(?:cmd|separator|nullvalue|newline|init|vfs|mmap|lookaside|pagecache|maxsize|heap)$/.test(texts[i - 1] ?? ""));
+    const operands = texts.filter(
+      (text, i) =>
+        !text.startsWith("-") &&
+        !/^-(?:cmd|separator|nullvalue|newline|init|vfs|mmap|lookaside|pagecache|maxsize|heap)$/.test(
+          texts[i - 1] ?? "",
+        ),
+    );
     out.push(...operands.slice(1));
   }
-  if (cmd.name === "redis-cli" || cmd.name === "bq") out.push(texts.filter((text) => !text.startsWith("-")).join(" "));
+  if (cmd.name === "redis-cli" || cmd.name === "bq")
+    out.push(texts.filter((text) => !text.startsWith("-")).join(" "));
   for (const redirect of cmd.source.redirects) {
     if (redirect.heredoc !== null) out.push(redirect.heredoc);
     else if (redirect.op === "<<<" && redirect.target) out.push(redirect.target.text);
@@ -73,11 +112,26 @@ function statements(cmd: ResolvedCommand): string[] {
 
 /** SQL clients, dropdb-style tools and bare SQL typed at the shell. */
 export const sqlRules: CommandRule = (cmd) => {
-  if (/^(?:dropdb|dropuser|pg_dropcluster|dropcluster)$/.test(cmd.name)) return matchOf(SQL_RULES.datastore);
-  if (cmd.name === "mysqladmin" && cmd.args.some((word) => /^drop$/i.test(word.text))) return matchOf(SQL_RULES.datastore);
-  if (/^(?:drop|truncate|delete|update|alter|flushall|flushdb)$/.test(cmd.name)) {
+  if (/^(?:dropdb|dropuser|pg_dropcluster|dropcluster)$/.test(cmd.name))
+    return matchOf(SQL_RULES.datastore);
+  if (cmd.name === "mysqladmin" && cmd.args.some((word) => /^drop$/i.test(word.text)))
+    return matchOf(SQL_RULES.datastore);
+  if (
+    /^(?:drop|truncate|delete|update|alter|flushall|flushdb)$/.test(cmd.name) &&
+    (/^[A-Z]+$/.test(cmd.nameWord.text) ||
+      /^(?:table|database|schema|from|index|view|user|role|only|if|column|sequence|function|trigger|type|extension)$/i.test(
+        cmd.args[0]?.text ?? "",
+      ))
+  ) {
     return sqlMatch([cmd.nameWord.text, ...cmd.args.map((word) => word.text)].join(" "));
   }
+  if (
+    cmd.name === "redis-cli" &&
+    cmd.args.some((word) => /^(?:flushall|flushdb)$/i.test(word.text))
+  )
+    return matchOf(SQL_RULES.datastore);
+  const joined = cmd.args.map((word) => word.text).join(" ");
+  if (FRAMEWORK_RESET.test(`${cmd.name} ${joined}`)) return matchOf(SQL_RULES.datastore);
   if (!CLIENT_FLAGS.has(cmd.name)) return null;
   for (const text of statements(cmd)) {
     if (/^mongo/.test(cmd.name) && MONGO.test(text)) return matchOf(SQL_RULES.datastore);

@@ -6,16 +6,42 @@ import type { SimpleCommand, Word } from "../shell-ir.js";
 import { rule, type DangerousCommandMatch, type RuleInfo } from "../types.js";
 
 /** Rules about writing into sensitive places. */
-export const WRITE_RULES: Readonly<Record<"blockDevice" | "system" | "credential" | "projectConfig" | "network" | "inPlace" | "permissions" | "setuid" | "permsSystem" | "chownRoot" | "truncate" | "extract" | "diskRead", RuleInfo>> = {
+export const WRITE_RULES: Readonly<
+  Record<
+    | "blockDevice"
+    | "system"
+    | "credential"
+    | "projectConfig"
+    | "network"
+    | "inPlace"
+    | "permissions"
+    | "setuid"
+    | "permsSystem"
+    | "chownRoot"
+    | "truncate"
+    | "extract"
+    | "diskRead",
+    RuleInfo
+  >
+> = {
   blockDevice: rule("write-block-device", "write onto a raw block device", true),
   system: rule("write-system-config", "write into /etc or another system path"),
   credential: rule("write-credentials", "overwrite of ssh keys, shell startup or credential files"),
   projectConfig: rule("write-project-config", "overwrite of a project .env or config.yaml"),
-  network: rule("reverse-shell", "network redirection to /dev/tcp or /dev/udp (possible reverse shell)"),
-  inPlace: rule("in-place-edit-sensitive", "in-place edit of a system, credential or shell-startup file"),
+  network: rule(
+    "reverse-shell",
+    "network redirection to /dev/tcp or /dev/udp (possible reverse shell)",
+  ),
+  inPlace: rule(
+    "in-place-edit-sensitive",
+    "in-place edit of a system, credential or shell-startup file",
+  ),
   permissions: rule("chmod-world-writable", "world-writable permissions"),
   setuid: rule("chmod-setuid", "setuid/setgid bit set on a file"),
-  permsSystem: rule("chmod-chown-system", "ownership or permission change on a system or home path"),
+  permsSystem: rule(
+    "chmod-chown-system",
+    "ownership or permission change on a system or home path",
+  ),
   chownRoot: rule("chown-recursive-root", "recursive chown to root"),
   truncate: rule("truncate-sensitive", "truncation of a system, log or credential file"),
   extract: rule("extract-into-system", "archive extracted into the root or a system directory"),
@@ -48,7 +74,12 @@ export function redirectMatch(cmd: SimpleCommand): DangerousCommandMatch | null 
     found ??= match;
   }
   for (const redirect of cmd.redirects) {
-    if (redirect.op === "<" && redirect.target && /^\/dev\/(?:tcp|udp)\//.test(redirect.target.text)) found ??= matchOf(WRITE_RULES.network);
+    if (
+      redirect.op === "<" &&
+      redirect.target &&
+      /^\/dev\/(?:tcp|udp)\//.test(redirect.target.text)
+    )
+      found ??= matchOf(WRITE_RULES.network);
   }
   return found;
 }
@@ -58,7 +89,8 @@ function firstMatch(paths: readonly string[], info?: RuleInfo): DangerousCommand
   for (const path of paths) {
     const match = writeTargetMatch(path);
     if (match?.hardline) return match;
-    if (match) found ??= info && match.patternKey !== WRITE_RULES.projectConfig.key ? matchOf(info) : match;
+    if (match)
+      found ??= info && match.patternKey !== WRITE_RULES.projectConfig.key ? matchOf(info) : match;
   }
   return found;
 }
@@ -68,7 +100,10 @@ const texts = (words: readonly Word[]): string[] => words.map((word) => word.tex
 const tee: CommandRule = (cmd) => firstMatch(texts(parseFlags(cmd.args).operands));
 
 const copy: CommandRule = (cmd) => {
-  const flags = parseFlags(cmd.args, { shortWithValue: "tSmogeB", longWithValue: ["target-directory", "suffix", "mode", "owner", "group", "backup"] });
+  const flags = parseFlags(cmd.args, {
+    shortWithValue: "tSmogeB",
+    longWithValue: ["target-directory", "suffix", "mode", "owner", "group", "backup"],
+  });
   const target = flags.shortValues.get("t") ?? flags.long.get("target-directory");
   const operands = texts(flags.operands).filter((text) => !/^[\w.-]+@?[\w.-]*:$/.test(text));
   if (target !== undefined) return firstMatch([target]);
@@ -151,8 +186,15 @@ const permissions: CommandRule = (cmd) => {
   if (!chmod && recursive && /^root(?:[:.]|$)/.test(spec)) return matchOf(WRITE_RULES.chownRoot);
   for (const path of operands) {
     const kind = classifyWriteTarget(path);
-    const top = /^(?:\/+|~\/?|\/home\/?|\/Users\/?|\/(?:etc|usr|var|bin|sbin|lib\w*|boot|root|opt|srv)\/?)$/.test(path);
-    if (top || ((kind === "system" || kind === "block-device") && (recursive || !chmod || !/^(?:[0-7]?[0-7][0-5][0-5]|[ugoa]*[-=][rwx]+)$/.test(spec)))) {
+    const top =
+      /^(?:\/+|~\/?|\/home\/?|\/Users\/?|\/(?:etc|usr|var|bin|sbin|lib\w*|boot|root|opt|srv)\/?)$/.test(
+        path,
+      );
+    if (
+      top ||
+      ((kind === "system" || kind === "block-device") &&
+        (recursive || !chmod || !/^(?:[0-7]?[0-7][0-5][0-5]|[ugoa]*[-=][rwx]+)$/.test(spec)))
+    ) {
       return matchOf(WRITE_RULES.permsSystem);
     }
   }
@@ -160,7 +202,10 @@ const permissions: CommandRule = (cmd) => {
 };
 
 const truncate: CommandRule = (cmd) => {
-  const flags = parseFlags(cmd.args, { shortWithValue: "sr", longWithValue: ["size", "reference"] });
+  const flags = parseFlags(cmd.args, {
+    shortWithValue: "sr",
+    longWithValue: ["size", "reference"],
+  });
   for (const path of texts(flags.operands)) {
     const kind = classifyWriteTarget(path);
     if (kind === "block-device") return matchOf(WRITE_RULES.blockDevice);
@@ -171,24 +216,70 @@ const truncate: CommandRule = (cmd) => {
 
 const extract: CommandRule = (cmd) => {
   const joined = texts(cmd.args);
-  const dirIndex = joined.findIndex((text) => text === "-C" || text === "--directory" || text === "-d");
-  const dir = dirIndex >= 0 ? joined[dirIndex + 1] : joined.find((text) => text.startsWith("--directory="))?.slice(12);
+  const dirIndex = joined.findIndex(
+    (text) => text === "-C" || text === "--directory" || text === "-d",
+  );
+  const dir =
+    dirIndex >= 0
+      ? joined[dirIndex + 1]
+      : joined.find((text) => text.startsWith("--directory="))?.slice(12);
   if (dir === undefined) return null;
   const kind = classifyWriteTarget(dir.endsWith("/") ? dir + "x" : dir + "/x");
   return kind === "system" || /^\/+$/.test(dir) ? matchOf(WRITE_RULES.extract) : null;
 };
 
 const download: CommandRule = (cmd) => {
-  const flags = parseFlags(cmd.args, { shortWithValue: cmd.name === "curl" ? "oHdXuAeFTwrCmUEKbcxy" : "OPoaeUtTwQYBTlDI", longWithValue: ["output", "output-document", "header", "data", "request", "user"] });
-  const out = cmd.name === "curl" ? (flags.shortValues.get("o") ?? flags.long.get("output")) : (flags.shortValues.get("O") ?? flags.long.get("output-document"));
+  const flags = parseFlags(cmd.args, {
+    shortWithValue: cmd.name === "curl" ? "oHdXuAeFTwrCmUEKbcxy" : "OPoaeUtTwQYBTlDI",
+    longWithValue: ["output", "output-document", "header", "data", "request", "user"],
+  });
+  const out =
+    cmd.name === "curl"
+      ? (flags.shortValues.get("o") ?? flags.long.get("output"))
+      : (flags.shortValues.get("O") ?? flags.long.get("output-document"));
   return out === undefined || out === "-" ? null : firstMatch([out]);
 };
 
 const BY_NAME: ReadonlyMap<string, CommandRule> = new Map([
-  ["tee", tee], ["cp", copy], ["install", copy], ["ln", copy], ["rsync", copy], ["scp", copy],
-  ["dd", dd], ["sed", inPlaceEdit], ["gsed", inPlaceEdit], ["perl", inPlaceEdit], ["ruby", inPlaceEdit],
-  ["chmod", permissions], ["chown", permissions], ["chgrp", permissions], ["truncate", truncate],
-  ["tar", extract], ["unzip", extract], ["curl", download], ["wget", download], ["sponge", tee],
+  ["tee", tee],
+  ["cp", copy],
+  ["mv", copy],
+  ["install", copy],
+  ["ln", copy],
+  ["rsync", copy],
+  ["scp", copy],
+  ["dd", dd],
+  ["sed", inPlaceEdit],
+  ["gsed", inPlaceEdit],
+  ["perl", inPlaceEdit],
+  ["ruby", inPlaceEdit],
+  ["chmod", permissions],
+  ["chown", permissions],
+  ["chgrp", permissions],
+  ["truncate", truncate],
+  [
+    "chattr",
+    (cmd) =>
+      firstMatch(
+        texts(cmd.args).filter(
+          (text) => !/^[-+=][aAcCdDeFijPsStTux]+$/.test(text) && text !== "-R",
+        ),
+        WRITE_RULES.permsSystem,
+      ),
+  ],
+  [
+    "setfacl",
+    (cmd) =>
+      firstMatch(
+        texts(cmd.args).filter((text) => text.startsWith("/") || text.startsWith("~")),
+        WRITE_RULES.permsSystem,
+      ),
+  ],
+  ["tar", extract],
+  ["unzip", extract],
+  ["curl", download],
+  ["wget", download],
+  ["sponge", tee],
 ]);
 
 /** Write rules dispatched by command name. */

@@ -1,0 +1,51 @@
+// `true` through the terminal tool on the local backend, approval included (budget: 10 ms median).
+import { createApprovalManager } from "@hermes-agent/approval";
+import { runSuite } from "@hermes-agent/bench";
+import { parseConfigText } from "@hermes-agent/config";
+import { silentLogger, ToolRegistry } from "@hermes-agent/registry";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { registerTerminalTools, resolveTerminalOptions, type ApproveCommand, type TerminalRuntime } from "../src/index.js";
+
+const home = mkdtempSync(path.join(os.tmpdir(), "hermes-bench-terminal-"));
+// The default approval manager reads HERMES_HOME: keep it away from the user's ~/.hermes.
+process.env.HERMES_HOME = home;
+const runtimes: TerminalRuntime[] = [];
+
+function setupTool(approve: ApproveCommand | undefined): () => Promise<unknown> {
+  const registry = new ToolRegistry({ logger: silentLogger, hermesHome: home });
+  const runtime = registerTerminalTools(registry, {
+    settings: resolveTerminalOptions({ config: { terminal: { cwd: home } } }),
+    ...(approve === undefined ? {} : { approve }),
+  });
+  runtimes.push(runtime);
+  return async () => {
+    const out = await registry.dispatch("terminal", { command: "true" }, { taskId: "bench" });
+    if (typeof out !== "string" || !out.includes('"exit_code":0')) throw new Error(`unexpected result: ${String(out)}`);
+  };
+}
+
+try {
+  await runSuite("terminal", [
+    {
+      name: "true via terminal tool (local, approval manager)",
+      budgetUs: 10_000,
+      samples: 15,
+      sampleTimeMs: 100,
+      setup: () => {
+        const manager = createApprovalManager({ config: parseConfigText("").config, home, interactive: false });
+        return setupTool((command, options) => manager.checkDangerousCommand(command, options));
+      },
+    },
+    {
+      name: "true via terminal tool (local, default approval: config.yaml read per check)",
+      samples: 15,
+      sampleTimeMs: 100,
+      setup: () => setupTool(undefined),
+    },
+  ]);
+} finally {
+  await Promise.all(runtimes.map((runtime) => runtime.shutdown()));
+  rmSync(home, { recursive: true, force: true });
+}

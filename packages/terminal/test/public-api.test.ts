@@ -1,0 +1,65 @@
+import type { ConformanceBackgroundProcess, ConformanceEnvironment } from "@hermes-agent/test-utils";
+import { describe, expect, expectTypeOf, test } from "vitest";
+import * as api from "../src/index.js";
+import type { BackgroundProcess, Environment } from "../src/index.js";
+
+describe("public API", () => {
+  test("exports exactly the curated names", () => {
+    expect(Object.keys(api).sort()).toEqual(
+      [
+        "BackendUnavailableError",
+        "CHILD_ENV_ALLOWLIST",
+        "ENVIRONMENT_API_VERSION",
+        "ENVIRONMENT_TYPES",
+        "InvalidOptionError",
+        "LOCAL_CAPABILITIES",
+        "MissingCapabilityError",
+        "PROCESS_ACTIONS",
+        "PROCESS_DESCRIPTION",
+        "PROCESS_PARAMETERS",
+        "PTY_MODULE",
+        "ProcessRegistry",
+        "PtyUnavailableError",
+        "TERMINAL_DEFAULTS",
+        "TERMINAL_DESCRIPTION",
+        "TERMINAL_PARAMETERS",
+        "TERMINAL_TOOLSET",
+        "TerminalError",
+        "TerminalErrorCode",
+        "UnknownEnvironmentError",
+        "VERSION",
+        "assertCapability",
+        "buildChildEnv",
+        "capOutput",
+        "completionMessage",
+        "createBackendRegistry",
+        "createEnvironment",
+        "createLocalEnvironment",
+        "createTerminalRuntime",
+        "defaultApproveCommand",
+        "defaultBackends",
+        "defineEnvironmentBackend",
+        "exitCodeMeaning",
+        "foregroundHangReason",
+        "loadTerminalOptions",
+        "localBackend",
+        "registerTerminalTools",
+        "resolveTerminalOptions",
+        "runProcessTool",
+        "runTerminalTool",
+        "stripAnsi",
+        "truncationMarker",
+      ].sort(),
+    );
+  });
+
+  test("an Environment is what the shared conformance suite drives", () => {
+    expectTypeOf<Environment>().toExtend<ConformanceEnvironment>();
+    expectTypeOf<BackgroundProcess>().toExtend<ConformanceBackgroundProcess>();
+  });
+
+  test("the API version is a literal the backends must match", () => {
+    expectTypeOf(api.ENVIRONMENT_API_VERSION).toEqualTypeOf<1>();
+    expectTypeOf<api.EnvironmentType>().toEqualTypeOf<"local" | "docker" | "singularity" | "modal" | "daytona" | "ssh">();
+  });
+});
