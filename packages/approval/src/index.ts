@@ -10,13 +10,14 @@ export const VERSION: string = "0.0.0";
 
 // Detection (TSDoc on each name lives at its definition)
 export {
+  DETECTION_RULES,
   detectDangerousCommand,
   initializeDetector,
   isDetectorReady,
   MAX_ANALYSED_COMMAND_LENGTH,
   normalizeCommandText,
 } from "./detection/index.js";
-export type { DangerousCommandMatch } from "./detection/index.js";
+export type { DangerousCommandMatch, DetectionRule } from "./detection/index.js";
 
 // Approval flows
 export { ApprovalError, ApprovalErrorCode } from "./flows/approval-error.js";

@@ -89,6 +89,9 @@ function report(name: string, runs: ChildTimings[], budgetMs?: number, cpu = fal
   });
 }
 
+const filter = process.env["HERMES_BENCH_FILTER"];
+if (filter !== undefined && filter !== "" && !SUITE.includes(filter)) process.exit(0);
+
 // The child runs the built package, as an application would.
 execFileSync(
   process.execPath,

@@ -119,10 +119,10 @@ export class ToolCatalog {
   }
 
   /**
-   * The known tools among `names`, sorted by name, without duplicates, in O(N + k): each asked-for
-   * tool is stamped, then the sorted table is walked once. A small request sorts just its tools.
+   * Visit the known tools among `names` in name order, once each, in O(N + k): each asked-for
+   * tool is stamped, then the sorted table is walked once (a small request sorts just its tools).
    */
-  select(names: Iterable<string>): readonly PreparedTool[] {
+  forEachSelected(names: Iterable<string>, visit: (tool: PreparedTool) => void): void {
     const stamp = ++this.#selection;
     const picked: PreparedTool[] = [];
     for (const name of names) {
@@ -133,11 +133,11 @@ export class ToolCatalog {
       }
     }
     const all = this.sorted();
-    if (picked.length === all.length) return all;
-    if (picked.length * 16 < all.length) return picked.sort(byName);
-    const out: PreparedTool[] = [];
-    for (const tool of all) if (tool.mark === stamp) out.push(tool);
-    return out;
+    if (picked.length * 16 < all.length) {
+      for (const tool of picked.sort(byName)) visit(tool);
+      return;
+    }
+    for (const tool of all) if (tool.mark === stamp) visit(tool);
   }
 
   #insert(tool: PreparedTool): void {

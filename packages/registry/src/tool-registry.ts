@@ -136,26 +136,25 @@ export class ToolRegistry {
    * changing. Cost is linear in the number of tools.
    */
   getDefinitions(names: Iterable<string>, options: DefinitionOptions = {}): ToolDefinition[] {
-    const tools = this.#catalog.select(names);
     const pass = this.#checks.beginPass();
     const now = this.#now();
+    const quiet = options.quiet === true;
     const out: ToolDefinition[] = [];
-    for (const tool of tools) {
+    this.#catalog.forEachSelected(names, (tool) => {
       const check = tool.checkRecord;
       if (
         check !== undefined &&
         !this.#checks.evaluate(check, now, pass, this.#reportCheckFailure)
       ) {
-        if (options.quiet !== true)
-          this.#logger.debug(`Tool '${tool.entry.name}' left out: its check failed`);
-        continue;
+        if (!quiet) this.#logger.debug(`Tool '${tool.entry.name}' left out: its check failed`);
+        return;
       }
       out.push(
         tool.entry.dynamicSchemaOverrides === undefined
           ? tool.definition
           : this.#dynamicDefinition(tool),
       );
-    }
+    });
     return out;
   }
 

@@ -3,7 +3,6 @@ import {
   existsSync,
   mkdtempSync,
   readFileSync,
-  renameSync,
   rmSync,
   unlinkSync,
   writeFileSync,
@@ -33,6 +32,7 @@ import { liveProcessGroups, processStartTime } from "./process-table.js";
 import { launchPty } from "./pty-session.js";
 import { launchPiped, type LaunchSpec, type RawProcess } from "./raw-process.js";
 import { evalFromFile, findBash, MAX_INLINE_COMMAND, SHELL_WRAPPER } from "./shell-wrapper.js";
+import { SnapshotFiles } from "./snapshot-files.js";
 import { wrapBackground } from "./background-process.js";
 
 /** What the local backend can do. */
@@ -101,6 +101,7 @@ class LocalEnvironment implements Environment {
   /** Every process group started here (pgid → leader start time), for cleanup of leftovers. */
   readonly #groups = new Map<number, number | undefined>();
   #cwd: string;
+  readonly #snapshots = new SnapshotFiles();
   #runs = 0;
   #closed = false;
 
@@ -150,15 +151,20 @@ class LocalEnvironment implements Environment {
     const target = options.cwd === undefined ? sessionCwd : path.resolve(sessionCwd, this.#expandHome(options.cwd));
     const runId = `run-${++this.#runs}-${randomBytes(3).toString("hex")}`;
     let inline = command;
-    if (command.length > MAX_INLINE_COMMAND) {
-      const file = path.join(this.#stateDir, `${runId}.cmd`);
-      writeFileSync(file, command, { mode: 0o600 });
-      inline = evalFromFile(file);
+    const commandFile = command.length > MAX_INLINE_COMMAND ? path.join(this.#stateDir, `${runId}.cmd`) : undefined;
+    if (commandFile !== undefined) {
+      writeFileSync(commandFile, command, { mode: 0o600 });
+      inline = evalFromFile(commandFile);
     }
+    const snapshot = this.#snapshots.acquire();
+    const finished = (): void => {
+      this.#snapshots.release(snapshot);
+      if (commandFile !== undefined) removeQuietly(commandFile);
+    };
     const transient = Object.keys(options.env ?? {}).filter((name) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(name));
     const spec: LaunchSpec = {
       file: this.#bash,
-      args: ["--noprofile", "--norc", "-c", SHELL_WRAPPER, "hermes", this.#stateDir, runId, target, inline, options.save ? "1" : "0", transient.join(" ")],
+      args: ["--noprofile", "--norc", "-c", SHELL_WRAPPER, "hermes", this.#stateDir, runId, target, inline, options.save ? "1" : "0", transient.join(" "), snapshot ?? ""],
       cwd: isDirectory(target) ? target : sessionCwd,
       env: options.env ? { ...this.#baseEnv, ...options.env } : this.#baseEnv,
     };
@@ -166,6 +172,7 @@ class LocalEnvironment implements Environment {
     try {
       proc = options.pty ? await launchPty(spec, this.#ptyModule) : await launchPiped(spec, { stdin: options.stdin, stderrToStdout: true });
     } catch (error) {
+      finished();
       if (TerminalError.isInstance(error)) throw error;
       throw new TerminalError(TerminalErrorCode.SpawnFailed, `Could not start bash (${this.#bash}): ${String(error)}`, {
         cause: error,
@@ -173,7 +180,10 @@ class LocalEnvironment implements Environment {
     }
     this.#live.add(proc);
     this.#groups.set(proc.pid, processStartTime(proc.pid));
-    void proc.exited.then(() => this.#live.delete(proc));
+    void proc.exited.then(() => {
+      this.#live.delete(proc);
+      finished();
+    });
     return { proc, runId };
   }
 
@@ -206,6 +216,7 @@ class LocalEnvironment implements Environment {
     const timer = setTimeout(() => stop("timeout"), Math.min(MAX_TIMER_MS, Math.max(1, timeoutSeconds * 1000)));
     const onAbort = (): void => stop("interrupt");
     options.signal?.addEventListener("abort", onAbort, { once: true });
+    if (options.signal?.aborted === true) onAbort();
     let exitCode: number;
     try {
       exitCode = await proc.exited;
@@ -221,9 +232,8 @@ class LocalEnvironment implements Environment {
     }
     const snapshot = path.join(this.#stateDir, `${runId}.snap`);
     const cwdFile = path.join(this.#stateDir, `${runId}.cwd`);
-    removeQuietly(path.join(this.#stateDir, `${runId}.cmd`));
     if (reason === undefined && existsSync(snapshot)) {
-      renameSync(snapshot, path.join(this.#stateDir, "snapshot.sh"));
+      this.#snapshots.adopt(snapshot);
       const newCwd = takeFile(cwdFile)?.trim();
       if (options.cwd === undefined && newCwd) this.#cwd = newCwd;
     } else {

@@ -36,7 +36,7 @@ export class PtyUnavailableError extends TerminalError {
 let cached: Promise<PtyModule> | undefined;
 
 /** Load the PTY library once; rejects with {@link PtyUnavailableError} when it is absent. */
-export function loadPtyModule(specifier: string = PTY_MODULE): Promise<PtyModule> {
+function loadPtyModule(specifier: string = PTY_MODULE): Promise<PtyModule> {
   if (specifier !== PTY_MODULE) {
     return import(specifier).then(
       (mod: unknown) => pickSpawn(mod),

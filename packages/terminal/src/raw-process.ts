@@ -75,9 +75,11 @@ export function launchPiped(spec: LaunchSpec, options: PipedOptions): Promise<Ra
         res(exitCodeOf(code, signal));
       });
     });
-    const outputClosed = Promise.all(
-      [stdout, stderr].map((stream) => (stream === null ? undefined : new Promise<void>((res) => stream.once("close", () => res())))),
-    ).then(() => undefined);
+    const closes: Promise<void>[] = [];
+    for (const stream of [stdout, stderr]) {
+      if (stream !== null) closes.push(new Promise<void>((res) => stream.once("close", () => res())));
+    }
+    const outputClosed = Promise.all(closes).then(() => undefined);
     child.once("error", (error) => reject(error));
     child.once("spawn", () => {
       const pid = child.pid;

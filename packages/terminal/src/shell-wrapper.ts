@@ -6,13 +6,15 @@ import path from "node:path";
  * restores the task's snapshot (exported variables, functions, aliases), changes to the
  * target directory, evaluates the command, and on exit writes a new snapshot and its
  * directory for the next command. Positional parameters: state dir, run id, directory,
- * command, save flag (1/0), names of per-call variables that must not persist.
+ * command, save flag (1/0), names of per-call variables that must not persist, snapshot
+ * to restore (may be empty). Every file is new (never truncated or renamed over), which
+ * spares ext4 the forced writeback it does for replaced files.
  */
 export const SHELL_WRAPPER: string = [
   "exec 2>&1",
-  '__hermes_state=$1 __hermes_run=$2 __hermes_dir=$3 __hermes_cmd=$4 __hermes_save=$5 __hermes_transient=$6',
-  "shift 6",
-  'if [ -r "$__hermes_state/snapshot.sh" ]; then builtin source "$__hermes_state/snapshot.sh" >/dev/null 2>&1; fi',
+  '__hermes_state=$1 __hermes_run=$2 __hermes_dir=$3 __hermes_cmd=$4 __hermes_save=$5 __hermes_transient=$6 __hermes_snap=$7',
+  "shift 7",
+  'if [ -n "$__hermes_snap" ] && [ -r "$__hermes_snap" ]; then builtin source "$__hermes_snap" >/dev/null 2>&1; fi',
   "builtin shopt -s expand_aliases",
   'builtin cd -- "$__hermes_dir" || builtin exit 126',
   'if [ "$__hermes_save" = 1 ]; then',
@@ -39,7 +41,7 @@ export function evalFromFile(file: string): string {
 }
 
 /** Quote a string as one bash word. */
-export function quoteForShell(value: string): string {
+function quoteForShell(value: string): string {
   return `'${value.replaceAll("'", `'\\''`)}'`;
 }
 

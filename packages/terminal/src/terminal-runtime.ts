@@ -38,6 +38,8 @@ export interface TerminalRuntime {
   environment(taskId?: string): Promise<Environment>;
   /** Note activity on a task so its environment is not reaped as idle. */
   touch(taskId: string): void;
+  /** Mark a task busy while a command runs (idle reaping skips it); call the returned function when done. */
+  hold(taskId: string): () => void;
   /** Subscribe to completion notices (notify_on_complete). Returns an unsubscribe function. */
   onProcessComplete(listener: (completion: ProcessCompletion) => void): () => void;
   /** Clean up idle environments now; returns the task ids released. */
@@ -51,6 +53,8 @@ export interface TerminalRuntime {
 interface TaskEntry {
   readonly environment: Promise<Environment>;
   lastActivity: number;
+  /** Commands running now. */
+  busy: number;
 }
 
 const live = new Set<{ killAllSync(): void }>();
@@ -121,7 +125,7 @@ export function createTerminalRuntime(options: TerminalRuntimeOptions = {}): Ter
         ...(options.hostEnv === undefined ? {} : { hostEnv: options.hostEnv }),
         ...(options.killGraceMs === undefined ? {} : { killGraceMs: options.killGraceMs }),
       });
-      tasks.set(taskId, { environment, lastActivity: Date.now() });
+      tasks.set(taskId, { environment, lastActivity: Date.now(), busy: 0 });
       environment.then(
         (env) => {
           if (tasks.get(taskId)?.environment === environment) ready.set(taskId, env);
@@ -140,11 +144,23 @@ export function createTerminalRuntime(options: TerminalRuntimeOptions = {}): Ter
       const entry = tasks.get(taskId);
       if (entry) entry.lastActivity = Date.now();
     },
+    hold(taskId) {
+      const entry = tasks.get(taskId);
+      if (!entry) return () => undefined;
+      entry.busy += 1;
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        entry.busy -= 1;
+        entry.lastActivity = Date.now();
+      };
+    },
     onProcessComplete: (listener) => processes.onComplete(listener),
     async reapIdle() {
       const cutoff = Date.now() - settings.lifetimeSeconds * 1000;
       const idle = [...tasks.entries()]
-        .filter(([taskId, entry]) => entry.lastActivity < cutoff && !processes.hasRunning(taskId))
+        .filter(([taskId, entry]) => entry.busy === 0 && entry.lastActivity < cutoff && !processes.hasRunning(taskId))
         .map(([taskId]) => taskId);
       await Promise.all(idle.map((taskId) => release(taskId)));
       return idle;

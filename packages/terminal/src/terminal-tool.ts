@@ -158,6 +158,7 @@ export async function runTerminalTool(
       status: "disabled",
     };
   }
+  const release = runtime.hold(taskId);
   try {
     const extra = note === undefined ? {} : { approval: note };
     return background
@@ -167,7 +168,7 @@ export async function runTerminalTool(
     if (TerminalError.isInstance(error)) return errorResult(error.message, "error");
     return errorResult(`Failed to execute command: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`, "error");
   } finally {
-    runtime.touch(taskId);
+    release();
   }
 }
 

@@ -61,6 +61,17 @@ describe("local environment specifics", () => {
     expect(output).toBe("bg\n");
   });
 
+  test("parallel commands of one task each start from a complete snapshot", async () => {
+    const env = await make();
+    await env.execute("export BASE=kept");
+    const results = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => env.execute(`echo "$BASE"; export PAR_${i}=1; sleep 0.0${i}`)),
+    );
+    expect(results.map((r) => r.output)).toEqual(Array.from({ length: 6 }, () => "kept\n"));
+    const after = await env.execute('echo "$BASE"; env | grep -c "^PAR_"');
+    expect(after.output).toBe("kept\n1\n");
+  });
+
   test("per-call env applies to one command only", async () => {
     const env = await make();
     expect((await env.execute('echo "$ONE_SHOT"', { env: { ONE_SHOT: "yes" } })).output).toBe("yes\n");

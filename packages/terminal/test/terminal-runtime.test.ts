@@ -41,6 +41,13 @@ describe("terminal runtime", () => {
     expect((await runTerminalTool(runtime, { command: 'echo "[$KEEP] $(pwd)"' }, { taskId: "idle" })).output).toBe("[] /\n");
   });
 
+  test("a long foreground command keeps its task from being reaped", async () => {
+    const runtime = make(1);
+    const running = runTerminalTool(runtime, { command: "sleep 3; echo finished" }, { taskId: "long" });
+    await waitUntil(async () => (await runtime.reapIdle()).length > 0, { timeoutMs: 2500, intervalMs: 200 });
+    expect(await running).toMatchObject({ output: "finished\n", exit_code: 0 });
+  });
+
   test("releaseTask kills the task's processes only", async () => {
     const runtime = make(300);
     const a = await runTerminalTool(runtime, { command: "sleep 60", background: true }, { taskId: "a" });

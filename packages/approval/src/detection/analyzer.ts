@@ -10,7 +10,7 @@ import { processRules } from "./rules/process-rules.js";
 import { sqlRules } from "./rules/sql-rules.js";
 import { systemRules } from "./rules/system-rules.js";
 import { redirectMatch, writeRules } from "./rules/write-rules.js";
-import { downloadThenExecMatch, forkBombMatch } from "./script-rules.js";
+import { writtenThenExecMatch, forkBombMatch } from "./script-rules.js";
 import { shellPayloadMatch } from "./shell-payloads.js";
 import { globToRegExp } from "./paths.js";
 import { DYNAMIC, staticWord, type Script, type SimpleCommand } from "./shell-ir.js";
@@ -113,7 +113,7 @@ class Analyzer implements RuleContext {
       found = worse(found, this.analyseCommand(cmd));
       if (found?.hardline) return found;
     }
-    return found ?? downloadThenExecMatch(script);
+    return found ?? writtenThenExecMatch(script, (text) => this.analyseText(text));
   }
 }
 

@@ -41,6 +41,8 @@ class Tokenizer {
   private redirects: Redirect[] = [];
   private assignments: { name: string; value: Word }[] = [];
   private stages: Stage[] = [];
+  private readonly groups: number[] = [];
+  private lastGroup: SimpleCommand[] = [];
   private pendingHeredocs: {
     delimiter: string;
     redirect: { op: string; fd: string | null; target: Word | null; heredoc: string | null };
@@ -230,11 +232,14 @@ class Tokenizer {
       };
       this.commands.push(cmd);
       if (pipe) this.stages.push(cmd);
+    } else if (pipe && this.lastGroup.length > 0) {
+      this.stages.push({ compound: true, commands: this.lastGroup });
     } else {
       for (const { name, value } of this.assignments)
         this.scope.set(name, { text: value.text, dynamic: value.dynamic });
     }
     if (!pipe) this.stages = [];
+    this.lastGroup = [];
     this.words = [];
     this.redirects = [];
     this.assignments = [];
@@ -259,7 +264,7 @@ class Tokenizer {
     const text = this.text;
     while (this.pos < text.length) {
       const ch = text.charAt(this.pos);
-      const two = text.slice(this.pos, this.pos + 2);
+      const next = text.charAt(this.pos + 1);
       if (ch === " " || ch === "\t") this.pos++;
       else if (ch === "\\" && text.charAt(this.pos + 1) === "\n") this.pos += 2;
       else if (ch === "#") {
@@ -270,7 +275,7 @@ class Tokenizer {
         const pending = this.pendingHeredocs.length > 0;
         this.endCommand(false);
         if (pending) this.readHeredocs();
-      } else if (two === "||" || two === "&&" || two === ";;") {
+      } else if ((ch === "|" || ch === "&" || ch === ";") && next === ch) {
         this.endCommand(false);
         this.pos += 2;
       } else if (ch === "|") {
@@ -283,6 +288,10 @@ class Tokenizer {
         ch === ")"
       ) {
         this.endCommand(false);
+        if (ch === "(") this.groups.push(this.commands.length);
+        else if (ch === ")") {
+          this.lastGroup = this.commands.slice(this.groups.pop() ?? this.commands.length);
+        }
         this.pos++;
       } else if ((ch === "<" || ch === ">") && text.charAt(this.pos + 1) === "(") {
         this.words.push(...this.readWord());

@@ -1,4 +1,5 @@
-export type { DangerousCommandMatch } from "./types.js";
+export type { DangerousCommandMatch, RuleInfo as DetectionRule } from "./types.js";
+export { DETECTION_RULES } from "./rule-catalog.js";
 export {
   detectDangerousCommand,
   initializeDetector,

@@ -1,7 +1,8 @@
 import { matchOf } from "./rule-context.js";
 import { commandBaseName } from "./resolved-command.js";
 import { EXEC_RULES } from "./rules/exec-rules.js";
-import type { Script } from "./shell-ir.js";
+import type { Script, SimpleCommand } from "./shell-ir.js";
+import { stageOutput } from "./static-eval.js";
 import { rule, type DangerousCommandMatch, type RuleInfo } from "./types.js";
 
 /** Rules over a whole script rather than one command. */
@@ -19,42 +20,83 @@ export function forkBombMatch(script: Script): DangerousCommandMatch | null {
   return null;
 }
 
-/** A file downloaded earlier in the same script and then executed. */
-export function downloadThenExecMatch(script: Script): DangerousCommandMatch | null {
-  const downloaded = new Set<string>();
+const REMOTE = "\u0000remote";
+const RUNNERS = /^(?:(?:ba|z|da|k|mk|a)?sh|python\d*(?:\.\d+)?|perl|ruby|node|source|\.)$/;
+
+function normaliseFile(path: string): string {
+  return path.replace(/^\.\//, "");
+}
+
+function outputFile(cmd: SimpleCommand): { file: string; append: boolean } | null {
+  for (const redirect of cmd.redirects) {
+    if (
+      (redirect.op === ">" || redirect.op === ">>" || redirect.op === ">|") &&
+      redirect.fd !== "2" &&
+      redirect.target &&
+      !redirect.target.dynamic
+    ) {
+      return { file: normaliseFile(redirect.target.text), append: redirect.op === ">>" };
+    }
+  }
+  return null;
+}
+
+/**
+ * A file written earlier in the same script (downloaded, or filled from static text) and then
+ * run: `curl -o x.sh URL && bash x.sh`, `echo 'rm -rf /' > t.sh; sh t.sh`.
+ */
+export function writtenThenExecMatch(
+  script: Script,
+  analyse: (text: string) => DangerousCommandMatch | null,
+): DangerousCommandMatch | null {
+  const files = new Map<string, string>();
   for (const cmd of script.commands) {
+    const name = commandBaseName(cmd.words[0]?.text ?? "");
+    const output = cmd.redirects.length > 0 ? outputFile(cmd) : null;
+    if (files.size === 0 && output === null && name !== "curl" && name !== "wget") continue;
     const words = cmd.words.map((word) => word.text);
-    const name = commandBaseName(words[0] ?? "");
     if (name === "curl" || name === "wget") {
+      if (output) files.set(output.file, REMOTE);
       for (let i = 1; i < words.length; i++) {
         const text = words[i] ?? "";
-        if (
-          (name === "curl" && /^(?:-o|--output)$/.test(text)) ||
-          (name === "wget" && /^(?:-O|--output-document)$/.test(text))
-        )
-          downloaded.add((words[i + 1] ?? "").replace(/^\.\//, ""));
+        const flag = name === "curl" ? /^(?:-o|--output)$/ : /^(?:-O|--output-document)$/;
+        if (flag.test(text)) files.set(normaliseFile(words[i + 1] ?? ""), REMOTE);
         else if (
           /^https?:\/\//.test(text) &&
           (name === "wget" || words.includes("-O") || words.includes("--remote-name"))
         ) {
-          downloaded.add(
+          files.set(
             text
               .replace(/[?#].*$/, "")
               .split("/")
               .pop() ?? "",
+            REMOTE,
           );
         }
       }
       continue;
     }
-    if (downloaded.size === 0) continue;
-    const first = (words[0] ?? "").replace(/^\.\//, "");
-    const target = /^(?:ba|z|da|k)?sh$|^python\d*$|^perl$|^ruby$|^node$|^source$|^\.$/.test(name)
-      ? (words.find((w, i) => i > 0 && !w.startsWith("-")) ?? "").replace(/^\.\//, "")
-      : first;
-    if ((words[0] ?? "").includes("/") || target !== first) {
-      if (downloaded.has(target) && target !== "") return matchOf(EXEC_RULES.remoteExec);
+    if (output) {
+      const content = stageOutput({
+        ...cmd,
+        redirects: cmd.redirects.filter((redirect) => !redirect.op.includes(">")),
+      });
+      if (content !== null)
+        files.set(output.file, (output.append ? (files.get(output.file) ?? "") : "") + content);
+      else files.delete(output.file);
+      continue;
     }
+    if (files.size === 0) continue;
+    const first = normaliseFile(words[0] ?? "");
+    const target = RUNNERS.test(name)
+      ? normaliseFile(words.find((w, i) => i > 0 && !w.startsWith("-")) ?? "")
+      : first;
+    if (!(words[0] ?? "").includes("/") && target === first) continue;
+    const content = files.get(target);
+    if (content === undefined || target === "") continue;
+    if (content === REMOTE) return matchOf(EXEC_RULES.remoteExec);
+    const inner = /^python|^perl|^ruby|^node/.test(name) ? null : analyse(content);
+    if (inner) return inner;
   }
   return null;
 }

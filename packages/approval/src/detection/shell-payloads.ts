@@ -134,6 +134,13 @@ export function shellPayloadMatch(
       if (attached) return ctx.analyseText(attached.text.replace(/^-S|^--split-string=/, ""));
       return split < 0 ? null : payloadMatch(cmd.args.slice(split + 1), ctx);
     }
+    case "trap": {
+      // The handler runs later; only a hard-line handler is reported, so the common
+      // `trap 'rm -rf "$tmp"' EXIT` cleanup idiom is not flagged.
+      const handler = cmd.args.find((word) => !word.text.startsWith("-"));
+      const match = handler === undefined || handler.dynamic ? null : ctx.analyseText(handler.text);
+      return match?.hardline ? match : null;
+    }
     case "at":
     case "batch":
       return stdinCode(cmd, ctx);

@@ -8,7 +8,7 @@ export interface DangerousCommandMatch {
   readonly hardline: boolean;
 }
 
-/** A rule definition: its key, description and tier. */
+/** A detection rule: its stable key, description and tier. */
 export interface RuleInfo {
   readonly key: string;
   readonly description: string;

@@ -5,7 +5,7 @@ import type { AuditEntry } from "./audit-log.js";
 import type { DenialBreaker } from "./circuit-breaker.js";
 import type { GatewayQueue } from "./gateway-queue.js";
 import type { SmartReviewer } from "./smart-reviewer.js";
-import type { ApprovalChoice } from "./types.js";
+import type { ApprovalChoice, ApprovalContext } from "./types.js";
 
 /** The per-manager state and collaborators the flows share. Internal. */
 export interface ApprovalCore {
@@ -15,6 +15,8 @@ export interface ApprovalCore {
   readonly breaker: DenialBreaker;
   readonly prompt: ApprovalPrompt;
   readonly interactive: boolean;
+  /** The manager's context when a check names none (from options or Hermes' env variables). */
+  readonly defaultContext: ApprovalContext | undefined;
   readonly yoloFromEnv: boolean;
   readonly now: () => number;
   /** Overrides `approvals.timeout` when set. */

@@ -13,7 +13,8 @@ export function resolveContext(
   sessionKey: string,
   options: CheckCommandOptions,
 ): ApprovalContext | "none" {
-  if (options.context !== undefined) return options.context;
+  const explicit = options.context ?? core.defaultContext;
+  if (explicit !== undefined) return explicit;
   if (core.queue.hasNotifier(sessionKey)) return "gateway";
   return core.interactive ? "interactive" : "none";
 }

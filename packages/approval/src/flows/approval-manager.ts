@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { isatty } from "node:tty";
 import { resolveHermesHome } from "@hermes-agent/config";
 import { ApprovalError, ApprovalErrorCode } from "./approval-error.js";
 import { auditSafely, type ApprovalCore } from "./approval-core.js";
@@ -10,6 +11,7 @@ import { createApprovalStore, type ApprovalEntry } from "./approval-store.js";
 import { removeAllowlistEntry, saveAllowlistEntry } from "./allowlist-persistence.js";
 import { createAuditLog } from "./audit-log.js";
 import { createDenialBreaker } from "./circuit-breaker.js";
+import { contextFromEnv, isTruthy } from "./env-flags.js";
 import { createConfigSource, type ApprovalConfigInput } from "./config-source.js";
 import { createCliPrompt } from "./cli-prompt.js";
 import { defaultCommandDetector, type CommandDetector } from "./command-detector.js";
@@ -22,21 +24,32 @@ import {
   type ResolveGatewayOptions,
 } from "./gateway-queue.js";
 import { createOpenAIReviewer, type SmartReviewer } from "./smart-reviewer.js";
-import type { ApprovalChoice, ApprovalResult, CheckCommandOptions } from "./types.js";
+import type {
+  ApprovalChoice,
+  ApprovalContext,
+  ApprovalResult,
+  CheckCommandOptions,
+} from "./types.js";
 import { parseChoice } from "./choice.js";
 
 /** Options of {@link createApprovalManager}. Everything has a default. */
 export interface ApprovalManagerOptions {
   /** Hermes home (config.yaml, logs/approvals.jsonl); default `resolveHermesHome(env)`. */
   readonly home?: string;
-  /** Environment read once at construction (`HERMES_HOME`, `HERMES_YOLO_MODE`, `HERMES_INTERACTIVE`); default `process.env`. */
+  /**
+   * Environment read once at construction; default `process.env`. Used: `HERMES_HOME`,
+   * `HERMES_YOLO_MODE`, `HERMES_INTERACTIVE`, `HERMES_SESSION_KEY`, and Hermes' context markers
+   * `HERMES_CRON_SESSION`, `HERMES_SINGLE_QUERY_SESSION`, `HERMES_GATEWAY_SESSION`/`HERMES_EXEC_ASK`.
+   */
   readonly env?: Readonly<Record<string, string | undefined>>;
-  /** A fixed config, or a loader; default `loadConfig({ home })` at every check, so edits apply at once. */
+  /** A fixed config, or a loader; default config.yaml in `home`, re-read whenever the file changes. */
   readonly config?: ApprovalConfigInput;
   /** The interactive transport; default the CLI prompt over stdin/stderr. */
   readonly prompt?: ApprovalPrompt;
   /** Whether a human can answer `prompt`; default true when `prompt` is given, stdin is a TTY or `HERMES_INTERACTIVE` is set. */
   readonly interactive?: boolean;
+  /** Context of every check that names none (default from the env markers, else detected per check). */
+  readonly context?: ApprovalContext;
   /** Time source for the audit log and gateway requests. */
   readonly clock?: { now(): number };
   /** The smart-mode reviewer; default the `openai` client on `auxiliary.approval.*`. */
@@ -90,8 +103,6 @@ export interface ApprovalManager {
   readonly auditLogFile: string;
 }
 
-const TRUTHY = new Set(["1", "true", "yes", "on"]);
-
 /** Create an {@link ApprovalManager}. */
 export function createApprovalManager(options: ApprovalManagerOptions = {}): ApprovalManager {
   const env = options.env ?? process.env;
@@ -143,10 +154,9 @@ export function createApprovalManager(options: ApprovalManagerOptions = {}): App
     prompt: options.prompt ?? createCliPrompt(),
     interactive:
       options.interactive ??
-      (options.prompt !== undefined ||
-        process.stdin.isTTY ||
-        TRUTHY.has((env.HERMES_INTERACTIVE ?? "").toLowerCase())),
-    yoloFromEnv: TRUTHY.has((env.HERMES_YOLO_MODE ?? "").trim().toLowerCase()),
+      (options.prompt !== undefined || isatty(0) || isTruthy(env.HERMES_INTERACTIVE)),
+    defaultContext: options.context ?? contextFromEnv(env),
+    yoloFromEnv: isTruthy(env.HERMES_YOLO_MODE),
     now,
     timeoutMs: options.timeoutMs,
     queue: createGatewayQueue({
@@ -209,9 +219,11 @@ export function createApprovalManager(options: ApprovalManagerOptions = {}): App
         command,
         checkOptions,
         runApprovalGate,
-      ),
+      ).catch((error: unknown) => failClosed(error, reportError)),
     checkExecuteCodeGuard: (code, guardOptions) =>
-      runExecuteCodeGuard(core, { loadSettings, defaultSession }, code, guardOptions),
+      runExecuteCodeGuard(core, { loadSettings, defaultSession }, code, guardOptions).catch(
+        (error: unknown) => failClosed(error, reportError),
+      ),
     registerGatewayNotify(sessionKey, notify) {
       core.queue.register(requireSession(sessionKey), notify);
     },
@@ -267,5 +279,19 @@ export function createApprovalManager(options: ApprovalManagerOptions = {}): App
       breaker.reset(sessionKey);
       core.queue.clearSession(sessionKey);
     },
+  };
+}
+
+// Nothing above is expected to throw; if something does, the answer is still a denial.
+function failClosed(error: unknown, report: (error: unknown) => void): ApprovalResult {
+  report(error);
+  return {
+    approved: false,
+    message:
+      "BLOCKED: the approval check failed unexpectedly, so the command was not approved. " +
+      "The user has NOT consented to this command. Do NOT retry; tell the user.",
+    outcome: "denied",
+    userConsent: false,
+    decider: "system",
   };
 }

@@ -8,7 +8,7 @@ import { isCompoundCommand } from "./compound-command.js";
 import { compileGlob } from "./glob-match.js";
 import { hardlineMessage, userDenyMessage } from "./messages.js";
 import {
-  CONTAINER_ENV_TYPES,
+  isSandboxed,
   type ApprovalDecider,
   type ApprovalResult,
   type CheckCommandOptions,
@@ -45,7 +45,7 @@ export async function runCommandChecks(
   } catch {
     // Whatever detection cannot analyse is treated as dangerous, never as safe.
     match = {
-      patternKey: "unanalysable command",
+      patternKey: "unanalysable-command",
       description: "command that could not be analysed",
       hardline: false,
     };
@@ -161,8 +161,7 @@ function bypassOf(
   sessionKey: string,
   options: CheckCommandOptions,
 ): ApprovalDecider | undefined {
-  if (CONTAINER_ENV_TYPES.includes(options.envType) && options.hasHostAccess !== true)
-    return "container";
+  if (isSandboxed(options)) return "container";
   if (settings.mode === "off") return "mode_off";
   if (core.yoloFromEnv || core.store.isYolo(sessionKey)) return "yolo";
   return undefined;

@@ -1,4 +1,5 @@
 import { auditSafely, humanTimeoutMs, type ApprovalCore } from "./approval-core.js";
+import { resolveContext } from "./approval-gate.js";
 import { answerOf } from "./human-reply.js";
 import type { ApprovalSettings } from "./approval-settings.js";
 import { unattendedVerdict } from "./context-policy.js";
@@ -11,7 +12,7 @@ import {
 } from "./messages.js";
 import { redactSecrets } from "./redact.js";
 import {
-  CONTAINER_ENV_TYPES,
+  isSandboxed,
   type ApprovalDecider,
   type ApprovalOutcome,
   type ApprovalResult,
@@ -62,7 +63,7 @@ export async function runExecuteCodeGuard(
     return { ...result, patternKey: PATTERN_KEY, description: DESCRIPTION, outcome, decider };
   };
 
-  if (CONTAINER_ENV_TYPES.includes(options.envType) && options.hasHostAccess !== true) {
+  if (isSandboxed(options)) {
     return { approved: true, message: null, decider: "container" };
   }
   let settings: ApprovalSettings;
@@ -87,9 +88,7 @@ export async function runExecuteCodeGuard(
   if (core.store.isApproved(sessionKey, [PATTERN_KEY]))
     return { approved: true, message: null, decider: "session" };
 
-  const context =
-    options.context ??
-    (core.queue.hasNotifier(sessionKey) ? "gateway" : core.interactive ? "interactive" : undefined);
+  const context = resolveContext(core, sessionKey, options);
   if (
     context === "cron" ||
     context === "single_query" ||

@@ -87,6 +87,8 @@ export interface GatewayQueueOptions {
   ) => Promise<void>;
 }
 
+const MAX_QUEUED_PER_SESSION = 64;
+
 /** Create an empty queue. */
 export function createGatewayQueue(options: GatewayQueueOptions): GatewayQueue {
   const notifiers = new Map<string, GatewayNotify>();
@@ -104,6 +106,14 @@ export function createGatewayQueue(options: GatewayQueueOptions): GatewayQueue {
   const finish = (entry: Entry, decision: GatewayDecision): void => {
     remove(entry);
     entry.settle(decision);
+  };
+
+  // Ask-mode requests wait for a user who may never come back; keep the newest ones only.
+  const dropStaleQueued = (sessionKey: string): void => {
+    const queued = (pending.get(sessionKey) ?? []).filter((e) => e.timer === undefined);
+    for (const entry of queued.slice(0, Math.max(0, queued.length - MAX_QUEUED_PER_SESSION))) {
+      finish(entry, { kind: "cancelled" });
+    }
   };
 
   const createEntry = (
@@ -125,7 +135,11 @@ export function createGatewayQueue(options: GatewayQueueOptions): GatewayQueue {
       };
     });
     const decided = raw.then(async (decision) => {
-      await options.onResolved(request, command, decision, entry.timer !== undefined);
+      try {
+        await options.onResolved(request, command, decision, entry.timer !== undefined);
+      } catch {
+        // Remembering the choice failed (reported by the manager); the decision still stands.
+      }
       return decision;
     });
     const entry: Entry = { request, command, settle, decided, waiters: 0, timer: undefined };
@@ -183,7 +197,10 @@ export function createGatewayQueue(options: GatewayQueueOptions): GatewayQueue {
         return { decision, requestId: existing.request.requestId, coalesced: true };
       }
       const entry = createEntry(base, command);
-      if (!notify) return { queued: entry.request.requestId };
+      if (!notify) {
+        dropStaleQueued(base.sessionKey);
+        return { queued: entry.request.requestId };
+      }
       const waiting = wait(entry, signal);
       entry.timer = setTimeout(() => finish(entry, { kind: "timeout" }), timeoutMs);
       entry.timer.unref();

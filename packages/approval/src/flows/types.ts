@@ -66,6 +66,16 @@ export type ApprovalContext =
 /** Terminal backends whose commands run in a disposable sandbox (approval tier skipped). */
 export const CONTAINER_ENV_TYPES: readonly string[] = ["docker", "singularity", "modal", "daytona"];
 
+/** True when the check runs on a sandbox backend without host mounts (approval tier skipped). */
+export function isSandboxed(
+  options: Pick<CheckCommandOptions, "envType" | "hasHostAccess">,
+): boolean {
+  return (
+    CONTAINER_ENV_TYPES.includes(options.envType.trim().toLowerCase()) &&
+    options.hasHostAccess !== true
+  );
+}
+
 /** Options of one approval check. */
 export interface CheckCommandOptions {
   /** Terminal backend (`local`, `ssh`, `docker`, `singularity`, `modal`, `daytona`, ...). */

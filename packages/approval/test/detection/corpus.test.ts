@@ -1,7 +1,11 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
-import { detectDangerousCommand, initializeDetector } from "../../src/detection/index.js";
+import {
+  DETECTION_RULES,
+  detectDangerousCommand,
+  initializeDetector,
+} from "../../src/detection/index.js";
 
 interface CorpusEntry {
   readonly command: string;
@@ -39,5 +43,19 @@ describe("detection corpus", () => {
       .map((entry) => ({ ...entry, actual: verdict(entry.command) }))
       .filter((entry) => entry.actual !== entry.expected);
     expect(failures).toEqual([]);
+  });
+
+  it("reports only catalogued rules, with the catalogued description and tier", () => {
+    const byKey = new Map(DETECTION_RULES.map((info) => [info.key, info]));
+    expect(byKey.size).toBe(DETECTION_RULES.length);
+    for (const entry of corpus) {
+      const match = detectDangerousCommand(entry.command);
+      if (match === null) continue;
+      expect(byKey.get(match.patternKey), match.patternKey).toEqual({
+        key: match.patternKey,
+        description: match.description,
+        hardline: match.hardline,
+      });
+    }
   });
 });

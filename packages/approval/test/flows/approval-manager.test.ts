@@ -213,6 +213,15 @@ describe("contexts without a human fail closed", () => {
     expect(prompt.asked).toHaveLength(0);
   });
 
+  test("Hermes' HERMES_CRON_SESSION marks every check as cron", async () => {
+    const prompt = scriptedPrompt("always");
+    const { manager: m } = await manager(undefined, { prompt, env: { HERMES_CRON_SESSION: "1" } });
+    const result = await m.checkDangerousCommand(DANGEROUS, local);
+    expect(result).toMatchObject({ approved: false, outcome: "unattended" });
+    expect(result.message).toContain("approvals.cron_mode: approve");
+    expect(prompt.asked).toHaveLength(0);
+  });
+
   test("edits to config.yaml apply to the next check", async () => {
     const { manager: m, home } = await manager("approvals:\n  deny: []\n");
     await expect(m.checkDangerousCommand("make nuke", local)).resolves.toMatchObject({

@@ -14,6 +14,7 @@ describe("public surface", () => {
         "CONTAINER_ENV_TYPES",
         "VERSION",
         "auditLogPath",
+        "DETECTION_RULES",
         "checkDangerousCommand",
         "checkExecuteCodeGuard",
         "createApprovalManager",

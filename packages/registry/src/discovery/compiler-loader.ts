@@ -1,3 +1,4 @@
+import { isAscii } from "node:buffer";
 import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -37,6 +38,12 @@ function cacheFileFor(dir: string, source: string): string {
   return path.join(dir, key);
 }
 
+/** Read a source file; ASCII text (the compiler is) is decoded as Latin-1, several times faster than UTF-8. */
+function readSource(file: string): string {
+  const bytes = readFileSync(file);
+  return bytes.toString(isAscii(bytes) ? "latin1" : "utf8");
+}
+
 /**
  * Evaluate a CommonJS file through `vm.Script` with a V8 code cache, the way Node 22's module
  * compile cache does. Compiling the 9 MB compiler is most of its load time; with the cache it
@@ -50,7 +57,7 @@ function evaluateWithCodeCache(file: string, cacheDir: string): LoadedCompiler {
   } catch {
     cachedData = undefined;
   }
-  const wrapped = `(function (exports, require, module, __filename, __dirname) {${readFileSync(file, "utf8")}\n})`;
+  const wrapped = `(function (exports, require, module, __filename, __dirname) {${readSource(file)}\n})`;
   const script = new Script(wrapped, {
     filename: file,
     ...(cachedData === undefined ? {} : { cachedData }),

@@ -23,6 +23,7 @@ export const EXEC_RULES: Readonly<
     | "remoteExec"
     | "reverseShell"
     | "exfiltration"
+    | "credentialRead"
     | "nesting",
     RuleInfo
   >
@@ -50,6 +51,10 @@ export const EXEC_RULES: Readonly<
   exfiltration: rule(
     "credential-exfiltration",
     "ssh keys or credential files sent over the network",
+  ),
+  credentialRead: rule(
+    "credential-read",
+    "private key or credential file printed (secret disclosure)",
   ),
   nesting: rule("nesting-too-deep", "command nests shells too deeply to analyse"),
 } as const;
@@ -268,7 +273,14 @@ const networkShell: CommandRule = (cmd) => {
     )
   )
     return matchOf(EXEC_RULES.reverseShell);
-  if (cmd.name === "telnet" && cmd.source.upstream.length > 0) return null;
+  if (
+    (NETCAT.test(cmd.name) ||
+      cmd.name === "telnet" ||
+      cmd.name === "socat" ||
+      cmd.name === "openssl") &&
+    cmd.source.upstream.some((stage) => allStageNames(stage).some((name) => SHELLS.has(name)))
+  )
+    return matchOf(EXEC_RULES.reverseShell);
   return null;
 };
 
@@ -281,7 +293,11 @@ export function isDynamicCommandWord(cmd: ResolvedCommand): boolean {
 }
 
 const SECRET_FILE =
-  /(?:^|[/~])(?:\.ssh\/(?:id_[^/]*|authorized_keys)|\.aws\/credentials|\.netrc|\.pgpass|\.kube\/config|\.docker\/config\.json|\.git-credentials|\.hermes\/\.env|\.gnupg\/.*|etc\/shadow)$/;
+  /(?:^|[/~])(?:\.ssh(?:\/(?:id_[^/]*|authorized_keys))?\/?|\.aws(?:\/credentials)?\/?|\.netrc|\.pgpass|\.kube\/config|\.docker\/config\.json|\.git-credentials|\.hermes\/\.env|\.gnupg(?:\/.*)?|etc\/shadow)$/;
+// Private keys and credential stores whose contents should not be printed into a transcript.
+const PRIVATE_FILE =
+  /(?:^|[/~])(?:\.ssh\/id_(?!.*\.pub$)[^/]+|\.aws\/credentials|\.netrc|\.pgpass|\.git-credentials|\.gnupg\/private-keys[^/]*\/.*|etc\/shadow|etc\/gshadow)$/;
+const READERS = /^(?:cat|less|more|head|tail|base64|xxd|od|hexdump|strings|bat|batcat|nl|tac)$/;
 const UPLOADERS = /^(?:curl|wget|nc|ncat|netcat|socat|scp|sftp|rsync|http|xh|ftp)$/;
 
 const exfiltration: CommandRule = (cmd) => {
@@ -294,7 +310,10 @@ const exfiltration: CommandRule = (cmd) => {
     if (SECRET_FILE.test(path)) return matchOf(EXEC_RULES.exfiltration);
   }
   for (const stage of cmd.source.upstream) {
-    if (isSimple(stage) && stage.words.some((word, i) => i > 0 && SECRET_FILE.test(word.text)))
+    if (!isSimple(stage)) continue;
+    if (stage.words.some((word, i) => i > 0 && SECRET_FILE.test(word.text)))
+      return matchOf(EXEC_RULES.exfiltration);
+    if (/^(?:env|printenv|set|export|declare)$/.test(stageName(stage)) && stage.words.length <= 2)
       return matchOf(EXEC_RULES.exfiltration);
   }
   for (const redirect of cmd.source.redirects) {
@@ -304,6 +323,11 @@ const exfiltration: CommandRule = (cmd) => {
   return null;
 };
 
+const credentialRead: CommandRule = (cmd) =>
+  READERS.test(cmd.name) && cmd.args.some((word) => PRIVATE_FILE.test(word.text))
+    ? matchOf(EXEC_RULES.credentialRead)
+    : null;
+
 /** Exec-style rules for one layer. */
 export const execRules: CommandRule = (cmd, ctx) =>
-  networkShell(cmd, ctx) ?? exfiltration(cmd, ctx);
+  networkShell(cmd, ctx) ?? exfiltration(cmd, ctx) ?? credentialRead(cmd, ctx);

@@ -41,6 +41,9 @@ export function sqlMatch(sql: string): DangerousCommandMatch | null {
 const FRAMEWORK_RESET =
   /^(?:python\d*(?:\.\d+)? (?:\S*manage\.py|-m django) (?:flush|reset_db)|(?:rails|rake|bin\/rails) (?:db:drop|db:reset|db:schema:load|db:purge)|(?:prisma|npx prisma|pnpm prisma) (?:migrate reset|db push --force-reset)|php artisan (?:migrate:fresh|migrate:reset|db:wipe)|(?:sequelize|npx sequelize)(?:-cli)? db:drop|(?:knex) migrate:rollback --all|mongo\w* .*dropDatabase)/;
 
+const FRAMEWORK_TOOLS =
+  /^(?:python\d*(?:\.\d+)?|rails|rake|prisma|npx|pnpm|php|sequelize|knex|mongo\w*)$/;
+
 const MONGO =
   /\.\s*(?:dropDatabase|drop|dropCollection|dropIndexes)\s*\(|\.\s*(?:deleteMany|remove)\s*\(\s*\{\s*\}\s*\)|\.\s*(?:updateMany)\s*\(\s*\{\s*\}/;
 
@@ -130,8 +133,10 @@ export const sqlRules: CommandRule = (cmd) => {
     cmd.args.some((word) => /^(?:flushall|flushdb)$/i.test(word.text))
   )
     return matchOf(SQL_RULES.datastore);
-  const joined = cmd.args.map((word) => word.text).join(" ");
-  if (FRAMEWORK_RESET.test(`${cmd.name} ${joined}`)) return matchOf(SQL_RULES.datastore);
+  if (FRAMEWORK_TOOLS.test(cmd.name)) {
+    const joined = cmd.args.map((word) => word.text).join(" ");
+    if (FRAMEWORK_RESET.test(`${cmd.name} ${joined}`)) return matchOf(SQL_RULES.datastore);
+  }
   if (!CLIENT_FLAGS.has(cmd.name)) return null;
   for (const text of statements(cmd)) {
     if (/^mongo/.test(cmd.name) && MONGO.test(text)) return matchOf(SQL_RULES.datastore);

@@ -29,7 +29,7 @@ export const WRITE_RULES: Readonly<
   credential: rule("write-credentials", "overwrite of ssh keys, shell startup or credential files"),
   projectConfig: rule("write-project-config", "overwrite of a project .env or config.yaml"),
   network: rule(
-    "reverse-shell",
+    "network-redirect",
     "network redirection to /dev/tcp or /dev/udp (possible reverse shell)",
   ),
   inPlace: rule(

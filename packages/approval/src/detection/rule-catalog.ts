@@ -1,0 +1,48 @@
+import { DELETE_RULES } from "./rules/delete-rules.js";
+import { EXEC_RULES } from "./rules/exec-rules.js";
+import { GIT_RULES } from "./rules/git-rules.js";
+import { INTERPRETER_RULES } from "./rules/interpreter-rules.js";
+import { PLATFORM_RULES } from "./rules/platform-rules.js";
+import { PROCESS_RULES } from "./rules/process-rules.js";
+import { SQL_RULES } from "./rules/sql-rules.js";
+import { SYSTEM_RULES } from "./rules/system-rules.js";
+import { WRITE_RULES } from "./rules/write-rules.js";
+import { SCRIPT_RULES } from "./script-rules.js";
+import { rule, type RuleInfo } from "./types.js";
+
+/** Returned for commands longer than the analyser accepts. */
+export const TOO_LARGE_RULE: RuleInfo = rule("command-too-large", "command too large to analyse");
+
+/** Returned when the analyser itself fails: the command is held for approval, never passed. */
+export const ANALYSIS_FAILED_RULE: RuleInfo = rule(
+  "analysis-failed",
+  "command could not be analysed (treated as dangerous)",
+);
+
+function collect(): readonly RuleInfo[] {
+  const byKey = new Map<string, RuleInfo>();
+  const tables = [
+    SCRIPT_RULES,
+    DELETE_RULES,
+    WRITE_RULES,
+    PROCESS_RULES,
+    SYSTEM_RULES,
+    EXEC_RULES,
+    INTERPRETER_RULES,
+    SQL_RULES,
+    GIT_RULES,
+    PLATFORM_RULES,
+  ];
+  for (const table of tables) {
+    for (const info of Object.values(table)) if (!byKey.has(info.key)) byKey.set(info.key, info);
+  }
+  byKey.set(TOO_LARGE_RULE.key, TOO_LARGE_RULE);
+  byKey.set(ANALYSIS_FAILED_RULE.key, ANALYSIS_FAILED_RULE);
+  return Object.freeze([...byKey.values()]);
+}
+
+/**
+ * Every rule the detector can report, with its stable key, description and tier. Keys are
+ * what session and permanent approvals store; they never change meaning between releases.
+ */
+export const DETECTION_RULES: readonly RuleInfo[] = collect();

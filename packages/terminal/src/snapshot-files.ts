@@ -1,0 +1,46 @@
+import { unlinkSync } from "node:fs";
+
+function removeQuietly(file: string): void {
+  try {
+    unlinkSync(file);
+  } catch {
+    // already gone
+  }
+}
+
+/**
+ * The shell-state snapshots of one environment: which file is current, and which older
+ * ones running commands were started from (a file is deleted once it is neither). Lets
+ * each command write a new file instead of replacing one, and lets parallel commands of a
+ * task start safely while another one finishes.
+ */
+export class SnapshotFiles {
+  #current: string | undefined;
+  readonly #users = new Map<string, number>();
+
+  /** The snapshot a command starting now restores, marked in use until {@link release}. */
+  acquire(): string | undefined {
+    const file = this.#current;
+    if (file !== undefined) this.#users.set(file, (this.#users.get(file) ?? 0) + 1);
+    return file;
+  }
+
+  /** A command started from `file` ended. */
+  release(file: string | undefined): void {
+    if (file === undefined) return;
+    const users = (this.#users.get(file) ?? 1) - 1;
+    if (users > 0) {
+      this.#users.set(file, users);
+      return;
+    }
+    this.#users.delete(file);
+    if (file !== this.#current) removeQuietly(file);
+  }
+
+  /** Make `file` the snapshot later commands restore. */
+  adopt(file: string): void {
+    const previous = this.#current;
+    this.#current = file;
+    if (previous !== undefined && previous !== file && !this.#users.has(previous)) removeQuietly(previous);
+  }
+}
