@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -76,6 +76,9 @@ describe("discovery cache across processes", () => {
     expect(cold.compilerLoaded).toBe(true);
     expect(cold.tsMorphModules).toBeGreaterThan(0);
     expect(cold.imported).toEqual(["alpha.js", "looped.mjs", "typed.ts"]);
+
+    const codeCache = await readdir(path.join(work, "home", "cache", "compiler-code-cache"));
+    expect(codeCache.filter((name) => name.endsWith(".v8cache"))).toHaveLength(1);
 
     const warm = await discoverInChild();
     expect(warm.compilerLoaded).toBe(false);

@@ -1,6 +1,9 @@
 import { parseConfigText } from "@hermes-agent/config";
+import { createTempDir } from "@hermes-agent/test-utils";
+import { writeFile } from "node:fs/promises";
+import path from "node:path";
 import { describe, expect, test } from "vitest";
-import { InvalidOptionError, resolveTerminalOptions, TERMINAL_DEFAULTS } from "../src/index.js";
+import { InvalidOptionError, loadTerminalOptions, resolveTerminalOptions, TERMINAL_DEFAULTS } from "../src/index.js";
 
 describe("resolveTerminalOptions", () => {
   test("Hermes' defaults", () => {
@@ -77,5 +80,18 @@ describe("resolveTerminalOptions", () => {
     expect(() => resolveTerminalOptions({ config: { terminal: { timeout: "abc" } } })).toThrow(
       /Invalid value for terminal.timeout: 'abc'/,
     );
+  });
+});
+
+describe("loadTerminalOptions", () => {
+  test("reads config.yaml from the Hermes home, env vars on top", async () => {
+    const home = await createTempDir();
+    try {
+      await writeFile(path.join(home.path, "config.yaml"), "terminal:\n  timeout: 77\n  backend: local\ntool_output:\n  max_bytes: 999\n");
+      const options = await loadTerminalOptions({ home: home.path, env: { TERMINAL_LIFETIME_SECONDS: "12" } });
+      expect(options).toMatchObject({ backend: "local", timeoutSeconds: 77, lifetimeSeconds: 12, maxOutputChars: 999 });
+    } finally {
+      await home.remove();
+    }
   });
 });

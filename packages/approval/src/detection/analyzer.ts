@@ -7,6 +7,7 @@ import { gitRules } from "./rules/git-rules.js";
 import { interpreterRules } from "./rules/interpreter-rules.js";
 import { platformRules } from "./rules/platform-rules.js";
 import { processRules } from "./rules/process-rules.js";
+import { secretRules } from "./rules/secret-rules.js";
 import { sqlRules } from "./rules/sql-rules.js";
 import { systemRules } from "./rules/system-rules.js";
 import { redirectMatch, writeRules } from "./rules/write-rules.js";
@@ -46,6 +47,7 @@ const LAYER_RULES: readonly CommandRule[] = [
   sqlRules,
   gitRules,
   execRules,
+  secretRules,
   platformRules,
 ];
 
