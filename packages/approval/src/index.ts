@@ -12,6 +12,7 @@ export const VERSION: string = "0.0.0";
 export {
   DETECTION_RULES,
   detectDangerousCommand,
+  HERMES_KEY_ALIASES,
   initializeDetector,
   isDetectorReady,
   MAX_ANALYSED_COMMAND_LENGTH,

@@ -7,3 +7,9 @@ export {
   MAX_ANALYSED_COMMAND_LENGTH,
 } from "./detector.js";
 export { normalizeCommandText } from "./normalize-text.js";
+export {
+  approvalKeysFor,
+  HERMES_KEY_ALIASES,
+  isApprovalKey,
+  isOnceOnlyKey,
+} from "./hermes-key-aliases.js";

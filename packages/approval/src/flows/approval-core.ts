@@ -28,9 +28,13 @@ export interface ApprovalCore {
   reportError(error: unknown): void;
 }
 
-/** The wait for a human, from config unless the manager overrides it. */
+// Node fires a timer longer than this after 1 ms, which would make every prompt time out at once.
+const MAX_TIMER_MS = 2_147_483_647;
+
+/** The wait for a human, from config unless the manager overrides it (at most ~24.8 days). */
 export function humanTimeoutMs(core: ApprovalCore, settings: ApprovalSettings): number {
-  return core.timeoutMs ?? settings.timeoutMs;
+  const ms = core.timeoutMs ?? settings.timeoutMs;
+  return Number.isFinite(ms) ? Math.min(Math.max(ms, 0), MAX_TIMER_MS) : MAX_TIMER_MS;
 }
 
 /** Audit log writes must never turn an approval decision into a crash. */

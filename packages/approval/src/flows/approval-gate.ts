@@ -1,9 +1,11 @@
+import { approvalKeysFor, isOnceOnlyKey } from "../detection/index.js";
 import type { ApprovalCore } from "./approval-core.js";
 import { unattendedVerdict } from "./context-policy.js";
 import type { GateRequest } from "./gate-request.js";
 import { denial, finalize, finish, withBreaker } from "./gate-results.js";
 import { askHuman } from "./human-reply.js";
 import { smartDeniedMessage, unattendedMessage } from "./messages.js";
+import { redactSecrets } from "./redact.js";
 import type { ReviewVerdict } from "./smart-reviewer.js";
 import type { ApprovalContext, ApprovalResult, CheckCommandOptions } from "./types.js";
 
@@ -25,7 +27,8 @@ export async function runApprovalGate(
   gate: GateRequest,
 ): Promise<ApprovalResult> {
   const { match, sessionKey, settings } = gate;
-  const keys = [match.patternKey, match.description];
+  // Our key, its description, or a Hermes key that maps to it (never for a hard-line rule).
+  const keys = approvalKeysFor(match);
   const scope = core.store.scopeOf(sessionKey, keys);
   if (scope !== undefined) {
     const decider = scope === "permanent" ? "allowlist" : "session";
@@ -51,7 +54,9 @@ export async function runApprovalGate(
   if (context !== "interactive" && context !== "gateway") {
     // Nobody to ask. Config may opt a known context in; in smart mode the reviewer may still
     // approve (or refuse) on its own, but an escalation has nobody to go to and denies.
-    const verdict = unattendedVerdict(context, settings, gate.options.platform);
+    const policy = unattendedVerdict(context, settings, gate.options.platform);
+    // An opt-in covers kinds of command, not one that could not be analysed.
+    const verdict = isOnceOnlyKey(match.patternKey) ? { ...policy, allowed: false } : policy;
     const reviewerMayDecide = settings.mode === "smart" && (verdict.allowed || context === "none");
     if (!reviewerMayDecide && !verdict.allowed) {
       const message = unattendedMessage(match.description, verdict.denial);
@@ -104,7 +109,8 @@ async function review(core: ApprovalCore, gate: GateRequest): Promise<ReviewVerd
     const signal = gate.options.signal;
     return await core.reviewer(gate.settings).review(
       {
-        command: gate.command,
+        // The reviewer is another service: it gets the command with secrets redacted.
+        command: redactSecrets(gate.command),
         description: gate.match.description,
         patternKey: gate.match.patternKey,
       },

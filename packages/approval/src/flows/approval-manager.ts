@@ -31,6 +31,15 @@ import type {
   CheckCommandOptions,
 } from "./types.js";
 import { parseChoice } from "./choice.js";
+import { approvalKeysFor, DETECTION_RULES, isOnceOnlyKey } from "../detection/index.js";
+
+// The keys that approve a rule given by its key (a Hermes key or unknown key stands for itself).
+function approvalKeysOfRule(patternKey: string): readonly string[] {
+  const info = DETECTION_RULES.find((rule) => rule.key === patternKey);
+  return info === undefined
+    ? [patternKey]
+    : approvalKeysFor({ patternKey, description: info.description, hardline: info.hardline });
+}
 
 /** Options of {@link createApprovalManager}. Everything has a default. */
 export interface ApprovalManagerOptions {
@@ -116,7 +125,13 @@ export function createApprovalManager(options: ApprovalManagerOptions = {}): App
   const store = createApprovalStore();
   const breaker = createDenialBreaker();
   const auditLog = createAuditLog({ home, now });
-  const reportError = (error: unknown): void => options.onError?.(error);
+  const reportError = (error: unknown): void => {
+    try {
+      options.onError?.(error);
+    } catch {
+      // A throwing error reporter must not turn a decision into a rejection.
+    }
+  };
   let lastAllowlist: string | undefined;
   let reviewerCache: { key: string; reviewer: SmartReviewer } | undefined;
 
@@ -136,6 +151,8 @@ export function createApprovalManager(options: ApprovalManagerOptions = {}): App
     patternKey: string,
     choice: ApprovalChoice,
   ): Promise<void> => {
+    // An unanalysable command is approved for this run only, whatever the answer said.
+    if (isOnceOnlyKey(patternKey)) return;
     if (choice === "session" || choice === "always") store.approveSession(sessionKey, patternKey);
     if (choice !== "always") return;
     store.addPermanent(patternKey);
@@ -237,7 +254,8 @@ export function createApprovalManager(options: ApprovalManagerOptions = {}): App
     approveSession(sessionKey, patternKey) {
       store.approveSession(requireSession(sessionKey), patternKey);
     },
-    isApproved: (sessionKey, patternKey) => store.isApproved(sessionKey, [patternKey]),
+    isApproved: (sessionKey, patternKey) =>
+      store.isApproved(sessionKey, approvalKeysOfRule(patternKey)),
     setYolo(sessionKey, enabled) {
       store.setYolo(requireSession(sessionKey), enabled);
     },

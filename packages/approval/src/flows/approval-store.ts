@@ -1,3 +1,4 @@
+import { isApprovalKey } from "../detection/index.js";
 import { compileGlob, hasGlobSyntax } from "./glob-match.js";
 
 /** A session or permanent approval, as listed by `listApprovals`. */
@@ -16,7 +17,10 @@ export interface ApprovalStore {
   isApproved(sessionKey: string, keys: readonly string[]): boolean;
   /** Where the approval of any of `keys` comes from, if there is one. */
   scopeOf(sessionKey: string, keys: readonly string[]): "session" | "permanent" | undefined;
-  /** True when a permanent entry is exactly `command` or a glob matching it. */
+  /**
+   * The permanent entry that is exactly `command` or a glob matching it. Entries that are
+   * approval keys (ours or Hermes') are keys, never commands or globs.
+   */
   matchesPermanentCommand(command: string): string | undefined;
   /** Replace the permanent list (as loaded from config.yaml). */
   setPermanent(entries: readonly string[]): void;
@@ -58,13 +62,14 @@ export function createApprovalStore(): ApprovalStore {
     matchesPermanentCommand(command) {
       const trimmed = command.trim();
       for (const entry of permanent) {
+        if (isApprovalKey(entry)) continue;
         if (entry === trimmed) return entry;
         if (hasGlobSyntax(entry) && compileGlob(entry).matches(trimmed)) return entry;
       }
       return undefined;
     },
     setPermanent(entries) {
-      permanent = new Set(entries.filter((e) => e.trim() !== ""));
+      permanent = new Set(entries.map((e) => e.trim()).filter((e) => e !== ""));
     },
     addPermanent(entry) {
       permanent.add(entry);

@@ -1,7 +1,7 @@
 import { auditSafely, type ApprovalCore } from "./approval-core.js";
 import type { GateRequest } from "./gate-request.js";
 import type { ApprovalSettings } from "./approval-settings.js";
-import type { DangerousCommandMatch } from "../detection/index.js";
+import { isOnceOnlyKey, type DangerousCommandMatch } from "../detection/index.js";
 import type { CommandDetector } from "./command-detector.js";
 import { commandForms } from "./command-forms.js";
 import { isCompoundCommand } from "./compound-command.js";
@@ -115,7 +115,10 @@ export async function runCommandChecks(
     return record("deny_rule", result, match?.patternKey ?? null);
   }
 
-  const bypass = bypassOf(core, settings, sessionKey, options);
+  // A command that could not be analysed may hide a hard-line one: YOLO, `mode: off` and the
+  // allowlist do not cover it (a sandbox backend still does).
+  const onceOnly = match !== null && isOnceOnlyKey(match.patternKey);
+  const bypass = bypassOf(core, settings, sessionKey, options, onceOnly);
   if (bypass !== undefined) {
     const result: ApprovalResult = { approved: true, message: null, decider: bypass };
     return match === null
@@ -132,7 +135,7 @@ export async function runCommandChecks(
         );
   }
 
-  if (!isCompoundCommand(command)) {
+  if (!onceOnly && !isCompoundCommand(command)) {
     const entry = core.store.matchesPermanentCommand(command);
     if (entry !== undefined) {
       const result: ApprovalResult = {
@@ -160,8 +163,10 @@ function bypassOf(
   settings: ApprovalSettings,
   sessionKey: string,
   options: CheckCommandOptions,
+  onceOnly: boolean,
 ): ApprovalDecider | undefined {
   if (isSandboxed(options)) return "container";
+  if (onceOnly) return undefined;
   if (settings.mode === "off") return "mode_off";
   if (core.yoloFromEnv || core.store.isYolo(sessionKey)) return "yolo";
   return undefined;

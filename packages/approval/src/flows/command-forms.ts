@@ -122,14 +122,47 @@ function programName(word: string): string {
   return slash >= 0 && slash < word.length - 1 ? word.slice(slash + 1) : word;
 }
 
+// Reserved words that may open a simple command (`if sudo rm x; then sudo rm y; fi`).
+const KEYWORDS: ReadonlySet<string> = new Set([
+  "if",
+  "then",
+  "else",
+  "elif",
+  "do",
+  "while",
+  "until",
+  "!",
+  "{",
+]);
+// Programs whose `-c` operand is a command line they run.
+const SHELLS: ReadonlySet<string> = new Set([
+  "sh",
+  "bash",
+  "zsh",
+  "ksh",
+  "dash",
+  "ash",
+  "mksh",
+  "su",
+]);
+const MAX_PAYLOAD_DEPTH = 4;
+
+/** The stages of one simple command, and the shell text it runs (a `-c` payload, `eval` args). */
+interface Unwrapped {
+  readonly stages: string[];
+  readonly payload: string | undefined;
+}
+
 /**
  * Each stage of unwrapping one simple command, as space-joined words: every program word (the
- * command and each wrapped command) reduced to its name, then the suffix starting at each one.
+ * command and each wrapped command) reduced to its name, then the suffix starting at each one,
+ * and the same with the wrappers' options left out (`sudo -u root -- rm x` → `sudo rm x`).
  */
-function unwrapStages(words: readonly string[]): string[] {
+function unwrapStages(words: readonly string[]): Unwrapped {
   const canonical = [...words];
   const starts: number[] = [];
   let i = 0;
+  while (i < canonical.length && KEYWORDS.has(canonical[i] as string)) i++;
   while (i < canonical.length && /^[A-Za-z_][A-Za-z0-9_]*=/.test(canonical[i] as string)) i++;
   for (let guard = 0; guard < 16 && i < canonical.length; guard++) {
     const program = programName(canonical[i] as string);
@@ -154,7 +187,23 @@ function unwrapStages(words: readonly string[]): string[] {
       else break;
     }
   }
-  return starts.map((start) => canonical.slice(start).join(" "));
+  const stages = starts.map((start) => canonical.slice(start).join(" "));
+  const last = starts.at(-1);
+  if (last === undefined) return { stages, payload: undefined };
+  const inner = canonical.slice(last);
+  const programs = starts.slice(0, -1).map((start) => canonical[start] as string);
+  for (let k = 0; k < programs.length; k++) stages.push([...programs.slice(k), ...inner].join(" "));
+  return { stages, payload: payloadOf(inner) };
+}
+
+/** The command line a shell runs with `-c`, or the words `eval` joins. */
+function payloadOf(inner: readonly string[]): string | undefined {
+  const [program, ...args] = inner;
+  if (program === "eval") return args.length > 0 ? args.join(" ") : undefined;
+  if (program === undefined || !SHELLS.has(program)) return undefined;
+  const flag = args.findIndex((word) => /^-[A-Za-z]*c[A-Za-z]*$/.test(word));
+  if (flag < 0) return undefined;
+  return args.slice(flag + 1).find((word) => !word.startsWith("-"));
 }
 
 /**
@@ -162,15 +211,29 @@ function unwrapStages(words: readonly string[]): string[] {
  * Deduplicated; the raw command comes first.
  */
 export function commandForms(command: string, extra: readonly string[] = []): string[] {
-  const forms = new Set<string>([command]);
+  const forms = new Set<string>();
+  addForms(forms, command, extra, 0);
+  return [...forms];
+}
+
+function addForms(
+  forms: Set<string>,
+  command: string,
+  extra: readonly string[],
+  depth: number,
+): void {
+  forms.add(command);
   const cleaned = cleanCommandText(command);
   forms.add(cleaned);
   forms.add(cleaned.trim().replace(/\s+/g, " "));
   for (const text of [cleaned, ...extra]) {
     forms.add(text);
     for (const segment of splitSegments(text)) {
-      for (const stage of unwrapStages(splitWords(segment))) forms.add(stage);
+      const { stages, payload } = unwrapStages(splitWords(segment));
+      for (const stage of stages) forms.add(stage);
+      // `bash -c 'sudo rm x'` and `eval "sudo rm x"` run `sudo rm x`: a deny glob must see it.
+      if (payload !== undefined && depth < MAX_PAYLOAD_DEPTH)
+        addForms(forms, payload, [], depth + 1);
     }
   }
-  return [...forms];
 }

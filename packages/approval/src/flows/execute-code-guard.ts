@@ -89,11 +89,14 @@ export async function runExecuteCodeGuard(
     return { approved: true, message: null, decider: "session" };
 
   const context = resolveContext(core, sessionKey, options);
+  // Nobody to ask (including a context we cannot classify): the script's own subprocess calls
+  // would bypass every per-command check, so it runs only where config opts the context in.
   if (
     context === "cron" ||
     context === "single_query" ||
     context === "batch" ||
-    context === "unattended"
+    context === "unattended" ||
+    context === "none"
   ) {
     const verdict = unattendedVerdict(context, settings, options.platform);
     if (verdict.allowed) return done({ approved: true, message: null }, "policy", "approved");
@@ -104,6 +107,7 @@ export async function runExecuteCodeGuard(
       "unattended",
     );
   }
+  // In the CLI the human watches; the script's terminal calls are checked one by one.
   if (context !== "gateway") return { approved: true, message: null };
 
   const request = {

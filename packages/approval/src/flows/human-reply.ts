@@ -1,3 +1,4 @@
+import { isOnceOnlyKey } from "../detection/index.js";
 import { humanTimeoutMs, type ApprovalCore } from "./approval-core.js";
 import type { PromptAnswer } from "./approval-prompt.js";
 import type { GateRequest, HumanReply } from "./gate-request.js";
@@ -15,12 +16,13 @@ export async function askHuman(
   smartDenied: boolean,
 ): Promise<HumanReply> {
   const timeoutMs = humanTimeoutMs(core, gate.settings);
+  const remember = !smartDenied && !isOnceOnlyKey(gate.match.patternKey);
   const base = {
     sessionKey: gate.sessionKey,
     patternKey: gate.match.patternKey,
     description: gate.match.description,
-    allowPermanent: !smartDenied,
-    allowSession: !smartDenied,
+    allowPermanent: remember,
+    allowSession: remember,
     smartDenied,
   };
   if (context === "interactive") {

@@ -9,6 +9,12 @@ interface Rule {
 }
 
 const RULES: readonly Rule[] = [
+  // PEM private keys pasted into a heredoc or an echo.
+  {
+    pattern:
+      /(-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY-----)[\s\S]{0,20000}?(-----END [A-Z0-9 ]{0,40}PRIVATE KEY-----)/g,
+    replace: (_m, begin = "", end = "") => `${begin}\n${MASK}\n${end}`,
+  },
   // Authorization headers: keep the scheme, hide the credential.
   {
     pattern: /\b(authorization\s*:\s*(?:bearer|basic|token|digest)\s+)[^\s'"]+/gi,
@@ -33,7 +39,23 @@ const RULES: readonly Rule[] = [
   },
   {
     pattern:
-      /(--?(?:password|passwd|token|secret|api-key|apikey|access-key|auth-token)(?:=|\s+))("[^"]*"|'[^']*'|[^\s'"]+)/gi,
+      /(--?(?:[a-z0-9]{1,32}-){0,3}(?:password|passwd|token|secret|api-?key|access-?key|oauth2-bearer)(?:=|\s+))("[^"]*"|'[^']*'|[^\s'"]+)/gi,
+    replace: (_m, head = "") => `${head}${MASK}`,
+  },
+  // Headers and JSON/YAML fields named like a secret: `X-Api-Key: v`, `"client_secret": "v"`.
+  {
+    pattern:
+      /((?:^|[\s'"{,])["']?[A-Za-z0-9_-]{0,40}(?:api[-_]?key|token|secret|password|passwd)["']?\s*:\s*)("[^"]*"|'[^']*'|[^\s'",}]+)/gim,
+    replace: (_m, head = "") => `${head}${MASK}`,
+  },
+  // curl/wget user:password (`-u bob:pw`, `--user=bob:pw`), sshpass -p.
+  {
+    pattern:
+      /(\b(?:curl|wget)\b[^|;&\n]{0,300}?(?:\s-u|\s-U|--user|--proxy-user|--http-user)(?:=|\s*)["']?[^\s:'"]{1,256}:)([^\s'"]+)/g,
+    replace: (_m, head = "") => `${head}${MASK}`,
+  },
+  {
+    pattern: /(\bsshpass\s+-p\s*)("[^"]*"|'[^']*'|[^\s'"]+)/g,
     replace: (_m, head = "") => `${head}${MASK}`,
   },
   // mysql -pSECRET

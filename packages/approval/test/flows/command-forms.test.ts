@@ -32,3 +32,25 @@ test.each([
 ])("deny rule %j leaves %j alone", (rule, command) => {
   expect(matchDenyRule([rule], command)).toBeUndefined();
 });
+
+// Wrapper options, shell keywords and shell payloads used to hide a command from deny globs.
+test.each([
+  ["sudo rm*", "sudo -u root rm -rf x"],
+  ["sudo rm*", "sudo -- rm -rf x"],
+  ["sudo rm*", "if true; then sudo rm -rf x; fi"],
+  ["sudo rm*", "while true; do sudo rm -rf x; done"],
+  ["sudo rm*", "bash -c 'sudo rm -rf x'"],
+  ["sudo rm*", '/bin/sh -lc "sudo rm -rf x"'],
+  ["sudo rm*", "eval 'sudo rm -rf x'"],
+  ["sudo rm*", "sh -c \"bash -c 'sudo rm -rf x'\""],
+  ["sudo rm*", "su root -c 'sudo rm -rf x'"],
+])("deny rule %j also catches %j", (rule, command) => {
+  expect(matchDenyRule([rule], command)).toBe(rule);
+});
+
+test.each([
+  ["sudo rm*", "echo \"bash -c 'sudo rm -rf x'\""],
+  ["sudo rm*", "bash script.sh sudo rm"],
+])("deny rule %j still leaves %j alone", (rule, command) => {
+  expect(matchDenyRule([rule], command)).toBeUndefined();
+});

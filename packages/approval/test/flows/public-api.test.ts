@@ -15,6 +15,7 @@ describe("public surface", () => {
         "VERSION",
         "auditLogPath",
         "DETECTION_RULES",
+        "HERMES_KEY_ALIASES",
         "checkDangerousCommand",
         "checkExecuteCodeGuard",
         "createApprovalManager",

@@ -1,5 +1,7 @@
+import { commandBaseName, type ResolvedCommand } from "../resolved-command.js";
 import { matchOf, type CommandRule } from "../rule-context.js";
-import { rule, type RuleInfo } from "../types.js";
+import { isSimple } from "../shell-ir.js";
+import { rule, type DangerousCommandMatch, type RuleInfo } from "../types.js";
 
 /** Rules for containers, clusters, cloud CLIs, Windows shells and the Hermes gateway. */
 export const PLATFORM_RULES: Readonly<
@@ -200,8 +202,31 @@ const windowsShell: CommandRule = (cmd) => {
     return matchOf(PLATFORM_RULES.windowsSystem);
   if (cmd.name === "icacls" && /\/grant\b.*\b(?:everyone|\*S-1-1-0)/i.test(joined))
     return matchOf(PLATFORM_RULES.windowsSystem);
-  return null;
+  return bareCmdlet(cmd, texts);
 };
+
+const DOWNLOADERS = /^(?:iwr|irm|invoke-webrequest|invoke-restmethod|curl|wget)$/;
+
+/** PowerShell cmdlets run bare (a pwsh host or backend), as they are under `powershell`. */
+function bareCmdlet(cmd: ResolvedCommand, texts: readonly string[]): DangerousCommandMatch | null {
+  if (
+    /^(?:format-volume|clear-disk|remove-partition|stop-computer|restart-computer)$/.test(cmd.name)
+  )
+    return matchOf(PLATFORM_RULES.windowsSystem);
+  if (
+    (cmd.name === "stop-process" || cmd.name === "stop-service") &&
+    texts.some((text) => /^-force$/i.test(text))
+  )
+    return matchOf(PLATFORM_RULES.windowsSystem);
+  if (cmd.name === "iex" || cmd.name === "invoke-expression") {
+    // `iwr https://x/i.ps1 | iex`: downloaded code run by Invoke-Expression.
+    const fed = cmd.source.upstream.some(
+      (stage) => isSimple(stage) && DOWNLOADERS.test(commandBaseName(stage.words[0]?.text ?? "")),
+    );
+    if (fed) return matchOf(PLATFORM_RULES.powershellEncoded);
+  }
+  return null;
+}
 
 const hermes: CommandRule = (cmd) => {
   const words = cmd.args.map((word) => word.text).filter((text) => !text.startsWith("-"));
@@ -245,6 +270,15 @@ const BY_NAME: ReadonlyMap<string, CommandRule> = new Map<string, CommandRule>([
     "taskkill",
     "cipher",
     "icacls",
+    "format-volume",
+    "clear-disk",
+    "remove-partition",
+    "stop-computer",
+    "restart-computer",
+    "stop-process",
+    "stop-service",
+    "iex",
+    "invoke-expression",
   ].map((name): [string, CommandRule] => [name, windowsShell]),
 ]);
 
