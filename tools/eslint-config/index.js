@@ -42,7 +42,10 @@ export function defineRepoConfig({ tsconfigRootDir }) {
         "@typescript-eslint/no-floating-promises": "error",
         "@typescript-eslint/no-misused-promises": "error",
         "@typescript-eslint/await-thenable": "error",
-        "@typescript-eslint/no-unnecessary-condition": ["error", { allowConstantLoopConditions: true }],
+        "@typescript-eslint/no-unnecessary-condition": [
+          "error",
+          { allowConstantLoopConditions: true },
+        ],
         "@typescript-eslint/consistent-type-imports": "error",
         "@typescript-eslint/no-unused-vars": [
           "error",

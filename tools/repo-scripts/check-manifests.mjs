@@ -10,7 +10,9 @@ const problems = [];
 const report = (where, message) => problems.push(`${where}: ${message}`);
 
 const rootManifest = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8"));
-const pinnedPnpm = /^pnpm@\d+\.\d+\.\d+(\+sha\d+\.[0-9a-f]+)?$/.test(rootManifest.packageManager ?? "");
+const pinnedPnpm = /^pnpm@\d+\.\d+\.\d+(\+sha\d+\.[0-9a-f]+)?$/.test(
+  rootManifest.packageManager ?? "",
+);
 if (!pinnedPnpm) report("package.json", "packageManager must pin an exact pnpm version");
 
 for (const group of ["packages", "plugins"]) {
@@ -23,28 +25,46 @@ for (const group of ["packages", "plugins"]) {
     const pkg = JSON.parse(readFileSync(manifestPath, "utf8"));
     if (group === "packages") {
       const expected = folder === "hermes-agent" ? "hermes-agent" : `@hermes-agent/${folder}`;
-      if (pkg.name !== expected) report(where, `name must be ${expected} (folder = name without scope)`);
+      if (pkg.name !== expected)
+        report(where, `name must be ${expected} (folder = name without scope)`);
     }
     if (pkg.private) report(where, "publishable packages must not be private");
     if (pkg.type !== "module") report(where, 'type must be "module"');
-    if (typeof pkg.sideEffects !== "boolean" && !Array.isArray(pkg.sideEffects)) report(where, "sideEffects must be declared");
-    if (pkg.main || pkg.module) report(where, "no main/module: the package is ESM-only and uses exports");
-    if (pkg.publishConfig?.access !== "public") report(where, "publishConfig.access must be public");
+    if (typeof pkg.sideEffects !== "boolean" && !Array.isArray(pkg.sideEffects))
+      report(where, "sideEffects must be declared");
+    if (pkg.main || pkg.module)
+      report(where, "no main/module: the package is ESM-only and uses exports");
+    if (pkg.publishConfig?.access !== "public")
+      report(where, "publishConfig.access must be public");
     if (!pkg.engines?.node) report(where, "engines.node must be set");
     if (!pkg.license) report(where, "license must be set");
-    if (!Array.isArray(pkg.files) || !pkg.files.includes("dist")) report(where, 'files must include "dist"');
+    if (!Array.isArray(pkg.files) || !pkg.files.includes("dist"))
+      report(where, 'files must include "dist"');
     if (!pkg.description) report(where, "description must be set");
     const exportsField = pkg.exports ?? {};
-    if (exportsField["./package.json"] !== "./package.json") report(where, "must export ./package.json");
+    if (exportsField["./package.json"] !== "./package.json")
+      report(where, "must export ./package.json");
     for (const [subpath, target] of Object.entries(exportsField)) {
       if (subpath === "./package.json") continue;
       const keys = typeof target === "object" && target !== null ? Object.keys(target) : [];
-      if (keys[0] !== "@hermes-agent/source" || keys[1] !== "types" || keys[keys.length - 1] !== "default") {
-        report(where, `exports["${subpath}"] must list "@hermes-agent/source", then "types", and "default" last`);
+      if (
+        keys[0] !== "@hermes-agent/source" ||
+        keys[1] !== "types" ||
+        keys[keys.length - 1] !== "default"
+      ) {
+        report(
+          where,
+          `exports["${subpath}"] must list "@hermes-agent/source", then "types", and "default" last`,
+        );
       }
     }
     const from = group === "packages" ? runtimePackageOf(pkg.name) : undefined;
-    for (const field of ["dependencies", "peerDependencies", "optionalDependencies", "devDependencies"]) {
+    for (const field of [
+      "dependencies",
+      "peerDependencies",
+      "optionalDependencies",
+      "devDependencies",
+    ]) {
       for (const [dep, range] of Object.entries(pkg[field] ?? {})) {
         const target = runtimePackageOf(dep);
         if (target === undefined) {
@@ -57,7 +77,10 @@ for (const group of ["packages", "plugins"]) {
           report(where, `${dep} must use a workspace: range`);
         }
         if (from !== undefined && !(ALLOWED_INTERNAL_DEPENDENCIES[from] ?? []).includes(target)) {
-          report(where, `${field} on ${dep} points up or sideways in the layer table (DESIGN.md §2)`);
+          report(
+            where,
+            `${field} on ${dep} points up or sideways in the layer table (DESIGN.md §2)`,
+          );
         }
       }
     }

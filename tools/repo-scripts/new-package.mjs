@@ -10,7 +10,9 @@ const { values, positionals } = parseArgs({
 });
 const [folder, description = ""] = positionals;
 if (!folder || !/^[a-z][a-z0-9-]*$/.test(folder)) {
-  console.error("usage: new-package.mjs <kebab-case-folder> \"<description>\" [--dir packages|plugins] [--name npm-name]");
+  console.error(
+    'usage: new-package.mjs <kebab-case-folder> "<description>" [--dir packages|plugins] [--name npm-name]',
+  );
   process.exit(2);
 }
 const root = path.resolve(import.meta.dirname, "../..");
@@ -34,37 +36,56 @@ export default config;
 `;
 const json = (value) => JSON.stringify(value, null, 2) + "\n";
 
-write("package.json", json({
-  name,
-  version: "0.0.0",
-  description,
-  license: "MIT",
-  type: "module",
-  sideEffects: false,
-  engines: { node: ">=20.19" },
-  exports: {
-    ".": { "@hermes-agent/source": "./src/index.ts", types: "./dist/index.d.ts", default: "./dist/index.js" },
-    "./package.json": "./package.json",
-  },
-  files: ["dist", "!dist/**/*.map", "README.md"],
-  publishConfig: { access: "public" },
-  scripts: {
-    build: "tsc -p tsconfig.build.json",
-    typecheck: "tsc -p tsconfig.json",
-    lint: "eslint .",
-    test: "vitest run",
-    "check-package": "publint --strict && attw --pack --profile esm-only",
-  },
-  devDependencies: { "@hermes-agent/tsconfig": "workspace:*", "@hermes-agent/vitest-config": "workspace:*" },
-}));
-write("tsconfig.json", json({ extends: "../../tools/tsconfig/library.json", include: ["src", "test", "bench", "*.ts"] }));
-write("tsconfig.build.json", json({
-  extends: "../../tools/tsconfig/library-build.json",
-  compilerOptions: { rootDir: "src", outDir: "dist" },
-  include: ["src"],
-}));
+write(
+  "package.json",
+  json({
+    name,
+    version: "0.0.0",
+    description,
+    license: "MIT",
+    type: "module",
+    sideEffects: false,
+    engines: { node: ">=20.19" },
+    exports: {
+      ".": {
+        "@hermes-agent/source": "./src/index.ts",
+        types: "./dist/index.d.ts",
+        default: "./dist/index.js",
+      },
+      "./package.json": "./package.json",
+    },
+    files: ["dist", "!dist/**/*.map", "README.md"],
+    publishConfig: { access: "public" },
+    scripts: {
+      build: "tsc -p tsconfig.build.json",
+      typecheck: "tsc -p tsconfig.json",
+      lint: "eslint .",
+      test: "vitest run",
+      "check-package": "publint --strict && attw --pack --profile esm-only",
+    },
+    devDependencies: {
+      "@hermes-agent/tsconfig": "workspace:*",
+      "@hermes-agent/vitest-config": "workspace:*",
+    },
+  }),
+);
+write(
+  "tsconfig.json",
+  json({ extends: "../../tools/tsconfig/library.json", include: ["src", "test", "bench", "*.ts"] }),
+);
+write(
+  "tsconfig.build.json",
+  json({
+    extends: "../../tools/tsconfig/library-build.json",
+    compilerOptions: { rootDir: "src", outDir: "dist" },
+    include: ["src"],
+  }),
+);
 write("vitest.config.ts", VITEST_CONFIG);
 write("src/index.ts", `/** Version of this package. */\nexport const VERSION: string = "0.0.0";\n`);
-write("test/index.test.ts", `import { expect, test } from "vitest";\nimport { VERSION } from "../src/index.js";\n\ntest("exports its version", () => {\n  expect(VERSION).toMatch(/^\\d+\\.\\d+\\.\\d+/);\n});\n`);
+write(
+  "test/index.test.ts",
+  `import { expect, test } from "vitest";\nimport { VERSION } from "../src/index.js";\n\ntest("exports its version", () => {\n  expect(VERSION).toMatch(/^\\d+\\.\\d+\\.\\d+/);\n});\n`,
+);
 write("README.md", `# ${name}\n\n${description}\n`);
 console.log(`created ${path.relative(root, dir)} (${name})`);

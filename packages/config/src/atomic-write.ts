@@ -11,7 +11,10 @@ const TEMP_PATTERN = /^\.(.+)\.(\d+)\.[0-9a-f]{12}\.tmp$/;
  */
 export async function writeFileAtomic(file: string, data: string): Promise<void> {
   const dir = path.dirname(file);
-  const temp = path.join(dir, `.${path.basename(file)}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`);
+  const temp = path.join(
+    dir,
+    `.${path.basename(file)}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`,
+  );
   let mode = 0o600;
   try {
     mode = (await stat(file)).mode & 0o777;

@@ -51,7 +51,10 @@ export class ConfigError extends Error {
 
   /** True for any ConfigError, also one from another copy of this package. */
   static isInstance(value: unknown): value is ConfigError {
-    return value instanceof Error && (value as unknown as Record<symbol, unknown>)[CONFIG_ERROR_BRAND] === true;
+    return (
+      value instanceof Error &&
+      (value as unknown as Record<symbol, unknown>)[CONFIG_ERROR_BRAND] === true
+    );
   }
 }
 

@@ -12,18 +12,27 @@ const stringList = z.preprocess(toStringList, z.array(z.string()));
 const integer = (min: number) => z.preprocess(toNumber, z.number().int().min(min));
 const boolean = z.preprocess(toBoolean, z.boolean());
 const optionalString = z.preprocess(
-  (value) => (value === null || value === "" ? undefined : typeof value === "number" ? String(value) : value),
+  (value) =>
+    value === null || value === "" ? undefined : typeof value === "number" ? String(value) : value,
   z.string().optional(),
 );
 const policy = z.preprocess(readUnattendedPolicy, z.enum(["deny", "approve"]));
 const stringMap = z.preprocess(
   (value) => (value === null || value === undefined ? {} : value),
-  z.record(z.string(), z.preprocess((v) => (typeof v === "number" || typeof v === "boolean" ? String(v) : v), z.string())),
+  z.record(
+    z.string(),
+    z.preprocess(
+      (v) => (typeof v === "number" || typeof v === "boolean" ? String(v) : v),
+      z.string(),
+    ),
+  ),
 );
 
 const terminalSchema = z
   .looseObject({
-    backend: z.preprocess((v) => (typeof v === "string" ? v.trim().toLowerCase() : v), z.string()).default("local"),
+    backend: z
+      .preprocess((v) => (typeof v === "string" ? v.trim().toLowerCase() : v), z.string())
+      .default("local"),
     cwd: optionalString,
     timeout: integer(1).default(180),
     lifetime_seconds: integer(1).default(300),
@@ -58,7 +67,10 @@ const codeExecutionSchema = z
     max_tool_calls: integer(0).default(50),
     mode: z
       .preprocess(
-        (v) => (typeof v === "string" && ["project", "strict"].includes(v.trim().toLowerCase()) ? v.trim().toLowerCase() : "project"),
+        (v) =>
+          typeof v === "string" && ["project", "strict"].includes(v.trim().toLowerCase())
+            ? v.trim().toLowerCase()
+            : "project",
         z.enum(["project", "strict"]),
       )
       .default("project"),
@@ -68,7 +80,9 @@ const codeExecutionSchema = z
 
 const approvalsSchema = z
   .looseObject({
-    mode: z.preprocess((v) => readApprovalMode(v).mode, z.enum(["manual", "smart", "off"])).default("manual"),
+    mode: z
+      .preprocess((v) => readApprovalMode(v).mode, z.enum(["manual", "smart", "off"]))
+      .default("manual"),
     timeout: integer(1).default(300),
     deny: stringList.default([]),
     cron_mode: policy.default("deny"),
@@ -132,7 +146,10 @@ export const hermesConfigSchema: z.ZodType<HermesConfig> = z.looseObject({
   mcp_servers: z
     .preprocess(
       (v) => (v === null || typeof v !== "object" || Array.isArray(v) ? {} : v),
-      z.record(z.string(), z.preprocess((v) => (v === null ? {} : v), z.record(z.string(), z.unknown()))),
+      z.record(
+        z.string(),
+        z.preprocess((v) => (v === null ? {} : v), z.record(z.string(), z.unknown())),
+      ),
     )
     .default({}),
   plugins: section(pluginsSchema),

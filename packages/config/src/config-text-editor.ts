@@ -111,7 +111,11 @@ export class ConfigTextEditor implements ConfigEditor {
   removeFromList(path: ConfigKeyPath, item: unknown): boolean {
     assertPath(path, this.#file);
     const current = this.get(path);
-    const items = Array.isArray(current) ? current : current === undefined || current === null ? [] : [current];
+    const items = Array.isArray(current)
+      ? current
+      : current === undefined || current === null
+        ? []
+        : [current];
     const next = items.filter((existing) => !isDeepStrictEqual(existing, item));
     if (next.length === items.length) return false;
     this.set(path, next);
@@ -121,9 +125,13 @@ export class ConfigTextEditor implements ConfigEditor {
   #parse(): Document {
     const doc = parseDocument(this.#text);
     if (doc.errors.length > 0) {
-      throw new ConfigError(ConfigErrorCode.Parse, `not valid YAML: ${doc.errors[0]?.message.split("\n")[0] ?? ""}`, {
-        file: this.#file,
-      });
+      throw new ConfigError(
+        ConfigErrorCode.Parse,
+        `not valid YAML: ${doc.errors[0]?.message.split("\n")[0] ?? ""}`,
+        {
+          file: this.#file,
+        },
+      );
     }
     return doc;
   }
@@ -160,7 +168,12 @@ export class ConfigTextEditor implements ConfigEditor {
     if (isScalar(existing) && existing.range && !isCollection(value)) {
       return replaceRange(this.#text, existing.range[0], existing.range[1], inline(value));
     }
-    if ((isMap(existing) || isSeq(existing)) && existing.flow && existing.range && isCollection(value)) {
+    if (
+      (isMap(existing) || isSeq(existing)) &&
+      existing.flow &&
+      existing.range &&
+      isCollection(value)
+    ) {
       return replaceRange(this.#text, existing.range[0], existing.range[1], inline(value));
     }
     const parent: unknown = parentPath.length === 0 ? doc.contents : doc.getIn(parentPath, true);
@@ -203,7 +216,12 @@ export class ConfigTextEditor implements ConfigEditor {
     for (let depth = path.length - 1; depth >= 0; depth--) {
       const ancestorPath = path.slice(0, depth);
       const ancestor: unknown = depth === 0 ? doc.contents : doc.getIn(ancestorPath, true);
-      if (depth === 0 && (ancestor === null || ancestor === undefined || (isScalar(ancestor) && ancestor.value === null))) {
+      if (
+        depth === 0 &&
+        (ancestor === null ||
+          ancestor === undefined ||
+          (isScalar(ancestor) && ancestor.value === null))
+      ) {
         const nested = nestValue(path, value);
         const separator = this.#text.length === 0 || this.#text.endsWith("\n") ? "" : "\n";
         return this.#text + separator + stringify(nested, DUMP);
@@ -229,7 +247,11 @@ export class ConfigTextEditor implements ConfigEditor {
 
 function assertPath(path: ConfigKeyPath, file: string): void {
   if (path.length === 0) {
-    throw new ConfigError(ConfigErrorCode.Edit, "an edit needs a key path (e.g. ['approvals', 'mode']).", { file });
+    throw new ConfigError(
+      ConfigErrorCode.Edit,
+      "an edit needs a key path (e.g. ['approvals', 'mode']).",
+      { file },
+    );
   }
 }
 

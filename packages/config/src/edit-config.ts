@@ -1,8 +1,8 @@
 import { mkdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import lockfile from "proper-lockfile";
 import { removeStaleTempFiles, writeFileAtomic } from "./atomic-write.js";
 import { ConfigError, ConfigErrorCode } from "./config-error.js";
+import { acquireFileLock, type FileLock } from "./config-lock.js";
 import { ConfigTextEditor, type ConfigEditor, type ConfigKeyPath } from "./config-text-editor.js";
 import { getConfigPath, resolveHermesHome, type EnvironmentVariables } from "./hermes-home.js";
 import { parseConfigText } from "./load-config.js";
@@ -42,7 +42,8 @@ export async function editConfig(
 ): Promise<EditConfigResult> {
   const file = options.path ?? getConfigPath(options.home ?? resolveHermesHome(options.env));
   await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
-  const release = await acquireLock(file, options.lockTimeoutMs ?? 10_000);
+  const lockTimeoutMs = options.lockTimeoutMs ?? 10_000;
+  let lock = await acquireLock(file, lockTimeoutMs);
   try {
     await removeStaleTempFiles(file);
     for (let attempt = 0; attempt < 5; attempt++) {
@@ -53,17 +54,29 @@ export async function editConfig(
       const after = editor.text;
       if (after === before) return { path: file, changed: false };
       parseConfigText(after, file);
+      if (!(await lock.isHeld())) {
+        // Another writer judged this lock stale and took it: wait for our turn again.
+        lock = await acquireLock(file, lockTimeoutMs);
+        continue;
+      }
       if ((await readText(file)) !== before) continue;
       try {
         await writeFileAtomic(file, after);
       } catch (error) {
-        throw new ConfigError(ConfigErrorCode.Write, `could not be written (${(error as Error).message}); the file is unchanged.`, { file }, { cause: error });
+        throw new ConfigError(
+          ConfigErrorCode.Write,
+          `could not be written (${(error as Error).message}); the file is unchanged.`,
+          { file },
+          { cause: error },
+        );
       }
       return { path: file, changed: true };
     }
-    throw new ConfigError(ConfigErrorCode.Locked, "kept changing while being edited; try again.", { file });
+    throw new ConfigError(ConfigErrorCode.Locked, "kept changing while being edited; try again.", {
+      file,
+    });
   } finally {
-    await release();
+    await lock.release();
   }
 }
 
@@ -83,20 +96,18 @@ async function readText(file: string): Promise<string> {
     return await readFile(file, "utf8");
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return "";
-    throw new ConfigError(ConfigErrorCode.Parse, `cannot be read: ${(error as Error).message}`, { file }, { cause: error });
+    throw new ConfigError(
+      ConfigErrorCode.Parse,
+      `cannot be read: ${(error as Error).message}`,
+      { file },
+      { cause: error },
+    );
   }
 }
 
-async function acquireLock(file: string, timeoutMs: number): Promise<() => Promise<void>> {
-  const retries = Math.max(1, Math.ceil(timeoutMs / 50));
+async function acquireLock(file: string, timeoutMs: number): Promise<FileLock> {
   try {
-    return await lockfile.lock(file, {
-      realpath: false,
-      lockfilePath: `${file}.lock`,
-      stale: 10_000,
-      update: 2_000,
-      retries: { retries, minTimeout: 10, maxTimeout: 50, factor: 1.2 },
-    });
+    return await acquireFileLock(`${file}.lock`, { timeoutMs });
   } catch (error) {
     throw new ConfigError(
       ConfigErrorCode.Locked,

@@ -25,6 +25,11 @@ export { getConfigPath, getEnvFilePath, resolveHermesHome } from "./hermes-home.
 export type { EnvironmentVariables } from "./hermes-home.js";
 export { readApprovalMode, toStringList } from "./legacy-values.js";
 export type { ApprovalModeReading } from "./legacy-values.js";
-export { loadConfig, loadConfigSync, loadConfigWithDiagnostics, parseConfigText } from "./load-config.js";
+export {
+  loadConfig,
+  loadConfigSync,
+  loadConfigWithDiagnostics,
+  parseConfigText,
+} from "./load-config.js";
 export type { LoadConfigOptions, LoadedConfig } from "./load-config.js";
 export { writeFileAtomic } from "./atomic-write.js";

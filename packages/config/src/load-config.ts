@@ -77,10 +77,14 @@ export function parseConfigText(text: string, file = "config.yaml"): LoadedConfi
   }
   const raw: unknown = doc.toJS() ?? {};
   if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
-    throw new ConfigError(ConfigErrorCode.Invalid, "the top level must be a mapping of keys to values.", {
-      file,
-      line: 1,
-    });
+    throw new ConfigError(
+      ConfigErrorCode.Invalid,
+      "the top level must be a mapping of keys to values.",
+      {
+        file,
+        line: 1,
+      },
+    );
   }
   const result = hermesConfigSchema.safeParse(raw);
   if (!result.success) {
@@ -106,7 +110,11 @@ function collectWarnings(raw: object): string[] {
   return warnings;
 }
 
-function lineOf(doc: Document, counter: LineCounter, keyPath: readonly string[]): number | undefined {
+function lineOf(
+  doc: Document,
+  counter: LineCounter,
+  keyPath: readonly string[],
+): number | undefined {
   for (let depth = keyPath.length; depth > 0; depth--) {
     const node: unknown = doc.getIn(keyPath.slice(0, depth), true);
     if (isNode(node) && node.range) return counter.linePos(node.range[0]).line;
@@ -127,5 +135,10 @@ function isMissing(error: unknown): boolean {
 }
 
 function readError(file: string, error: unknown): ConfigError {
-  return new ConfigError(ConfigErrorCode.Parse, `cannot be read: ${(error as Error).message}`, { file }, { cause: error });
+  return new ConfigError(
+    ConfigErrorCode.Parse,
+    `cannot be read: ${(error as Error).message}`,
+    { file },
+    { cause: error },
+  );
 }

@@ -1,7 +1,15 @@
 import { readdir, readFile, writeFile } from "node:fs/promises";
+import { hostname } from "node:os";
 import { createTempDir, type TempDir } from "@hermes-agent/test-utils";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { ConfigError, ConfigTextEditor, editConfig, getConfigPath, loadConfig, setConfigValue } from "../src/index.js";
+import {
+  ConfigError,
+  ConfigTextEditor,
+  editConfig,
+  getConfigPath,
+  loadConfig,
+  setConfigValue,
+} from "../src/index.js";
 import { spawnFixture, waitForExit } from "./helpers.js";
 
 const USER_CONFIG = `# Hermes settings — hand-written, keep my notes!
@@ -63,22 +71,31 @@ describe("comment-preserving edits", () => {
 
   test("a value's trailing comment survives", async () => {
     await setConfigValue(["terminal", "backend"], "docker", { home: home.path });
-    expect(await readFile(file, "utf8")).toBe(USER_CONFIG.replace("backend: local   # local", "backend: docker   # local"));
+    expect(await readFile(file, "utf8")).toBe(
+      USER_CONFIG.replace("backend: local   # local", "backend: docker   # local"),
+    );
   });
 
   test("appending to a block list adds one line at its indentation", async () => {
-    await editConfig((doc) => {
-      expect(doc.addToList(["command_allowlist"], "npm run build")).toBe(true);
-      expect(doc.addToList(["command_allowlist"], "make test")).toBe(false);
-    }, { home: home.path });
+    await editConfig(
+      (doc) => {
+        expect(doc.addToList(["command_allowlist"], "npm run build")).toBe(true);
+        expect(doc.addToList(["command_allowlist"], "make test")).toBe(false);
+      },
+      { home: home.path },
+    );
     const after = await readFile(file, "utf8");
-    expect(after).toBe(USER_CONFIG.replace("  - make test\n", "  - make test\n  - npm run build\n"));
+    expect(after).toBe(
+      USER_CONFIG.replace("  - make test\n", "  - make test\n  - npm run build\n"),
+    );
   });
 
   test("a new key in an existing section is inserted after its last key", async () => {
     await setConfigValue(["approvals", "timeout"], 60, { home: home.path });
     const after = await readFile(file, "utf8");
-    expect(after).toBe(USER_CONFIG.replace(`"rm -rf /srv/*"]\n`, `"rm -rf /srv/*"]\n  timeout: 60\n`));
+    expect(after).toBe(
+      USER_CONFIG.replace(`"rm -rf /srv/*"]\n`, `"rm -rf /srv/*"]\n  timeout: 60\n`),
+    );
   });
 
   test("a new section is appended at the end", async () => {
@@ -89,29 +106,46 @@ describe("comment-preserving edits", () => {
   });
 
   test("deleting a key removes only its lines", async () => {
-    const result = await editConfig((doc) => {
-      expect(doc.delete(["approvals", "deny"])).toBe(true);
-      expect(doc.delete(["approvals", "missing"])).toBe(false);
-    }, { home: home.path });
+    const result = await editConfig(
+      (doc) => {
+        expect(doc.delete(["approvals", "deny"])).toBe(true);
+        expect(doc.delete(["approvals", "missing"])).toBe(false);
+      },
+      { home: home.path },
+    );
     expect(result.changed).toBe(true);
-    expect(await readFile(file, "utf8")).toBe(USER_CONFIG.replace(`  deny: ['sudo *', "rm -rf /srv/*"]\n`, ""));
+    expect(await readFile(file, "utf8")).toBe(
+      USER_CONFIG.replace(`  deny: ['sudo *', "rm -rf /srv/*"]\n`, ""),
+    );
   });
 
   test("a flow list is rewritten in place; other lines are untouched", async () => {
-    await editConfig((doc) => {
-      doc.addToList(["approvals", "deny"], "shutdown*");
-    }, { home: home.path });
+    await editConfig(
+      (doc) => {
+        doc.addToList(["approvals", "deny"], "shutdown*");
+      },
+      { home: home.path },
+    );
     const after = await readFile(file, "utf8");
     const region = changedRegion(USER_CONFIG, after);
     expect(region.added).toContain("shutdown*");
-    expect(after.split("\n").filter((line) => !USER_CONFIG.split("\n").includes(line))).toHaveLength(1);
-    expect((await loadConfig({ home: home.path })).approvals.deny).toEqual(["sudo *", "rm -rf /srv/*", "shutdown*"]);
+    expect(
+      after.split("\n").filter((line) => !USER_CONFIG.split("\n").includes(line)),
+    ).toHaveLength(1);
+    expect((await loadConfig({ home: home.path })).approvals.deny).toEqual([
+      "sudo *",
+      "rm -rf /srv/*",
+      "shutdown*",
+    ]);
   });
 
   test("removing from a block list keeps the other items and their comments", async () => {
-    await editConfig((doc) => {
-      expect(doc.removeFromList(["terminal", "env_passthrough"], "GOPATH")).toBe(true);
-    }, { home: home.path });
+    await editConfig(
+      (doc) => {
+        expect(doc.removeFromList(["terminal", "env_passthrough"], "GOPATH")).toBe(true);
+      },
+      { home: home.path },
+    );
     const config = await loadConfig({ home: home.path });
     expect(config.terminal.env_passthrough).toEqual(["CARGO_HOME"]);
     expect(await readFile(file, "utf8")).toContain("# passthrough for my tooling\n");
@@ -127,7 +161,9 @@ describe("comment-preserving edits", () => {
     const other = await createTempDir();
     try {
       await setConfigValue(["command_allowlist"], ["git status"], { home: other.path });
-      expect(await readFile(getConfigPath(other.path), "utf8")).toBe("command_allowlist:\n  - git status\n");
+      expect(await readFile(getConfigPath(other.path), "utf8")).toBe(
+        "command_allowlist:\n  - git status\n",
+      );
     } finally {
       await other.remove();
     }
@@ -146,14 +182,18 @@ describe("safety", () => {
   test("bad YAML on disk is never overwritten", async () => {
     const broken = "terminal:\n  backend: [local\n";
     await writeFile(file, broken);
-    const error = await setConfigValue(["terminal", "timeout"], 1, { home: home.path }).catch((e: unknown) => e);
+    const error = await setConfigValue(["terminal", "timeout"], 1, { home: home.path }).catch(
+      (e: unknown) => e,
+    );
     expect(ConfigError.isInstance(error)).toBe(true);
     expect((error as ConfigError).line).toBeDefined();
     expect(await readFile(file, "utf8")).toBe(broken);
   });
 
   test("an edit that would make the config invalid is refused and nothing is written", async () => {
-    const error = await setConfigValue(["terminal", "timeout"], "soon", { home: home.path }).catch((e: unknown) => e);
+    const error = await setConfigValue(["terminal", "timeout"], "soon", { home: home.path }).catch(
+      (e: unknown) => e,
+    );
     expect((error as ConfigError).code).toBe("CONFIG_INVALID");
     expect((error as ConfigError).key).toBe("terminal.timeout");
     expect(await readFile(file, "utf8")).toBe(USER_CONFIG);
@@ -178,8 +218,28 @@ describe("safety", () => {
     expect((await loadConfig({ home: home.path })).terminal.timeout).toBe(200);
   });
 
+  test("a lock held by a live writer makes an edit wait, then fail with a clear error", async () => {
+    await writeFile(`${file}.lock`, `${hostname()} ${process.pid} someone-else`);
+    const error = await setConfigValue(["terminal", "timeout"], 1, {
+      home: home.path,
+      lockTimeoutMs: 150,
+    }).catch((e: unknown) => e);
+    expect((error as ConfigError).code).toBe("CONFIG_LOCKED");
+    expect((error as ConfigError).message).toContain("config.yaml.lock");
+    expect(await readFile(file, "utf8")).toBe(USER_CONFIG);
+  });
+
+  test("a lock left by a dead writer is taken over at once", async () => {
+    await writeFile(`${file}.lock`, `${hostname()} 2147483646 dead-writer`);
+    await setConfigValue(["terminal", "timeout"], 75, { home: home.path, lockTimeoutMs: 1000 });
+    expect((await loadConfig({ home: home.path })).terminal.timeout).toBe(75);
+    expect((await readdir(home.path)).filter((name) => name.includes(".lock"))).toEqual([]);
+  });
+
   test("two concurrent editors in separate processes both keep every edit", async () => {
-    const runs = ["alpha", "beta"].map((prefix) => waitForExit(spawnFixture("concurrent-editor.ts", [home.path, prefix, "8"])));
+    const runs = ["alpha", "beta"].map((prefix) =>
+      waitForExit(spawnFixture("concurrent-editor.ts", [home.path, prefix, "8"])),
+    );
     const results = await Promise.all(runs);
     for (const result of results) expect(result, result.stderr).toMatchObject({ code: 0 });
     const config = await loadConfig({ home: home.path });
@@ -187,16 +247,21 @@ describe("safety", () => {
       for (let i = 0; i < 8; i++) expect(config.command_allowlist).toContain(`${prefix}-${i}`);
     }
     expect(config.command_allowlist).toContain("git status");
-    expect(await readFile(file, "utf8")).toContain("# Hermes settings — hand-written, keep my notes!");
+    expect(await readFile(file, "utf8")).toContain(
+      "# Hermes settings — hand-written, keep my notes!",
+    );
   });
 
   test("an edit re-applies onto content changed underneath it", async () => {
     let calls = 0;
-    await editConfig(async (doc) => {
-      calls++;
-      if (calls === 1) await writeFile(file, USER_CONFIG + "extra_key: from-someone-else\n");
-      doc.set(["terminal", "timeout"], 90);
-    }, { home: home.path });
+    await editConfig(
+      async (doc) => {
+        calls++;
+        if (calls === 1) await writeFile(file, USER_CONFIG + "extra_key: from-someone-else\n");
+        doc.set(["terminal", "timeout"], 90);
+      },
+      { home: home.path },
+    );
     expect(calls).toBe(2);
     const config = await loadConfig({ home: home.path });
     expect(config.extra_key).toBe("from-someone-else");

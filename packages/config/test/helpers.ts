@@ -7,13 +7,21 @@ const PACKAGE_ROOT = path.resolve(import.meta.dirname, "..");
 export function spawnFixture(name: string, args: readonly string[]): ChildProcess {
   return spawn(
     process.execPath,
-    ["--conditions=@hermes-agent/source", "--import", "tsx", path.join(PACKAGE_ROOT, "test", "fixtures", name), ...args],
+    [
+      "--conditions=@hermes-agent/source",
+      "--import",
+      "tsx",
+      path.join(PACKAGE_ROOT, "test", "fixtures", name),
+      ...args,
+    ],
     { cwd: PACKAGE_ROOT, stdio: ["ignore", "pipe", "pipe"] },
   );
 }
 
 /** Resolve with the child's exit code and output. */
-export function waitForExit(child: ChildProcess): Promise<{ code: number | null; stdout: string; stderr: string }> {
+export function waitForExit(
+  child: ChildProcess,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   let stdout = "";
   let stderr = "";
   child.stdout?.on("data", (chunk: Buffer) => (stdout += chunk.toString()));

@@ -23,7 +23,9 @@ afterEach(async () => {
 describe("HERMES_HOME", () => {
   test("comes from the environment, with ~ expanded", () => {
     expect(resolveHermesHome({ HERMES_HOME: "/srv/hermes" })).toBe("/srv/hermes");
-    expect(resolveHermesHome({ HERMES_HOME: "~/profiles/work", HOME: "/home/ada" })).toBe("/home/ada/profiles/work");
+    expect(resolveHermesHome({ HERMES_HOME: "~/profiles/work", HOME: "/home/ada" })).toBe(
+      "/home/ada/profiles/work",
+    );
   });
   test("defaults to ~/.hermes", () => {
     expect(resolveHermesHome({ HOME: "/home/ada" })).toBe("/home/ada/.hermes");
@@ -40,12 +42,26 @@ describe("defaults", () => {
     expect(config.terminal.timeout).toBe(180);
     expect(config.terminal.lifetime_seconds).toBe(300);
     expect(config.terminal.max_foreground_timeout).toBe(600);
-    expect(config.code_execution).toMatchObject({ timeout: 300, max_tool_calls: 50, mode: "project" });
-    expect(config.approvals).toMatchObject({ mode: "manual", timeout: 300, deny: [], cron_mode: "deny", denial_breaker_threshold: 3 });
+    expect(config.code_execution).toMatchObject({
+      timeout: 300,
+      max_tool_calls: 50,
+      mode: "project",
+    });
+    expect(config.approvals).toMatchObject({
+      mode: "manual",
+      timeout: 300,
+      deny: [],
+      cron_mode: "deny",
+      denial_breaker_threshold: 3,
+    });
     expect(config.command_allowlist).toEqual([]);
     expect(config.mcp_servers).toEqual({});
     expect(config.plugins).toEqual({ enabled: [], disabled: [], entries: {} });
-    expect(config.tool_output).toEqual({ max_bytes: 50_000, max_lines: 2000, max_line_length: 2000 });
+    expect(config.tool_output).toEqual({
+      max_bytes: 50_000,
+      max_lines: 2000,
+      max_line_length: 2000,
+    });
   });
 
   test("an empty file and empty sections give the defaults too", async () => {
@@ -53,7 +69,9 @@ describe("defaults", () => {
     const config = await loadConfig({ home: home.path });
     expect(config.terminal.timeout).toBe(180);
     expect(config.approvals.mode).toBe("manual");
-    expect(loadConfigSync({ path: getConfigPath(home.path) }).config.terminal.backend).toBe("local");
+    expect(loadConfigSync({ path: getConfigPath(home.path) }).config.terminal.backend).toBe(
+      "local",
+    );
   });
 
   test("the HERMES_HOME environment variable selects the file", async () => {
@@ -65,7 +83,9 @@ describe("defaults", () => {
 
 describe("legacy forms", () => {
   test("a scalar where a list is expected becomes a one-item list", () => {
-    const { config } = parseConfigText("command_allowlist: rm -rf build\napprovals:\n  deny: 'sudo *'\nplugins:\n  enabled: hello\n");
+    const { config } = parseConfigText(
+      "command_allowlist: rm -rf build\napprovals:\n  deny: 'sudo *'\nplugins:\n  enabled: hello\n",
+    );
     expect(config.command_allowlist).toEqual(["rm -rf build"]);
     expect(config.approvals.deny).toEqual(["sudo *"]);
     expect(config.plugins.enabled).toEqual(["hello"]);
@@ -84,22 +104,30 @@ describe("legacy forms", () => {
 
   test("approvals.mode spellings read the way Hermes reads them", () => {
     expect(parseConfigText("approvals:\n  mode: false\n").config.approvals.mode).toBe("off");
-    expect(parseConfigText("approvals:\n  mode: '  SMART  '\n").config.approvals.mode).toBe("smart");
+    expect(parseConfigText("approvals:\n  mode: '  SMART  '\n").config.approvals.mode).toBe(
+      "smart",
+    );
     const auto = parseConfigText("approvals:\n  mode: auto\n");
     expect(auto.config.approvals.mode).toBe("manual");
     expect(auto.warnings[0]).toContain("approvals.mode");
-    expect(parseConfigText("approvals:\n  cron_mode: allow\n").config.approvals.cron_mode).toBe("approve");
+    expect(parseConfigText("approvals:\n  cron_mode: allow\n").config.approvals.cron_mode).toBe(
+      "approve",
+    );
   });
 
   test("unknown keys are kept, and a non-mapping mcp_servers reads as none", () => {
-    const { config } = parseConfigText("model: hermes-4\nterminal:\n  custom_flag: 1\nmcp_servers: []\n");
+    const { config } = parseConfigText(
+      "model: hermes-4\nterminal:\n  custom_flag: 1\nmcp_servers: []\n",
+    );
     expect(config.model).toBe("hermes-4");
     expect(config.terminal.custom_flag).toBe(1);
     expect(config.mcp_servers).toEqual({});
   });
 
   test("mcp_servers entries are kept as written", () => {
-    const { config } = parseConfigText("mcp_servers:\n  fs:\n    command: npx\n    args: [-y, server]\n");
+    const { config } = parseConfigText(
+      "mcp_servers:\n  fs:\n    command: npx\n    args: [-y, server]\n",
+    );
     expect(config.mcp_servers.fs).toEqual({ command: "npx", args: ["-y", "server"] });
   });
 });
@@ -121,7 +149,10 @@ describe("errors", () => {
   test("a bad value names the file, the line and the key", () => {
     const error = (() => {
       try {
-        parseConfigText("# settings\nterminal:\n  backend: local\n  timeout: soon\n", "/x/config.yaml");
+        parseConfigText(
+          "# settings\nterminal:\n  backend: local\n  timeout: soon\n",
+          "/x/config.yaml",
+        );
       } catch (e) {
         return e as ConfigError;
       }

@@ -6,7 +6,12 @@ import { silentLogger, ToolRegistry } from "@hermes-agent/registry";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { registerTerminalTools, resolveTerminalOptions, type ApproveCommand, type TerminalRuntime } from "../src/index.js";
+import {
+  registerTerminalTools,
+  resolveTerminalOptions,
+  type ApproveCommand,
+  type TerminalRuntime,
+} from "../src/index.js";
 
 const home = mkdtempSync(path.join(os.tmpdir(), "hermes-bench-terminal-"));
 // The default approval manager reads HERMES_HOME: keep it away from the user's ~/.hermes.
@@ -22,7 +27,8 @@ function setupTool(approve: ApproveCommand | undefined): () => Promise<unknown> 
   runtimes.push(runtime);
   return async () => {
     const out = await registry.dispatch("terminal", { command: "true" }, { taskId: "bench" });
-    if (typeof out !== "string" || !out.includes('"exit_code":0')) throw new Error(`unexpected result: ${String(out)}`);
+    if (typeof out !== "string" || !out.includes('"exit_code":0'))
+      throw new Error(`unexpected result: ${String(out)}`);
   };
 }
 
@@ -34,7 +40,11 @@ try {
       samples: 15,
       sampleTimeMs: 100,
       setup: () => {
-        const manager = createApprovalManager({ config: parseConfigText("").config, home, interactive: false });
+        const manager = createApprovalManager({
+          config: parseConfigText("").config,
+          home,
+          interactive: false,
+        });
         return setupTool((command, options) => manager.checkDangerousCommand(command, options));
       },
     },

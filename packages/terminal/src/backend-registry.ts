@@ -5,7 +5,12 @@ import {
   type EnvironmentBackend,
   type EnvironmentOptions,
 } from "./environment.js";
-import { BackendUnavailableError, TerminalError, TerminalErrorCode, UnknownEnvironmentError } from "./errors.js";
+import {
+  BackendUnavailableError,
+  TerminalError,
+  TerminalErrorCode,
+  UnknownEnvironmentError,
+} from "./errors.js";
 import { localBackend } from "./local-environment.js";
 
 /** A set of backends by type. Later packages add docker, ssh, ... by registering one. */
@@ -40,7 +45,8 @@ export function createBackendRegistry(
     async create(type, options = {}) {
       const backend = byType.get(type);
       if (backend === undefined) {
-        if ((ENVIRONMENT_TYPES as readonly string[]).includes(type)) throw new BackendUnavailableError(type);
+        if ((ENVIRONMENT_TYPES as readonly string[]).includes(type))
+          throw new BackendUnavailableError(type);
         throw new UnknownEnvironmentError(type, ENVIRONMENT_TYPES);
       }
       return backend.create(options);

@@ -73,7 +73,8 @@ export function buildChildEnv(options: ChildEnvOptions = {}): Record<string, str
   const env: Record<string, string> = {};
   for (const [name, value] of Object.entries(host)) {
     if (value === undefined) continue;
-    if (allowed.has(name) || ALLOWED_PREFIXES.some((prefix) => name.startsWith(prefix))) env[name] = value;
+    if (allowed.has(name) || ALLOWED_PREFIXES.some((prefix) => name.startsWith(prefix)))
+      env[name] = value;
   }
   const path = env.PATH;
   if (path === undefined || path === "") env.PATH = FALLBACK_PATH;

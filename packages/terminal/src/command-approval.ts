@@ -4,7 +4,10 @@ import type { ApprovalResult, CheckCommandOptions } from "@hermes-agent/approval
  * Decides whether a command may run: `checkDangerousCommand` of @hermes-agent/approval, or
  * any function of the same shape (an application's own manager, a test double).
  */
-export type ApproveCommand = (command: string, options: CheckCommandOptions) => Promise<ApprovalResult>;
+export type ApproveCommand = (
+  command: string,
+  options: CheckCommandOptions,
+) => Promise<ApprovalResult>;
 
 /** The approval package's shared default manager, loaded on first use. */
 export const defaultApproveCommand: ApproveCommand = async (command, options) => {
@@ -13,7 +16,10 @@ export const defaultApproveCommand: ApproveCommand = async (command, options) =>
 };
 
 /** The terminal result for a command that approval did not let through, in Hermes' shapes. */
-export function refusedApprovalResult(command: string, result: ApprovalResult): Record<string, unknown> {
+export function refusedApprovalResult(
+  command: string,
+  result: ApprovalResult,
+): Record<string, unknown> {
   if (result.status === "pending_approval") {
     return {
       output: "",
@@ -42,7 +48,9 @@ export function refusedApprovalResult(command: string, result: ApprovalResult): 
 /** The note an approved command's result carries when a human or the reviewer approved it. */
 export function approvalNote(result: ApprovalResult): string | undefined {
   const description = result.description ?? "dangerous command";
-  if (result.userApproved === true) return `Command required approval (${description}) and was approved by the user.`;
-  if (result.smartApproved === true) return `Command was flagged (${description}) and auto-approved by smart approval.`;
+  if (result.userApproved === true)
+    return `Command required approval (${description}) and was approved by the user.`;
+  if (result.smartApproved === true)
+    return `Command was flagged (${description}) and auto-approved by smart approval.`;
   return undefined;
 }

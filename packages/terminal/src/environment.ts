@@ -4,14 +4,14 @@ import { MissingCapabilityError } from "./errors.js";
 export const ENVIRONMENT_API_VERSION = 1 as const;
 
 /** The backend types Hermes knows, in the order its error message lists them. */
-export const ENVIRONMENT_TYPES: readonly ["local", "docker", "singularity", "modal", "daytona", "ssh"] = [
+export const ENVIRONMENT_TYPES: readonly [
   "local",
   "docker",
   "singularity",
   "modal",
   "daytona",
   "ssh",
-] as const;
+] = ["local", "docker", "singularity", "modal", "daytona", "ssh"] as const;
 
 /** One of {@link ENVIRONMENT_TYPES}. */
 export type EnvironmentType = (typeof ENVIRONMENT_TYPES)[number];
@@ -146,7 +146,12 @@ export type EnvironmentBackendSpec = Omit<EnvironmentBackend, "apiVersion">;
 
 /** Make a backend object of the current API version, ready to register. */
 export function defineEnvironmentBackend(spec: EnvironmentBackendSpec): EnvironmentBackend {
-  return { apiVersion: ENVIRONMENT_API_VERSION, type: spec.type, capabilities: spec.capabilities, create: spec.create };
+  return {
+    apiVersion: ENVIRONMENT_API_VERSION,
+    type: spec.type,
+    capabilities: spec.capabilities,
+    create: spec.create,
+  };
 }
 
 /** Which capability an operation needs, by name. */

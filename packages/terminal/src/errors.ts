@@ -33,7 +33,11 @@ export class TerminalError extends Error {
 
   /** True for any TerminalError, including one from another copy of this package. */
   static isInstance(value: unknown): value is TerminalError {
-    return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[BRAND] === true;
+    return (
+      typeof value === "object" &&
+      value !== null &&
+      (value as Record<symbol, unknown>)[BRAND] === true
+    );
   }
 }
 
@@ -42,7 +46,10 @@ export class UnknownEnvironmentError extends TerminalError {
   readonly type: string;
   constructor(type: string, validTypes: readonly string[]) {
     const quoted = validTypes.map((t) => `'${t}'`);
-    const list = quoted.length > 1 ? `${quoted.slice(0, -1).join(", ")}, or ${quoted.at(-1) ?? ""}` : (quoted[0] ?? "");
+    const list =
+      quoted.length > 1
+        ? `${quoted.slice(0, -1).join(", ")}, or ${quoted.at(-1) ?? ""}`
+        : (quoted[0] ?? "");
     super(TerminalErrorCode.UnknownEnvironment, `Unknown environment type: ${type}. Use ${list}`);
     this.name = "UnknownEnvironmentError";
     this.type = type;

@@ -19,7 +19,9 @@ const MEANINGS: Readonly<Record<string, Readonly<Record<number, string>>>> = {
     22: "HTTP error status returned (4xx/5xx)",
     28: "Operation timed out",
   },
-  git: { 1: "Non-zero status that is often normal (e.g. git diff with changes, nothing to commit)" },
+  git: {
+    1: "Non-zero status that is often normal (e.g. git diff with changes, nothing to commit)",
+  },
 };
 
 const WRAPPERS = new Set(["sudo", "env", "time", "command", "nice", "timeout", "exec"]);
@@ -27,9 +29,18 @@ const WRAPPERS = new Set(["sudo", "env", "time", "command", "nice", "timeout", "
 /** The program of the last simple command in `command` (what decides its exit code). */
 function lastProgram(command: string): string | undefined {
   const segments = command.split(/&&|\|\||[;|\n]/);
-  const words = (segments.at(-1) ?? "").trim().split(/\s+/).filter((word) => word !== "");
+  const words = (segments.at(-1) ?? "")
+    .trim()
+    .split(/\s+/)
+    .filter((word) => word !== "");
   for (const word of words) {
-    if (/^[A-Za-z_][A-Za-z0-9_]*=/.test(word) || WRAPPERS.has(word) || word.startsWith("-") || /^\d+$/.test(word)) continue;
+    if (
+      /^[A-Za-z_][A-Za-z0-9_]*=/.test(word) ||
+      WRAPPERS.has(word) ||
+      word.startsWith("-") ||
+      /^\d+$/.test(word)
+    )
+      continue;
     return word.slice(word.lastIndexOf("/") + 1);
   }
   return undefined;

@@ -51,12 +51,22 @@ function commandWords(masked: string): string[][] {
   const wrappers = new Set(["sudo", "env", "time", "command", "exec", "nice", "stdbuf", "timeout"]);
   return masked
     .split(/&&|\|\||[;|&\n()]/)
-    .map((segment) => segment.trim().split(/\s+/).filter((word) => word !== ""))
+    .map((segment) =>
+      segment
+        .trim()
+        .split(/\s+/)
+        .filter((word) => word !== ""),
+    )
     .map((words) => {
       let start = 0;
       while (start < words.length) {
         const word = words[start] ?? "";
-        if (/^[A-Za-z_][A-Za-z0-9_]*=/.test(word) || wrappers.has(word) || (start > 0 && word.startsWith("-"))) start++;
+        if (
+          /^[A-Za-z_][A-Za-z0-9_]*=/.test(word) ||
+          wrappers.has(word) ||
+          (start > 0 && word.startsWith("-"))
+        )
+          start++;
         else break;
       }
       return words.slice(start);
@@ -84,17 +94,30 @@ function serverReason(words: readonly string[]): string | undefined {
   const rest = first === name ? words.slice(1) : words.slice(2);
   if (PACKAGE_MANAGERS.has(first)) {
     const script = second === "run" || second === "run-script" ? third : second;
-    if (SERVER_SCRIPTS.has(script)) return `'${words.slice(0, second === "run" ? 3 : 2).join(" ")}' starts a long-running process`;
+    if (SERVER_SCRIPTS.has(script))
+      return `'${words.slice(0, second === "run" ? 3 : 2).join(" ")}' starts a long-running process`;
   }
-  if (name === "vite" && (rest.length === 0 || VITE_LONG.has(rest[0] ?? "") || (rest[0] ?? "").startsWith("-"))) {
+  if (
+    name === "vite" &&
+    (rest.length === 0 || VITE_LONG.has(rest[0] ?? "") || (rest[0] ?? "").startsWith("-"))
+  ) {
     return "'vite' starts a development server";
   }
-  if (name === "next" && (rest[0] === "dev" || rest[0] === "start")) return `'next ${rest[0]}' starts a server`;
+  if (name === "next" && (rest[0] === "dev" || rest[0] === "start"))
+    return `'next ${rest[0]}' starts a server`;
   if (LONG_RUNNING.has(name)) return `'${name}' runs a server until stopped`;
-  if ((first === "docker" && second === "compose" && third === "up") || (first === "docker-compose" && second === "up")) {
-    if (!words.some((word) => word === "-d" || word === "--detach")) return "'docker compose up' without -d stays attached";
+  if (
+    (first === "docker" && second === "compose" && third === "up") ||
+    (first === "docker-compose" && second === "up")
+  ) {
+    if (!words.some((word) => word === "-d" || word === "--detach"))
+      return "'docker compose up' without -d stays attached";
   }
-  if (/^python[0-9.]*$/.test(first) && second === "-m" && (third === "http.server" || third === "SimpleHTTPServer")) {
+  if (
+    /^python[0-9.]*$/.test(first) &&
+    second === "-m" &&
+    (third === "http.server" || third === "SimpleHTTPServer")
+  ) {
     return `'python -m ${third}' serves until stopped`;
   }
   if (first === "flask" && second === "run") return "'flask run' serves until stopped";

@@ -48,7 +48,11 @@ export {
 
 // Settings
 export { loadTerminalOptions, resolveTerminalOptions, TERMINAL_DEFAULTS } from "./options.js";
-export type { ResolveTerminalOptionsInput, TerminalConfigInput, TerminalOptions } from "./options.js";
+export type {
+  ResolveTerminalOptionsInput,
+  TerminalConfigInput,
+  TerminalOptions,
+} from "./options.js";
 
 // Output handling
 export { stripAnsi } from "./ansi.js";
@@ -70,7 +74,12 @@ export { createTerminalRuntime } from "./terminal-runtime.js";
 export type { TerminalRuntime, TerminalRuntimeOptions } from "./terminal-runtime.js";
 export { runTerminalTool, TERMINAL_DESCRIPTION, TERMINAL_PARAMETERS } from "./terminal-tool.js";
 export type { TerminalArgs, TerminalCallContext } from "./terminal-tool.js";
-export { PROCESS_ACTIONS, PROCESS_DESCRIPTION, PROCESS_PARAMETERS, runProcessTool } from "./process-tool.js";
+export {
+  PROCESS_ACTIONS,
+  PROCESS_DESCRIPTION,
+  PROCESS_PARAMETERS,
+  runProcessTool,
+} from "./process-tool.js";
 export type { ProcessArgs } from "./process-tool.js";
 export { registerTerminalTools, TERMINAL_TOOLSET } from "./register-tools.js";
 export type { RegisterTerminalToolsOptions } from "./register-tools.js";

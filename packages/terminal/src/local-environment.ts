@@ -1,12 +1,5 @@
 import { randomBytes } from "node:crypto";
-import {
-  existsSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  unlinkSync,
-  writeFileSync,
-} from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -27,7 +20,11 @@ import {
 } from "./environment.js";
 import { TerminalError, TerminalErrorCode } from "./errors.js";
 import { HeadTailCollector } from "./output-cap.js";
-import { DEFAULT_KILL_GRACE_MS, signalProcessGroup, terminateProcessGroup } from "./process-group.js";
+import {
+  DEFAULT_KILL_GRACE_MS,
+  signalProcessGroup,
+  terminateProcessGroup,
+} from "./process-group.js";
 import { liveProcessGroups, processStartTime } from "./process-table.js";
 import { launchPty } from "./pty-session.js";
 import { launchPiped, type LaunchSpec, type RawProcess } from "./raw-process.js";
@@ -133,7 +130,10 @@ class LocalEnvironment implements Environment {
 
   #assertOpen(): void {
     if (this.#closed) {
-      throw new TerminalError(TerminalErrorCode.EnvironmentClosed, "This terminal environment was cleaned up.");
+      throw new TerminalError(
+        TerminalErrorCode.EnvironmentClosed,
+        "This terminal environment was cleaned up.",
+      );
     }
   }
 
@@ -145,13 +145,23 @@ class LocalEnvironment implements Environment {
 
   async #launch(
     command: string,
-    options: { cwd?: string | undefined; env?: Readonly<Record<string, string>> | undefined; pty: boolean; stdin: boolean; save: boolean },
+    options: {
+      cwd?: string | undefined;
+      env?: Readonly<Record<string, string>> | undefined;
+      pty: boolean;
+      stdin: boolean;
+      save: boolean;
+    },
   ): Promise<{ proc: RawProcess; runId: string }> {
     const sessionCwd = this.#sessionCwd();
-    const target = options.cwd === undefined ? sessionCwd : path.resolve(sessionCwd, this.#expandHome(options.cwd));
+    const target =
+      options.cwd === undefined
+        ? sessionCwd
+        : path.resolve(sessionCwd, this.#expandHome(options.cwd));
     const runId = `run-${++this.#runs}-${randomBytes(3).toString("hex")}`;
     let inline = command;
-    const commandFile = command.length > MAX_INLINE_COMMAND ? path.join(this.#stateDir, `${runId}.cmd`) : undefined;
+    const commandFile =
+      command.length > MAX_INLINE_COMMAND ? path.join(this.#stateDir, `${runId}.cmd`) : undefined;
     if (commandFile !== undefined) {
       writeFileSync(commandFile, command, { mode: 0o600 });
       inline = evalFromFile(commandFile);
@@ -161,22 +171,43 @@ class LocalEnvironment implements Environment {
       this.#snapshots.release(snapshot);
       if (commandFile !== undefined) removeQuietly(commandFile);
     };
-    const transient = Object.keys(options.env ?? {}).filter((name) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(name));
+    const transient = Object.keys(options.env ?? {}).filter((name) =>
+      /^[A-Za-z_][A-Za-z0-9_]*$/.test(name),
+    );
     const spec: LaunchSpec = {
       file: this.#bash,
-      args: ["--noprofile", "--norc", "-c", SHELL_WRAPPER, "hermes", this.#stateDir, runId, target, inline, options.save ? "1" : "0", transient.join(" "), snapshot ?? ""],
+      args: [
+        "--noprofile",
+        "--norc",
+        "-c",
+        SHELL_WRAPPER,
+        "hermes",
+        this.#stateDir,
+        runId,
+        target,
+        inline,
+        options.save ? "1" : "0",
+        transient.join(" "),
+        snapshot ?? "",
+      ],
       cwd: isDirectory(target) ? target : sessionCwd,
       env: options.env ? { ...this.#baseEnv, ...options.env } : this.#baseEnv,
     };
     let proc: RawProcess;
     try {
-      proc = options.pty ? await launchPty(spec, this.#ptyModule) : await launchPiped(spec, { stdin: options.stdin, stderrToStdout: true });
+      proc = options.pty
+        ? await launchPty(spec, this.#ptyModule)
+        : await launchPiped(spec, { stdin: options.stdin, stderrToStdout: true });
     } catch (error) {
       finished();
       if (TerminalError.isInstance(error)) throw error;
-      throw new TerminalError(TerminalErrorCode.SpawnFailed, `Could not start bash (${this.#bash}): ${String(error)}`, {
-        cause: error,
-      });
+      throw new TerminalError(
+        TerminalErrorCode.SpawnFailed,
+        `Could not start bash (${this.#bash}): ${String(error)}`,
+        {
+          cause: error,
+        },
+      );
     }
     this.#live.add(proc);
     this.#groups.set(proc.pid, processStartTime(proc.pid));
@@ -192,7 +223,13 @@ class LocalEnvironment implements Environment {
     if (options.pty === true) assertCapability(this, "pty");
     const timeoutSeconds = options.timeout ?? this.#timeoutSeconds;
     if (options.signal?.aborted) {
-      return { output: "[Command interrupted]", exitCode: 130, timedOut: false, interrupted: true, omittedChars: 0 };
+      return {
+        output: "[Command interrupted]",
+        exitCode: 130,
+        timedOut: false,
+        interrupted: true,
+        omittedChars: 0,
+      };
     }
     const { proc, runId } = await this.#launch(command, {
       cwd: options.cwd,
@@ -213,7 +250,10 @@ class LocalEnvironment implements Environment {
       reason = why;
       void terminateProcessGroup(proc.pid, { done: proc.exited, graceMs: this.#graceMs });
     };
-    const timer = setTimeout(() => stop("timeout"), Math.min(MAX_TIMER_MS, Math.max(1, timeoutSeconds * 1000)));
+    const timer = setTimeout(
+      () => stop("timeout"),
+      Math.min(MAX_TIMER_MS, Math.max(1, timeoutSeconds * 1000)),
+    );
     const onAbort = (): void => stop("interrupt");
     options.signal?.addEventListener("abort", onAbort, { once: true });
     if (options.signal?.aborted === true) onAbort();
@@ -250,7 +290,13 @@ class LocalEnvironment implements Environment {
       text += `${text.length > 0 && !text.endsWith("\n") ? "\n" : ""}[Command interrupted]`;
       exitCode = 130;
     }
-    return { output: text, exitCode, timedOut: reason === "timeout", interrupted: reason === "interrupt", omittedChars };
+    return {
+      output: text,
+      exitCode,
+      timedOut: reason === "timeout",
+      interrupted: reason === "interrupt",
+      omittedChars,
+    };
   }
 
   async spawnBackground(command: string, options: SpawnOptions = {}): Promise<BackgroundProcess> {
@@ -287,7 +333,9 @@ class LocalEnvironment implements Environment {
     if (this.#closed) return;
     this.#closed = true;
     await Promise.all(
-      [...this.#live].map((proc) => terminateProcessGroup(proc.pid, { done: proc.exited, graceMs: this.#graceMs })),
+      [...this.#live].map((proc) =>
+        terminateProcessGroup(proc.pid, { done: proc.exited, graceMs: this.#graceMs }),
+      ),
     );
     this.#killLeftovers();
     rmSync(this.#stateDir, { recursive: true, force: true });
@@ -308,7 +356,9 @@ class LocalEnvironment implements Environment {
 }
 
 /** Make a local environment: commands run with bash on this machine, one process group each. */
-export function createLocalEnvironment(options: LocalEnvironmentOptions = {}): Promise<Environment> {
+export function createLocalEnvironment(
+  options: LocalEnvironmentOptions = {},
+): Promise<Environment> {
   return Promise.resolve(new LocalEnvironment(options));
 }
 

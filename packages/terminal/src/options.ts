@@ -100,7 +100,8 @@ function parseEnvValue(name: string, raw: string, kind: Kind): unknown {
 function configInteger(key: string, value: unknown, fallback: number): number {
   if (value === undefined || value === null) return fallback;
   if (typeof value === "number" && Number.isInteger(value) && value >= 1) return value;
-  if (typeof value === "string" && /^\s*\d+\s*$/.test(value) && Number(value) >= 1) return Number(value);
+  if (typeof value === "string" && /^\s*\d+\s*$/.test(value) && Number(value) >= 1)
+    return Number(value);
   throw new InvalidOptionError(
     `Invalid value for ${key}: '${String(value)}' (expected a positive integer). Check config.yaml.`,
   );
@@ -141,13 +142,25 @@ export function resolveTerminalOptions(input: ResolveTerminalOptionsInput = {}):
   for (const [key, value] of Object.entries(merged)) {
     if (!TYPED_KEYS.has(key) && value !== undefined) backendOptions[key] = value;
   }
-  const backend = typeof merged.backend === "string" && merged.backend.trim() !== "" ? merged.backend.trim().toLowerCase() : "local";
-  const cwd = typeof merged.cwd === "string" && merged.cwd.trim() !== "" ? merged.cwd.trim() : undefined;
+  const backend =
+    typeof merged.backend === "string" && merged.backend.trim() !== ""
+      ? merged.backend.trim().toLowerCase()
+      : "local";
+  const cwd =
+    typeof merged.cwd === "string" && merged.cwd.trim() !== "" ? merged.cwd.trim() : undefined;
   return {
     backend,
     cwd,
-    timeoutSeconds: configInteger("terminal.timeout", merged.timeout, TERMINAL_DEFAULTS.timeoutSeconds),
-    lifetimeSeconds: configInteger("terminal.lifetime_seconds", merged.lifetime_seconds, TERMINAL_DEFAULTS.lifetimeSeconds),
+    timeoutSeconds: configInteger(
+      "terminal.timeout",
+      merged.timeout,
+      TERMINAL_DEFAULTS.timeoutSeconds,
+    ),
+    lifetimeSeconds: configInteger(
+      "terminal.lifetime_seconds",
+      merged.lifetime_seconds,
+      TERMINAL_DEFAULTS.lifetimeSeconds,
+    ),
     maxForegroundTimeoutSeconds: configInteger(
       "terminal.max_foreground_timeout",
       merged.max_foreground_timeout,
@@ -155,16 +168,26 @@ export function resolveTerminalOptions(input: ResolveTerminalOptionsInput = {}):
     ),
     envPassthrough: stringList(merged.env_passthrough),
     persistentShell: typeof merged.persistent_shell === "boolean" ? merged.persistent_shell : true,
-    maxOutputChars: configInteger("tool_output.max_bytes", input.config?.tool_output?.max_bytes, TERMINAL_DEFAULTS.maxOutputChars),
+    maxOutputChars: configInteger(
+      "tool_output.max_bytes",
+      input.config?.tool_output?.max_bytes,
+      TERMINAL_DEFAULTS.maxOutputChars,
+    ),
     backendOptions,
   };
 }
 
 /** Load config.yaml from the Hermes home and resolve the terminal settings with `env`. */
 export async function loadTerminalOptions(
-  options: { readonly home?: string; readonly env?: Readonly<Record<string, string | undefined>> } = {},
+  options: {
+    readonly home?: string;
+    readonly env?: Readonly<Record<string, string | undefined>>;
+  } = {},
 ): Promise<TerminalOptions> {
   const env = options.env ?? process.env;
-  const config = await loadConfig({ env, ...(options.home === undefined ? {} : { home: options.home }) });
+  const config = await loadConfig({
+    env,
+    ...(options.home === undefined ? {} : { home: options.home }),
+  });
   return resolveTerminalOptions({ config, env });
 }

@@ -87,6 +87,9 @@ export class HeadTailCollector {
     const kept = this.#head.length + this.#tail.length;
     const omitted = this.#total - kept;
     if (omitted <= 0) return { text: this.#head + this.#tail, omittedChars: 0 };
-    return { text: this.#head + truncationMarker(omitted, this.#total) + this.#tail, omittedChars: omitted };
+    return {
+      text: this.#head + truncationMarker(omitted, this.#total) + this.#tail,
+      omittedChars: omitted,
+    };
   }
 }

@@ -47,12 +47,17 @@ export interface TerminateOptions {
  * period. The SIGKILL is sent to the group even when the leader went, so children that
  * ignored SIGTERM do not survive.
  */
-export async function terminateProcessGroup(pgid: number, options: TerminateOptions): Promise<void> {
+export async function terminateProcessGroup(
+  pgid: number,
+  options: TerminateOptions,
+): Promise<void> {
   if (!signalProcessGroup(pgid, "SIGTERM")) return;
   const ac = new AbortController();
   const graceful = await Promise.race([
     options.done.then(() => true),
-    delay(options.graceMs ?? DEFAULT_KILL_GRACE_MS, false, { signal: ac.signal }).catch(() => false),
+    delay(options.graceMs ?? DEFAULT_KILL_GRACE_MS, false, { signal: ac.signal }).catch(
+      () => false,
+    ),
   ]);
   ac.abort();
   if (!graceful) {

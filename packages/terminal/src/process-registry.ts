@@ -71,7 +71,12 @@ const DEFAULTS = {
 } as const;
 
 /** Hermes' completion notice text. */
-export function completionMessage(sessionId: string, exitCode: number, command: string, output: string): string {
+export function completionMessage(
+  sessionId: string,
+  exitCode: number,
+  command: string,
+  output: string,
+): string {
   return `[IMPORTANT: Background process ${sessionId} completed (exit code ${exitCode}).\nCommand: ${command}\nOutput:\n${output}]`;
 }
 
@@ -196,7 +201,9 @@ export class ProcessRegistry {
   /** Tracked processes, oldest first; of one task when `taskId` is given. */
   list(taskId?: string): TrackedProcess[] {
     this.#prune();
-    return [...this.#processes.values()].filter((proc) => taskId === undefined || proc.taskId === taskId);
+    return [...this.#processes.values()].filter(
+      (proc) => taskId === undefined || proc.taskId === taskId,
+    );
   }
 
   /** Whether a process is still running (of one task when `taskId` is given). */
@@ -240,7 +247,9 @@ export class ProcessRegistry {
   async killAll(taskId?: string): Promise<void> {
     await Promise.all(
       [...this.#processes.values()]
-        .filter((proc) => proc.exitCode === null && (taskId === undefined || proc.taskId === taskId))
+        .filter(
+          (proc) => proc.exitCode === null && (taskId === undefined || proc.taskId === taskId),
+        )
         .map((proc) => proc.handle.kill()),
     );
   }

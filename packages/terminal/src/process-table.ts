@@ -47,7 +47,8 @@ export function liveProcessGroups(groups: ReadonlyMap<number, number | undefined
   for (const pgid of live) {
     const recorded = groups.get(pgid);
     const leader = readStat(pgid);
-    if (leader !== undefined && recorded !== undefined && leader.startTime !== recorded) live.delete(pgid);
+    if (leader !== undefined && recorded !== undefined && leader.startTime !== recorded)
+      live.delete(pgid);
   }
   return live;
 }

@@ -4,7 +4,16 @@ import type { TerminalCallContext } from "./terminal-tool.js";
 import type { TerminalRuntime } from "./terminal-runtime.js";
 
 /** Actions of the `process` tool. */
-export const PROCESS_ACTIONS: readonly string[] = ["list", "poll", "log", "wait", "kill", "write", "submit", "close"];
+export const PROCESS_ACTIONS: readonly string[] = [
+  "list",
+  "poll",
+  "log",
+  "wait",
+  "kill",
+  "write",
+  "submit",
+  "close",
+];
 
 /** The `process` tool's JSON Schema parameters (Hermes' names). */
 export const PROCESS_PARAMETERS: {
@@ -22,7 +31,10 @@ export const PROCESS_PARAMETERS: {
         "wait: block until exit or timeout; kill: stop it and its children; write: send raw text to stdin; " +
         "submit: send text and Enter; close: close stdin (EOF).",
     },
-    session_id: { type: "string", description: "The session_id terminal(background=true) returned." },
+    session_id: {
+      type: "string",
+      description: "The session_id terminal(background=true) returned.",
+    },
     data: { type: "string", description: "Text for write/submit." },
     timeout: { type: "integer", minimum: 1, description: "wait: seconds to wait at most." },
     offset: { type: "integer", minimum: 0, description: "log: first line to show (0-based)." },
@@ -50,7 +62,6 @@ export interface ProcessArgs {
   readonly offset?: unknown;
   readonly limit?: unknown;
 }
-
 
 function statusOf(proc: TrackedProcess): "running" | "exited" {
   return proc.exitCode === null ? "running" : "exited";
@@ -117,7 +128,11 @@ export async function runProcessTool(
       };
     }
     case "log":
-      return readLog(proc, optionalInteger(args.offset, 0), optionalInteger(args.limit, 1) ?? DEFAULT_LOG_LINES);
+      return readLog(
+        proc,
+        optionalInteger(args.offset, 0),
+        optionalInteger(args.limit, 1) ?? DEFAULT_LOG_LINES,
+      );
     case "wait":
       return waitFor(runtime, proc, optionalInteger(args.timeout, 1), ctx.signal);
     case "kill": {
@@ -127,25 +142,34 @@ export async function runProcessTool(
     }
     case "write":
     case "submit": {
-      if (proc.exitCode !== null) return { status: "already_exited", error: "Process has already finished" };
+      if (proc.exitCode !== null)
+        return { status: "already_exited", error: "Process has already finished" };
       const data = typeof args.data === "string" ? args.data : "";
       const payload = action === "submit" ? data + (proc.pty ? "\r" : "\n") : data;
       try {
         proc.handle.write(payload);
       } catch (error) {
-        return { status: "error", error: `Process stdin not available (${error instanceof Error ? error.message : String(error)})` };
+        return {
+          status: "error",
+          error: `Process stdin not available (${error instanceof Error ? error.message : String(error)})`,
+        };
       }
       return { status: "ok", bytes_written: Buffer.byteLength(payload) };
     }
     default: {
-      if (proc.exitCode !== null) return { status: "already_exited", error: "Process has already finished" };
+      if (proc.exitCode !== null)
+        return { status: "already_exited", error: "Process has already finished" };
       proc.handle.closeStdin();
       return { status: "ok", message: "stdin closed" };
     }
   }
 }
 
-function readLog(proc: TrackedProcess, offset: number | undefined, limit: number): Record<string, unknown> {
+function readLog(
+  proc: TrackedProcess,
+  offset: number | undefined,
+  limit: number,
+): Record<string, unknown> {
   const text = cleanOutput(proc.output, proc.pty);
   const lines = text.split("\n");
   if (lines.at(-1) === "") lines.pop();
@@ -157,8 +181,13 @@ function readLog(proc: TrackedProcess, offset: number | undefined, limit: number
     status: statusOf(proc),
     output: slice.join("\n"),
     total_lines: total,
-    showing: slice.length === 0 ? `no lines (total ${total})` : `lines ${start + 1}-${start + slice.length} of ${total}`,
-    ...(proc.droppedChars > 0 ? { note: `${proc.droppedChars} earlier characters were dropped from the rolling buffer` } : {}),
+    showing:
+      slice.length === 0
+        ? `no lines (total ${total})`
+        : `lines ${start + 1}-${start + slice.length} of ${total}`,
+    ...(proc.droppedChars > 0
+      ? { note: `${proc.droppedChars} earlier characters were dropped from the rolling buffer` }
+      : {}),
     ...(proc.exitCode === null ? {} : { exit_code: proc.exitCode }),
   };
 }
@@ -188,7 +217,11 @@ async function waitFor(
     };
   }
   if (signal?.aborted) {
-    return { status: "interrupted", output: cleanOutput(current.output.slice(-POLL_PREVIEW_CHARS), current.pty), note: "Wait interrupted; the process is still running" };
+    return {
+      status: "interrupted",
+      output: cleanOutput(current.output.slice(-POLL_PREVIEW_CHARS), current.pty),
+      note: "Wait interrupted; the process is still running",
+    };
   }
   return {
     status: "timeout",

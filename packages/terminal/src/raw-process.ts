@@ -49,7 +49,11 @@ export function launchPiped(spec: LaunchSpec, options: PipedOptions): Promise<Ra
       cwd: spec.cwd,
       env: spec.env,
       detached: true,
-      stdio: [options.stdin ? "pipe" : "ignore", "pipe", options.stderrToStdout === true ? "ignore" : "pipe"],
+      stdio: [
+        options.stdin ? "pipe" : "ignore",
+        "pipe",
+        options.stderrToStdout === true ? "ignore" : "pipe",
+      ],
     });
     const { stdout, stderr } = child;
     if (stdout === null) {
@@ -77,7 +81,8 @@ export function launchPiped(spec: LaunchSpec, options: PipedOptions): Promise<Ra
     });
     const closes: Promise<void>[] = [];
     for (const stream of [stdout, stderr]) {
-      if (stream !== null) closes.push(new Promise<void>((res) => stream.once("close", () => res())));
+      if (stream !== null)
+        closes.push(new Promise<void>((res) => stream.once("close", () => res())));
     }
     const outputClosed = Promise.all(closes).then(() => undefined);
     child.once("error", (error) => reject(error));

@@ -12,7 +12,7 @@ import path from "node:path";
  */
 export const SHELL_WRAPPER: string = [
   "exec 2>&1",
-  '__hermes_state=$1 __hermes_run=$2 __hermes_dir=$3 __hermes_cmd=$4 __hermes_save=$5 __hermes_transient=$6 __hermes_snap=$7',
+  "__hermes_state=$1 __hermes_run=$2 __hermes_dir=$3 __hermes_cmd=$4 __hermes_save=$5 __hermes_transient=$6 __hermes_snap=$7",
   "shift 7",
   'if [ -n "$__hermes_snap" ] && [ -r "$__hermes_snap" ]; then builtin source "$__hermes_snap" >/dev/null 2>&1; fi',
   "builtin shopt -s expand_aliases",

@@ -41,6 +41,7 @@ export class SnapshotFiles {
   adopt(file: string): void {
     const previous = this.#current;
     this.#current = file;
-    if (previous !== undefined && previous !== file && !this.#users.has(previous)) removeQuietly(previous);
+    if (previous !== undefined && previous !== file && !this.#users.has(previous))
+      removeQuietly(previous);
   }
 }

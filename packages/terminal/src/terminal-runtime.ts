@@ -108,7 +108,12 @@ export function createTerminalRuntime(options: TerminalRuntimeOptions = {}): Ter
     available: () => backends.get(settings.backend) !== undefined,
     environment(taskId = "default") {
       if (closed) {
-        return Promise.reject(new TerminalError(TerminalErrorCode.EnvironmentClosed, "The terminal runtime was shut down."));
+        return Promise.reject(
+          new TerminalError(
+            TerminalErrorCode.EnvironmentClosed,
+            "The terminal runtime was shut down.",
+          ),
+        );
       }
       const existing = tasks.get(taskId);
       if (existing) {
@@ -160,7 +165,10 @@ export function createTerminalRuntime(options: TerminalRuntimeOptions = {}): Ter
     async reapIdle() {
       const cutoff = Date.now() - settings.lifetimeSeconds * 1000;
       const idle = [...tasks.entries()]
-        .filter(([taskId, entry]) => entry.busy === 0 && entry.lastActivity < cutoff && !processes.hasRunning(taskId))
+        .filter(
+          ([taskId, entry]) =>
+            entry.busy === 0 && entry.lastActivity < cutoff && !processes.hasRunning(taskId),
+        )
         .map(([taskId]) => taskId);
       await Promise.all(idle.map((taskId) => release(taskId)));
       return idle;

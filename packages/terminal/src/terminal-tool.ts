@@ -24,21 +24,25 @@ export const TERMINAL_PARAMETERS: {
     timeout: {
       type: "integer",
       minimum: 1,
-      description: "Seconds before a foreground command is killed (default 180, foreground max 600).",
+      description:
+        "Seconds before a foreground command is killed (default 180, foreground max 600).",
     },
     workdir: {
       type: "string",
-      description: "Absolute directory to run this one command in. The session's directory does not change.",
+      description:
+        "Absolute directory to run this one command in. The session's directory does not change.",
     },
     pty: {
       type: "boolean",
       default: false,
-      description: "Run in a pseudo-terminal, for interactive programs (local backend). Send input with process write/submit.",
+      description:
+        "Run in a pseudo-terminal, for interactive programs (local backend). Send input with process write/submit.",
     },
     notify_on_complete: {
       type: "boolean",
       default: false,
-      description: "Background only: be told when the process exits, with its exit code and last output.",
+      description:
+        "Background only: be told when the process exits, with its exit code and last output.",
     },
   },
   required: ["command"],
@@ -75,7 +79,6 @@ function errorResult(error: string, status: string, exitCode = -1): Record<strin
   return { output: "", exit_code: exitCode, error, status };
 }
 
-
 /** Arguments of the terminal tool as the model sends them. */
 export interface TerminalArgs {
   readonly command?: unknown;
@@ -111,7 +114,10 @@ export async function runTerminalTool(
   if (args.timeout !== undefined && args.timeout !== null) {
     const requested = Number(args.timeout);
     if (!Number.isInteger(requested) || requested < 1) {
-      return errorResult(`Invalid timeout: expected an integer of at least 1, got ${JSON.stringify(args.timeout)}`, "error");
+      return errorResult(
+        `Invalid timeout: expected an integer of at least 1, got ${JSON.stringify(args.timeout)}`,
+        "error",
+      );
     }
     timeout = requested;
   }
@@ -137,7 +143,8 @@ export async function runTerminalTool(
 
   let workdir: string | undefined;
   if (args.workdir !== undefined && args.workdir !== null && args.workdir !== "") {
-    if (typeof args.workdir !== "string") return errorResult("Invalid workdir: expected a string path", "error");
+    if (typeof args.workdir !== "string")
+      return errorResult("Invalid workdir: expected a string path", "error");
     if (!WORKDIR_ALLOWED.test(args.workdir)) {
       const bad = [...args.workdir].find((ch) => !WORKDIR_ALLOWED.test(ch)) ?? "?";
       return errorResult(
@@ -166,7 +173,10 @@ export async function runTerminalTool(
       : await runForeground(env, { command, workdir, pty, timeout, signal: ctx.signal }, extra);
   } catch (error) {
     if (TerminalError.isInstance(error)) return errorResult(error.message, "error");
-    return errorResult(`Failed to execute command: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`, "error");
+    return errorResult(
+      `Failed to execute command: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`,
+      "error",
+    );
   } finally {
     release();
   }
@@ -174,7 +184,13 @@ export async function runTerminalTool(
 
 async function runForeground(
   env: Environment,
-  call: { command: string; workdir: string | undefined; pty: boolean; timeout: number; signal: AbortSignal | undefined },
+  call: {
+    command: string;
+    workdir: string | undefined;
+    pty: boolean;
+    timeout: number;
+    signal: AbortSignal | undefined;
+  },
   extra: Record<string, unknown>,
 ): Promise<Record<string, unknown>> {
   const result = await env.execute(call.command, {
@@ -186,7 +202,10 @@ async function runForeground(
   let error: string | null = null;
   if (result.timedOut) error = `Command timed out after ${call.timeout} seconds`;
   else if (result.interrupted) error = "Command interrupted";
-  const meaning = result.timedOut || result.interrupted ? undefined : exitCodeMeaning(call.command, result.exitCode);
+  const meaning =
+    result.timedOut || result.interrupted
+      ? undefined
+      : exitCodeMeaning(call.command, result.exitCode);
   return {
     output: cleanOutput(result.output, call.pty),
     exit_code: result.exitCode,
@@ -199,7 +218,13 @@ async function runForeground(
 async function startBackground(
   runtime: TerminalRuntime,
   env: Environment,
-  call: { command: string; workdir: string | undefined; pty: boolean; notify: boolean; taskId: string },
+  call: {
+    command: string;
+    workdir: string | undefined;
+    pty: boolean;
+    notify: boolean;
+    taskId: string;
+  },
   extra: Record<string, unknown>,
 ): Promise<Record<string, unknown>> {
   if (!runtime.processes.hasRoom()) {

@@ -15,7 +15,12 @@ describe("approval before every command (injected approver)", () => {
     const approve = recordingApprove();
     harness = await createHarness({ approve });
     await harness.call("terminal", { command: "echo ok" }, { sessionKey: "s1" });
-    expect(approve.calls).toEqual([{ command: "echo ok", options: expect.objectContaining({ envType: "local", sessionKey: "s1" }) }]);
+    expect(approve.calls).toEqual([
+      {
+        command: "echo ok",
+        options: expect.objectContaining({ envType: "local", sessionKey: "s1" }),
+      },
+    ]);
   });
 
   test("a pending approval returns Hermes' pending shape and runs nothing", async () => {
@@ -65,7 +70,9 @@ describe("approval before every command (injected approver)", () => {
   });
 
   test("a denial without a message gets Hermes' default wording", async () => {
-    harness = await createHarness({ approve: recordingApprove({ approved: false, message: null, description: "disk wipe" }) });
+    harness = await createHarness({
+      approve: recordingApprove({ approved: false, message: null, description: "disk wipe" }),
+    });
     expect((await harness.call("terminal", { command: "true" })).error).toBe(
       "Command denied: disk wipe. Use the approval prompt to allow it, or rephrase the command.",
     );
@@ -73,7 +80,12 @@ describe("approval before every command (injected approver)", () => {
 
   test("an approval by the user or the reviewer is noted in the result", async () => {
     harness = await createHarness({
-      approve: recordingApprove({ approved: true, message: null, userApproved: true, description: "recursive delete" }),
+      approve: recordingApprove({
+        approved: true,
+        message: null,
+        userApproved: true,
+        description: "recursive delete",
+      }),
     });
     expect(await harness.call("terminal", { command: "echo done" })).toMatchObject({
       output: "done\n",
@@ -84,7 +96,9 @@ describe("approval before every command (injected approver)", () => {
   test("background commands are approved too", async () => {
     const approve = recordingApprove({ approved: false, message: "BLOCKED: no" });
     harness = await createHarness({ approve });
-    expect(await harness.call("terminal", { command: "sleep 5", background: true })).toMatchObject({ status: "blocked" });
+    expect(await harness.call("terminal", { command: "sleep 5", background: true })).toMatchObject({
+      status: "blocked",
+    });
     expect(harness.runtime.processes.list()).toEqual([]);
   });
 });
@@ -99,14 +113,22 @@ describe("approval before every command (@hermes-agent/approval)", () => {
     homes.push(home);
     const { createApprovalManager } = await import("@hermes-agent/approval");
     const { parseConfigText } = await import("@hermes-agent/config");
-    const manager = createApprovalManager({ config: parseConfigText("").config, home: home.path, interactive: false });
+    const manager = createApprovalManager({
+      config: parseConfigText("").config,
+      home: home.path,
+      interactive: false,
+    });
     return (command: string, options: Parameters<typeof manager.checkDangerousCommand>[1]) =>
       manager.checkDangerousCommand(command, { ...options, context });
   };
 
   test("a harmless command runs", async () => {
     harness = await createHarness({ approve: await realApprover("unattended") });
-    expect(await harness.call("terminal", { command: "echo fine" })).toEqual({ output: "fine\n", exit_code: 0, error: null });
+    expect(await harness.call("terminal", { command: "echo fine" })).toEqual({
+      output: "fine\n",
+      exit_code: 0,
+      error: null,
+    });
   });
 
   test("a hard-line command is blocked with the package's message", async () => {

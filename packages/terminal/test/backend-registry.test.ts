@@ -27,8 +27,13 @@ describe("createEnvironment", () => {
     async (type) => {
       const attempt = createEnvironment(type);
       await expect(attempt).rejects.toBeInstanceOf(BackendUnavailableError);
-      await expect(attempt).rejects.toMatchObject({ code: TerminalErrorCode.BackendUnavailable, type });
-      await expect(attempt).rejects.toThrow(`'${type}' terminal backend is not available in this build`);
+      await expect(attempt).rejects.toMatchObject({
+        code: TerminalErrorCode.BackendUnavailable,
+        type,
+      });
+      await expect(attempt).rejects.toThrow(
+        `'${type}' terminal backend is not available in this build`,
+      );
     },
   );
 
@@ -51,7 +56,13 @@ describe("backend registry", () => {
     cwd: "/",
     execute: (command) => {
       ran.push(command);
-      return Promise.resolve({ output: "", exitCode: 0, timedOut: false, interrupted: false, omittedChars: 0 });
+      return Promise.resolve({
+        output: "",
+        exitCode: 0,
+        timedOut: false,
+        interrupted: false,
+        omittedChars: 0,
+      });
     },
     spawnBackground: () => Promise.reject(new Error("unreachable")),
     readFile: () => Promise.reject(new Error("unreachable")),
@@ -78,15 +89,24 @@ describe("backend registry", () => {
 
   test("a backend of another API version is refused", () => {
     const backends = createBackendRegistry([]);
-    const future = { apiVersion: 2, type: "ssh", capabilities: {}, create: () => Promise.reject(new Error("no")) };
-    expect(() => backends.register(future as unknown as EnvironmentBackend)).toThrow(/API version 2/);
+    const future = {
+      apiVersion: 2,
+      type: "ssh",
+      capabilities: {},
+      create: () => Promise.reject(new Error("no")),
+    };
+    expect(() => backends.register(future as unknown as EnvironmentBackend)).toThrow(
+      /API version 2/,
+    );
   });
 
   test("errors carry a stable code and survive duplicate installs", () => {
     const error = new MissingCapabilityError("ssh", "PTY mode (pty=true)");
     expect(error.code).toBe("MISSING_CAPABILITY");
     expect(TerminalError.isInstance(error)).toBe(true);
-    const foreign = Object.assign(new Error("x"), { [Symbol.for("@hermes-agent/terminal/error")]: true });
+    const foreign = Object.assign(new Error("x"), {
+      [Symbol.for("@hermes-agent/terminal/error")]: true,
+    });
     expect(TerminalError.isInstance(foreign)).toBe(true);
     expect(TerminalError.isInstance(new Error("plain"))).toBe(false);
   });

@@ -1,8 +1,19 @@
-import { createTempDir, isProcessAlive, runEnvironmentConformance, waitUntil, type TempDir } from "@hermes-agent/test-utils";
+import {
+  createTempDir,
+  isProcessAlive,
+  runEnvironmentConformance,
+  waitUntil,
+  type TempDir,
+} from "@hermes-agent/test-utils";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
-import { createLocalEnvironment, PtyUnavailableError, TerminalError, type Environment } from "../src/index.js";
+import {
+  createLocalEnvironment,
+  PtyUnavailableError,
+  TerminalError,
+  type Environment,
+} from "../src/index.js";
 
 const MAX_OUTPUT = 20_000;
 
@@ -14,7 +25,9 @@ runEnvironmentConformance("local", {
 describe("local environment specifics", () => {
   let dir: TempDir;
   const envs: Environment[] = [];
-  const make = async (options: Parameters<typeof createLocalEnvironment>[0] = {}): Promise<Environment> => {
+  const make = async (
+    options: Parameters<typeof createLocalEnvironment>[0] = {},
+  ): Promise<Environment> => {
     const env = await createLocalEnvironment({ cwd: dir.path, killGraceMs: 300, ...options });
     envs.push(env);
     return env;
@@ -40,7 +53,9 @@ describe("local environment specifics", () => {
       LC_ALL: "C.UTF-8",
     };
     const env = await make({ hostEnv, envPassthrough: ["MY_TOOL_HOME"] });
-    const result = await env.execute('echo "[$OPENAI_API_KEY][$GH_TOKEN][$MY_TOOL_HOME][$HOME][$LC_ALL][$PAGER]"');
+    const result = await env.execute(
+      'echo "[$OPENAI_API_KEY][$GH_TOKEN][$MY_TOOL_HOME][$HOME][$LC_ALL][$PAGER]"',
+    );
     expect(result.output.trim()).toBe("[][][/opt/tool][/home/agent][C.UTF-8][cat]");
   });
 
@@ -65,7 +80,9 @@ describe("local environment specifics", () => {
     const env = await make();
     await env.execute("export BASE=kept");
     const results = await Promise.all(
-      Array.from({ length: 6 }, (_, i) => env.execute(`echo "$BASE"; export PAR_${i}=1; sleep 0.0${i}`)),
+      Array.from({ length: 6 }, (_, i) =>
+        env.execute(`echo "$BASE"; export PAR_${i}=1; sleep 0.0${i}`),
+      ),
     );
     expect(results.map((r) => r.output)).toEqual(Array.from({ length: 6 }, () => "kept\n"));
     const after = await env.execute('echo "$BASE"; env | grep -c "^PAR_"');
@@ -74,13 +91,17 @@ describe("local environment specifics", () => {
 
   test("per-call env applies to one command only", async () => {
     const env = await make();
-    expect((await env.execute('echo "$ONE_SHOT"', { env: { ONE_SHOT: "yes" } })).output).toBe("yes\n");
+    expect((await env.execute('echo "$ONE_SHOT"', { env: { ONE_SHOT: "yes" } })).output).toBe(
+      "yes\n",
+    );
     expect((await env.execute('echo "[$ONE_SHOT]"')).output).toBe("[]\n");
   });
 
   test("functions and aliases persist; `exit` in a command still saves state", async () => {
     const env = await make();
-    await env.execute("greet() { echo \"hi $1\"; }; alias ll='echo listing'; export AFTER_EXIT=1; cd /; exit 4");
+    await env.execute(
+      "greet() { echo \"hi $1\"; }; alias ll='echo listing'; export AFTER_EXIT=1; cd /; exit 4",
+    );
     expect((await env.execute("greet bob; ll")).output).toBe("hi bob\nlisting\n");
     expect((await env.execute('echo "$AFTER_EXIT $(pwd)"')).output).toBe("1 /\n");
   });

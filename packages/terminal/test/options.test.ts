@@ -3,7 +3,12 @@ import { createTempDir } from "@hermes-agent/test-utils";
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
-import { InvalidOptionError, loadTerminalOptions, resolveTerminalOptions, TERMINAL_DEFAULTS } from "../src/index.js";
+import {
+  InvalidOptionError,
+  loadTerminalOptions,
+  resolveTerminalOptions,
+  TERMINAL_DEFAULTS,
+} from "../src/index.js";
 
 describe("resolveTerminalOptions", () => {
   test("Hermes' defaults", () => {
@@ -72,8 +77,12 @@ describe("resolveTerminalOptions", () => {
     expect(() => resolveTerminalOptions({ env: { TERMINAL_TIMEOUT: "soon" } })).toThrow(
       "Invalid value for TERMINAL_TIMEOUT: 'soon' (expected integer). Check ~/.hermes/.env or environment variables.",
     );
-    expect(() => resolveTerminalOptions({ env: { TERMINAL_LIFETIME_SECONDS: "1.5" } })).toThrow(InvalidOptionError);
-    expect(() => resolveTerminalOptions({ env: { TERMINAL_SSH_PORT: "twenty" } })).toThrow(/TERMINAL_SSH_PORT: 'twenty'/);
+    expect(() => resolveTerminalOptions({ env: { TERMINAL_LIFETIME_SECONDS: "1.5" } })).toThrow(
+      InvalidOptionError,
+    );
+    expect(() => resolveTerminalOptions({ env: { TERMINAL_SSH_PORT: "twenty" } })).toThrow(
+      /TERMINAL_SSH_PORT: 'twenty'/,
+    );
   });
 
   test("a bad integer in an unvalidated config names the key", () => {
@@ -87,9 +96,20 @@ describe("loadTerminalOptions", () => {
   test("reads config.yaml from the Hermes home, env vars on top", async () => {
     const home = await createTempDir();
     try {
-      await writeFile(path.join(home.path, "config.yaml"), "terminal:\n  timeout: 77\n  backend: local\ntool_output:\n  max_bytes: 999\n");
-      const options = await loadTerminalOptions({ home: home.path, env: { TERMINAL_LIFETIME_SECONDS: "12" } });
-      expect(options).toMatchObject({ backend: "local", timeoutSeconds: 77, lifetimeSeconds: 12, maxOutputChars: 999 });
+      await writeFile(
+        path.join(home.path, "config.yaml"),
+        "terminal:\n  timeout: 77\n  backend: local\ntool_output:\n  max_bytes: 999\n",
+      );
+      const options = await loadTerminalOptions({
+        home: home.path,
+        env: { TERMINAL_LIFETIME_SECONDS: "12" },
+      });
+      expect(options).toMatchObject({
+        backend: "local",
+        timeoutSeconds: 77,
+        lifetimeSeconds: 12,
+        maxOutputChars: 999,
+      });
     } finally {
       await home.remove();
     }

@@ -11,7 +11,9 @@ describe("capOutput", () => {
     const text = "a".repeat(500) + "b".repeat(500);
     const capped = capOutput(text, 100);
     expect(capped).toBe("a".repeat(40) + truncationMarker(900, 1000) + "b".repeat(60));
-    expect(capped).toContain("\n\n... [OUTPUT TRUNCATED - 900 chars omitted out of 1000 total] ...\n\n");
+    expect(capped).toContain(
+      "\n\n... [OUTPUT TRUNCATED - 900 chars omitted out of 1000 total] ...\n\n",
+    );
   });
 
   test("never splits a surrogate pair", () => {
@@ -44,7 +46,9 @@ describe("HeadTailCollector", () => {
 
 describe("stripAnsi", () => {
   test("removes colours, cursor moves and titles", () => {
-    expect(stripAnsi("\u001b[1;31mred\u001b[0m \u001b[2K\u001b[1Gdone\u001b]0;title\u0007!")).toBe("red done!");
+    expect(stripAnsi("\u001b[1;31mred\u001b[0m \u001b[2K\u001b[1Gdone\u001b]0;title\u0007!")).toBe(
+      "red done!",
+    );
     expect(stripAnsi("plain")).toBe("plain");
   });
 });

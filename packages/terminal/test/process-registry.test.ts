@@ -1,5 +1,10 @@
 import { describe, expect, test } from "vitest";
-import { ProcessRegistry, TerminalErrorCode, type BackgroundProcess, type ProcessCompletion } from "../src/index.js";
+import {
+  ProcessRegistry,
+  TerminalErrorCode,
+  type BackgroundProcess,
+  type ProcessCompletion,
+} from "../src/index.js";
 
 interface FakeProcess extends BackgroundProcess {
   emit(chunk: string): void;
@@ -41,7 +46,10 @@ function fakeProcess(pid: number): FakeProcess {
   };
 }
 
-const input = (handle: BackgroundProcess, extra: { taskId?: string; notifyOnComplete?: boolean } = {}) => ({
+const input = (
+  handle: BackgroundProcess,
+  extra: { taskId?: string; notifyOnComplete?: boolean } = {},
+) => ({
   handle,
   command: "long job",
   taskId: extra.taskId ?? "t1",
@@ -70,7 +78,9 @@ describe("ProcessRegistry", () => {
     registry.add(input(fakeProcess(2)));
     registry.add(input(fakeProcess(3)));
     expect(registry.hasRoom()).toBe(false);
-    expect(() => registry.add(input(fakeProcess(4)))).toThrow(expect.objectContaining({ code: TerminalErrorCode.ProcessLimit }));
+    expect(() => registry.add(input(fakeProcess(4)))).toThrow(
+      expect.objectContaining({ code: TerminalErrorCode.ProcessLimit }),
+    );
     a.exit(0);
     await a.exited;
     registry.add(input(fakeProcess(5)));
@@ -106,7 +116,12 @@ describe("ProcessRegistry", () => {
     await Promise.all([quiet.exited, loud.exited]);
     expect(notices).toHaveLength(1);
     const [notice] = notices;
-    expect(notice).toMatchObject({ sessionId: tracked.sessionId, taskId: "t9", exitCode: 3, alreadyReported: false });
+    expect(notice).toMatchObject({
+      sessionId: tracked.sessionId,
+      taskId: "t9",
+      exitCode: 3,
+      alreadyReported: false,
+    });
     expect(notice?.output).toHaveLength(2000);
     expect(notice?.output.endsWith("END")).toBe(true);
     expect(notice?.message).toBe(

@@ -1,4 +1,7 @@
-import type { ConformanceBackgroundProcess, ConformanceEnvironment } from "@hermes-agent/test-utils";
+import type {
+  ConformanceBackgroundProcess,
+  ConformanceEnvironment,
+} from "@hermes-agent/test-utils";
 import { describe, expect, expectTypeOf, test } from "vitest";
 import * as api from "../src/index.js";
 import type { BackgroundProcess, Environment } from "../src/index.js";
@@ -60,6 +63,8 @@ describe("public API", () => {
 
   test("the API version is a literal the backends must match", () => {
     expectTypeOf(api.ENVIRONMENT_API_VERSION).toEqualTypeOf<1>();
-    expectTypeOf<api.EnvironmentType>().toEqualTypeOf<"local" | "docker" | "singularity" | "modal" | "daytona" | "ssh">();
+    expectTypeOf<api.EnvironmentType>().toEqualTypeOf<
+      "local" | "docker" | "singularity" | "modal" | "daytona" | "ssh"
+    >();
   });
 });

@@ -3,7 +3,12 @@ import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterEach, describe, expect, test } from "vitest";
-import { createTerminalRuntime, resolveTerminalOptions, runTerminalTool, type TerminalRuntime } from "../src/index.js";
+import {
+  createTerminalRuntime,
+  resolveTerminalOptions,
+  runTerminalTool,
+  type TerminalRuntime,
+} from "../src/index.js";
 import { recordingApprove } from "./tool-harness.js";
 
 const runtimes: TerminalRuntime[] = [];
@@ -13,7 +18,9 @@ afterEach(async () => {
 
 function make(lifetimeSeconds: number): TerminalRuntime {
   const runtime = createTerminalRuntime({
-    settings: resolveTerminalOptions({ config: { terminal: { lifetime_seconds: lifetimeSeconds, cwd: "/" } } }),
+    settings: resolveTerminalOptions({
+      config: { terminal: { lifetime_seconds: lifetimeSeconds, cwd: "/" } },
+    }),
     approve: recordingApprove(),
     killGraceMs: 300,
   });
@@ -24,7 +31,11 @@ function make(lifetimeSeconds: number): TerminalRuntime {
 describe("terminal runtime", () => {
   test("one environment per task, created once", async () => {
     const runtime = make(300);
-    const [a1, a2, b] = await Promise.all([runtime.environment("a"), runtime.environment("a"), runtime.environment("b")]);
+    const [a1, a2, b] = await Promise.all([
+      runtime.environment("a"),
+      runtime.environment("a"),
+      runtime.environment("b"),
+    ]);
     expect(a1).toBe(a2);
     expect(a1).not.toBe(b);
   });
@@ -32,26 +43,53 @@ describe("terminal runtime", () => {
   test("idle environments are reaped after the lifetime, unless a background process runs", async () => {
     const runtime = make(1);
     await runTerminalTool(runtime, { command: "cd /tmp && export KEEP=1" }, { taskId: "idle" });
-    const busy = await runTerminalTool(runtime, { command: "sleep 60", background: true }, { taskId: "busy" });
+    const busy = await runTerminalTool(
+      runtime,
+      { command: "sleep 60", background: true },
+      { taskId: "busy" },
+    );
     expect(busy.session_id).toBeDefined();
     expect(await runtime.reapIdle()).toEqual([]);
-    expect(await waitUntil(async () => (await runtime.reapIdle()).includes("idle"), { timeoutMs: 5000, intervalMs: 200 })).toBe(true);
+    expect(
+      await waitUntil(async () => (await runtime.reapIdle()).includes("idle"), {
+        timeoutMs: 5000,
+        intervalMs: 200,
+      }),
+    ).toBe(true);
     expect(runtime.processes.hasRunning("busy")).toBe(true);
     // A reaped task starts afresh.
-    expect((await runTerminalTool(runtime, { command: 'echo "[$KEEP] $(pwd)"' }, { taskId: "idle" })).output).toBe("[] /\n");
+    expect(
+      (await runTerminalTool(runtime, { command: 'echo "[$KEEP] $(pwd)"' }, { taskId: "idle" }))
+        .output,
+    ).toBe("[] /\n");
   });
 
   test("a long foreground command keeps its task from being reaped", async () => {
     const runtime = make(1);
-    const running = runTerminalTool(runtime, { command: "sleep 3; echo finished" }, { taskId: "long" });
-    await waitUntil(async () => (await runtime.reapIdle()).length > 0, { timeoutMs: 2500, intervalMs: 200 });
+    const running = runTerminalTool(
+      runtime,
+      { command: "sleep 3; echo finished" },
+      { taskId: "long" },
+    );
+    await waitUntil(async () => (await runtime.reapIdle()).length > 0, {
+      timeoutMs: 2500,
+      intervalMs: 200,
+    });
     expect(await running).toMatchObject({ output: "finished\n", exit_code: 0 });
   });
 
   test("releaseTask kills the task's processes only", async () => {
     const runtime = make(300);
-    const a = await runTerminalTool(runtime, { command: "sleep 60", background: true }, { taskId: "a" });
-    const b = await runTerminalTool(runtime, { command: "sleep 60", background: true }, { taskId: "b" });
+    const a = await runTerminalTool(
+      runtime,
+      { command: "sleep 60", background: true },
+      { taskId: "a" },
+    );
+    const b = await runTerminalTool(
+      runtime,
+      { command: "sleep 60", background: true },
+      { taskId: "b" },
+    );
     await runtime.releaseTask("a");
     expect(await waitUntil(() => !isProcessAlive(a.pid as number))).toBe(true);
     expect(isProcessAlive(b.pid as number)).toBe(true);
@@ -59,10 +97,14 @@ describe("terminal runtime", () => {
 
   test("exiting the process kills every background process", async () => {
     const child = path.join(import.meta.dirname, "fixtures", "exit-hook-child.ts");
-    const { stdout } = await promisify(execFile)(process.execPath, ["--conditions=@hermes-agent/source", "--import", "tsx", child], {
-      cwd: path.dirname(import.meta.dirname),
-      timeout: 30_000,
-    });
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ["--conditions=@hermes-agent/source", "--import", "tsx", child],
+      {
+        cwd: path.dirname(import.meta.dirname),
+        timeout: 30_000,
+      },
+    );
     const { pid } = JSON.parse(stdout.trim()) as { pid: number };
     try {
       expect(pid).toBeGreaterThan(0);

@@ -21,26 +21,40 @@ describe("terminal tool registration", () => {
     const { registry } = await open();
     expect(registry.getEntry("terminal")).toMatchObject({ toolset: "terminal", emoji: "💻" });
     expect(registry.getEntry("process")).toMatchObject({ toolset: "terminal" });
-    const params = registry.getSchema("terminal")?.parameters as { properties: Record<string, unknown>; required: string[] };
+    const params = registry.getSchema("terminal")?.parameters as {
+      properties: Record<string, unknown>;
+      required: string[];
+    };
     expect(Object.keys(params.properties).sort()).toEqual(
       ["background", "command", "notify_on_complete", "pty", "timeout", "workdir"].sort(),
     );
     expect(params.required).toEqual(["command"]);
-    expect(registry.getDefinitions(["terminal", "process"]).map((d) => d.function.name)).toEqual(["process", "terminal"]);
+    expect(registry.getDefinitions(["terminal", "process"]).map((d) => d.function.name)).toEqual([
+      "process",
+      "terminal",
+    ]);
   });
 });
 
 describe("terminal tool", () => {
   test("runs a command and keeps cwd and exports per task", async () => {
     const h = await open();
-    expect(await h.call("terminal", { command: "echo hi" })).toEqual({ output: "hi\n", exit_code: 0, error: null });
-    await h.call("terminal", { command: "mkdir -p sub && cd sub && export MARK=a" }, { taskId: "a" });
-    expect((await h.call("terminal", { command: 'echo "$MARK $(pwd -P)"' }, { taskId: "a" })).output).toBe(
-      `a ${h.dir.path}/sub\n`,
+    expect(await h.call("terminal", { command: "echo hi" })).toEqual({
+      output: "hi\n",
+      exit_code: 0,
+      error: null,
+    });
+    await h.call(
+      "terminal",
+      { command: "mkdir -p sub && cd sub && export MARK=a" },
+      { taskId: "a" },
     );
-    expect((await h.call("terminal", { command: 'echo "[$MARK] $(pwd -P)"' }, { taskId: "b" })).output).toBe(
-      `[] ${h.dir.path}\n`,
-    );
+    expect(
+      (await h.call("terminal", { command: 'echo "$MARK $(pwd -P)"' }, { taskId: "a" })).output,
+    ).toBe(`a ${h.dir.path}/sub\n`);
+    expect(
+      (await h.call("terminal", { command: 'echo "[$MARK] $(pwd -P)"' }, { taskId: "b" })).output,
+    ).toBe(`[] ${h.dir.path}\n`);
   });
 
   test("a workdir runs one command elsewhere without moving the session", async () => {
@@ -58,8 +72,12 @@ describe("terminal tool", () => {
         error: "Invalid command: expected string, got int",
         status: "error",
       });
-      expect((await runTerminalTool(runtime, { command: ["ls"] })).error).toBe("Invalid command: expected string, got list");
-      expect((await runTerminalTool(runtime, {})).error).toBe("Invalid command: expected string, got NoneType");
+      expect((await runTerminalTool(runtime, { command: ["ls"] })).error).toBe(
+        "Invalid command: expected string, got list",
+      );
+      expect((await runTerminalTool(runtime, {})).error).toBe(
+        "Invalid command: expected string, got NoneType",
+      );
     } finally {
       await runtime.shutdown();
     }
@@ -68,11 +86,15 @@ describe("terminal tool", () => {
   test("a workdir with shell metacharacters is blocked and nothing runs", async () => {
     const h = await open();
     const marker = path.join(h.dir.path, "ran");
-    const result = await h.call("terminal", { command: `touch ${marker}`, workdir: "/tmp; rm -rf ~" });
+    const result = await h.call("terminal", {
+      command: `touch ${marker}`,
+      workdir: "/tmp; rm -rf ~",
+    });
     expect(result).toEqual({
       output: "",
       exit_code: -1,
-      error: "Blocked: workdir contains disallowed character ';'. Use a simple filesystem path without shell metacharacters.",
+      error:
+        "Blocked: workdir contains disallowed character ';'. Use a simple filesystem path without shell metacharacters.",
       status: "blocked",
     });
     expect(existsSync(marker)).toBe(false);
@@ -115,11 +137,19 @@ describe("terminal tool", () => {
     const h = await open();
     const ac = new AbortController();
     const pidFile = path.join(h.dir.path, "child.pid");
-    const running = runTerminalTool(h.runtime, { command: `echo go; sh -c 'echo $$ > ${pidFile}; exec sleep 60'` }, { signal: ac.signal });
+    const running = runTerminalTool(
+      h.runtime,
+      { command: `echo go; sh -c 'echo $$ > ${pidFile}; exec sleep 60'` },
+      { signal: ac.signal },
+    );
     await waitUntil(() => existsSync(pidFile) && readFileSync(pidFile, "utf8").trim() !== "");
     const pid = Number(readFileSync(pidFile, "utf8"));
     ac.abort();
-    expect(await running).toEqual({ output: "go\n[Command interrupted]", exit_code: 130, error: "Command interrupted" });
+    expect(await running).toEqual({
+      output: "go\n[Command interrupted]",
+      exit_code: 130,
+      error: "Command interrupted",
+    });
     expect(await waitUntil(() => !isProcessAlive(pid))).toBe(true);
   });
 
@@ -135,17 +165,25 @@ describe("terminal tool", () => {
     const h = await open();
     const coloured = await h.call("terminal", { command: "printf '\\033[1;31mred\\033[0m\\n'" });
     expect(coloured.output).toBe("red\n");
-    const secret = await h.call("terminal", { command: "echo OPENAI_API_KEY=sk-proj-abcdefghijklmnopqrstuvwxyz123456" });
+    const secret = await h.call("terminal", {
+      command: "echo OPENAI_API_KEY=sk-proj-abcdefghijklmnopqrstuvwxyz123456",
+    });
     expect(secret.output).not.toContain("abcdefghijklmnopqrstuvwxyz123456");
     const grep = await h.call("terminal", { command: "grep needle /dev/null" });
-    expect(grep).toMatchObject({ exit_code: 1, error: null, exit_code_meaning: "No matches found (not an error)" });
+    expect(grep).toMatchObject({
+      exit_code: 1,
+      error: null,
+      exit_code_meaning: "No matches found (not an error)",
+    });
   });
 
   test("caps output at tool_output.max_bytes with 40% head, 60% tail and a marker", async () => {
     const h = await open({ maxBytes: 1000 });
     const result = await h.call("terminal", { command: "seq 1 100000" });
     const output = result.output as string;
-    expect(output).toMatch(/\n\n\.\.\. \[OUTPUT TRUNCATED - \d+ chars omitted out of 588895 total\] \.\.\.\n\n/);
+    expect(output).toMatch(
+      /\n\n\.\.\. \[OUTPUT TRUNCATED - \d+ chars omitted out of 588895 total\] \.\.\.\n\n/,
+    );
     expect(output.startsWith("1\n2\n3\n")).toBe(true);
     expect(output.endsWith("99999\n100000\n")).toBe(true);
     const [head = "", tail = ""] = output.split(/\n\n\.\.\. \[OUTPUT TRUNCATED[^\n]*\n\n/);
@@ -158,6 +196,8 @@ describe("terminal tool", () => {
     expect(h.registry.getDefinitions(["terminal", "process"])).toEqual([]);
     const result = await h.call("terminal", { command: "true" });
     expect(result.status).toBe("disabled");
-    expect(result.error).toMatch(/^Terminal tool disabled: environment creation failed \(.*'docker' terminal backend is not available/);
+    expect(result.error).toMatch(
+      /^Terminal tool disabled: environment creation failed \(.*'docker' terminal backend is not available/,
+    );
   });
 });

@@ -12,7 +12,9 @@ import {
 } from "../src/index.js";
 
 /** An approval function that lets everything through and records what it was asked. */
-export function recordingApprove(answer: ApprovalResult = { approved: true, message: null }): ApproveCommand & {
+export function recordingApprove(
+  answer: ApprovalResult = { approved: true, message: null },
+): ApproveCommand & {
   calls: { command: string; options: CheckCommandOptions }[];
 } {
   const calls: { command: string; options: CheckCommandOptions }[] = [];
@@ -28,12 +30,19 @@ export interface Harness {
   readonly registry: ToolRegistry;
   readonly runtime: TerminalRuntime;
   readonly dir: TempDir;
-  call(name: string, args: Record<string, unknown>, ctx?: Record<string, unknown>): Promise<Record<string, unknown>>;
+  call(
+    name: string,
+    args: Record<string, unknown>,
+    ctx?: Record<string, unknown>,
+  ): Promise<Record<string, unknown>>;
   close(): Promise<void>;
 }
 
 export async function createHarness(
-  options: RegisterTerminalToolsOptions & { terminal?: Record<string, unknown>; maxBytes?: number } = {},
+  options: RegisterTerminalToolsOptions & {
+    terminal?: Record<string, unknown>;
+    maxBytes?: number;
+  } = {},
 ): Promise<Harness> {
   const dir = await createTempDir();
   const registry = new ToolRegistry({ logger: silentLogger, hermesHome: dir.path });
@@ -57,10 +66,15 @@ export async function createHarness(
     dir,
     async call(name, args, ctx = {}) {
       const out = await registry.dispatch(name, args, ctx);
-      return JSON.parse(typeof out === "string" ? out : JSON.stringify(out)) as Record<string, unknown>;
+      return JSON.parse(typeof out === "string" ? out : JSON.stringify(out)) as Record<
+        string,
+        unknown
+      >;
     },
     async close() {
-      const pids = runtime.processes.list().flatMap((proc) => (proc.pid === undefined ? [] : [proc.pid]));
+      const pids = runtime.processes
+        .list()
+        .flatMap((proc) => (proc.pid === undefined ? [] : [proc.pid]));
       await runtime.shutdown();
       killPids(pids);
       await dir.remove();
@@ -72,7 +86,9 @@ export async function createHarness(
 export function findPython(): string | undefined {
   if (existsSync("/usr/bin/python3")) return "/usr/bin/python3";
   try {
-    return execFileSync("bash", ["-c", "command -v python3"], { encoding: "utf8" }).trim() || undefined;
+    return (
+      execFileSync("bash", ["-c", "command -v python3"], { encoding: "utf8" }).trim() || undefined
+    );
   } catch {
     return undefined;
   }

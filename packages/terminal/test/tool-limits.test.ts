@@ -25,7 +25,9 @@ describe("limits and capabilities at the tool level", () => {
       killGraceMs: 200,
     });
     runtimes.push(runtime);
-    expect(await runTerminalTool(runtime, { command: "sleep 60", background: true })).toMatchObject({ exit_code: 0 });
+    expect(await runTerminalTool(runtime, { command: "sleep 60", background: true })).toMatchObject(
+      { exit_code: 0 },
+    );
     const refused = await runTerminalTool(runtime, { command: "sleep 60", background: true });
     expect(refused).toMatchObject({ exit_code: -1, status: "error" });
     expect(refused.error).toMatch(/Too many background processes/);
@@ -43,7 +45,13 @@ describe("limits and capabilities at the tool level", () => {
       execute(command, options = {}) {
         if (options.pty === true) assertCapability(this, "pty");
         ran.push(command);
-        return Promise.resolve({ output: "", exitCode: 0, timedOut: false, interrupted: false, omittedChars: 0 });
+        return Promise.resolve({
+          output: "",
+          exitCode: 0,
+          timedOut: false,
+          interrupted: false,
+          omittedChars: 0,
+        });
       },
       spawnBackground() {
         assertCapability(this, "background");

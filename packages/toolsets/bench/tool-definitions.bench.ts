@@ -1,4 +1,4 @@
-// Benchmarks of getToolDefinitions (issue 4). Run from the repo root: `pnpm bench toolsets`.
+// Benchmarks of getToolDefinitions. Run from the repo root: `pnpm bench toolsets`.
 //
 // Cold cases clear the memo before every call, so each call resolves the toolsets, asks the
 // registry for definitions and patches them. Every toolset has an availability check shared by

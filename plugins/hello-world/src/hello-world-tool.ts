@@ -19,7 +19,11 @@ export const helloWorldTool: ToolSpec<HelloWorldArgs> = {
       type: "object",
       properties: {
         name: { type: "string", description: "Who to greet." },
-        language: { type: "string", enum: ["en", "fr", "es"], description: "Language of the greeting (default en)." },
+        language: {
+          type: "string",
+          enum: ["en", "fr", "es"],
+          description: "Language of the greeting (default en).",
+        },
       },
       required: ["name"],
       additionalProperties: false,

@@ -17,9 +17,13 @@ test("registers hello_world in its own toolset", () => {
 test("greets through dispatch, and the registry validates its arguments", async () => {
   const registry = new ToolRegistry();
   loadInto(registry);
-  expect(JSON.parse(String(await registry.dispatch("hello_world", { name: "Ada", language: "fr" })))).toEqual({
+  expect(
+    JSON.parse(String(await registry.dispatch("hello_world", { name: "Ada", language: "fr" }))),
+  ).toEqual({
     greeting: "Bonjour, Ada!",
   });
-  const invalid = JSON.parse(String(await registry.dispatch("hello_world", { language: "de" }))) as { error: string };
+  const invalid = JSON.parse(
+    String(await registry.dispatch("hello_world", { language: "de" })),
+  ) as { error: string };
   expect(invalid.error).toMatch(/name/);
 });

@@ -20,7 +20,9 @@ for (const [key, next] of after) {
     case: key,
     beforeUs: prev?.medianUs ?? null,
     afterUs: next.medianUs,
-    change: prev ? `${(((next.medianUs - prev.medianUs) / prev.medianUs) * 100).toFixed(1)}%` : "new",
+    change: prev
+      ? `${(((next.medianUs - prev.medianUs) / prev.medianUs) * 100).toFixed(1)}%`
+      : "new",
   });
 }
 console.log(JSON.stringify(rows, null, 2));

@@ -50,7 +50,9 @@ function runFile(file) {
           results.push(result);
           process.stderr.write(
             `  ${result.suite} › ${result.name}: ${result.medianUs.toFixed(3)} µs` +
-              (result.budgetUs === undefined ? "" : ` (budget ${result.budgetUs} µs${result.withinBudget ? "" : ", OVER"})`) +
+              (result.budgetUs === undefined
+                ? ""
+                : ` (budget ${result.budgetUs} µs${result.withinBudget ? "" : ", OVER"})`) +
               "\n",
           );
         } else if (line.length > 0) {
@@ -73,7 +75,9 @@ const report = {
   node: process.version,
   platform: `${process.platform}-${process.arch}`,
   results: runs.flatMap((run) => run.results),
-  failures: runs.filter((run) => run.code !== 0).map((run) => ({ file: run.file, exitCode: run.code })),
+  failures: runs
+    .filter((run) => run.code !== 0)
+    .map((run) => ({ file: run.file, exitCode: run.code })),
 };
 const outDir = path.join(root, "bench-results");
 mkdirSync(outDir, { recursive: true });

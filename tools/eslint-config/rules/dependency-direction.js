@@ -25,7 +25,9 @@ function owningProject(filename) {
 export const dependencyDirection = {
   meta: {
     type: "problem",
-    docs: { description: "Internal package imports must point down the layer table (DESIGN.md §2)." },
+    docs: {
+      description: "Internal package imports must point down the layer table (DESIGN.md §2).",
+    },
     schema: [],
     messages: {
       upward:
@@ -44,7 +46,11 @@ export const dependencyDirection = {
       if (source.startsWith(".")) {
         const target = path.resolve(path.dirname(context.filename), source);
         if (!target.startsWith(project.root + path.sep) && target !== project.root) {
-          context.report({ node, messageId: "crossRelative", data: { source, from: project.name } });
+          context.report({
+            node,
+            messageId: "crossRelative",
+            data: { source, from: project.name },
+          });
         }
         return;
       }

@@ -13,12 +13,27 @@ const file = (pkg, rel = "src/index.ts") => `/repo/packages/${pkg}/${rel}`;
 tester.run("dependency-direction", dependencyDirection, {
   valid: [
     { filename: file("toolsets"), code: `import { registry } from "@hermes-agent/registry";` },
-    { filename: file("terminal"), code: `import { loadConfig } from "@hermes-agent/config"; import { x } from "@hermes-agent/approval";` },
+    {
+      filename: file("terminal"),
+      code: `import { loadConfig } from "@hermes-agent/config"; import { x } from "@hermes-agent/approval";`,
+    },
     { filename: file("hermes-agent"), code: `export { registry } from "@hermes-agent/registry";` },
-    { filename: file("registry"), code: `import { z } from "zod"; import { helper } from "./helper.js";` },
-    { filename: file("mcp"), code: `import { Client } from "@modelcontextprotocol/sdk/client/index.js";` },
-    { filename: "/repo/plugins/hello/src/index.ts", code: `import { registry } from "@hermes-agent/registry";` },
-    { filename: file("registry", "test/a.test.ts"), code: `import { createTempDir } from "@hermes-agent/test-utils";` },
+    {
+      filename: file("registry"),
+      code: `import { z } from "zod"; import { helper } from "./helper.js";`,
+    },
+    {
+      filename: file("mcp"),
+      code: `import { Client } from "@modelcontextprotocol/sdk/client/index.js";`,
+    },
+    {
+      filename: "/repo/plugins/hello/src/index.ts",
+      code: `import { registry } from "@hermes-agent/registry";`,
+    },
+    {
+      filename: file("registry", "test/a.test.ts"),
+      code: `import { createTempDir } from "@hermes-agent/test-utils";`,
+    },
   ],
   invalid: [
     {

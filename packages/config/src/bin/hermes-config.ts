@@ -34,7 +34,9 @@ async function main(argv: readonly string[]): Promise<number> {
     case "check": {
       const loaded = await loadConfigWithDiagnostics({ home });
       for (const warning of loaded.warnings) process.stderr.write(`warning: ${warning}\n`);
-      process.stderr.write(`${loaded.path}: ${loaded.exists ? "valid" : "not found, defaults apply"}\n`);
+      process.stderr.write(
+        `${loaded.path}: ${loaded.exists ? "valid" : "not found, defaults apply"}\n`,
+      );
       process.stdout.write(JSON.stringify(loaded.config, null, 2) + "\n");
       return 0;
     }
@@ -43,7 +45,10 @@ async function main(argv: readonly string[]): Promise<number> {
       const loaded = await loadConfigWithDiagnostics({ home });
       let value: unknown = loaded.config;
       for (const part of key.split(".")) {
-        value = value !== null && typeof value === "object" ? (value as Record<string, unknown>)[part] : undefined;
+        value =
+          value !== null && typeof value === "object"
+            ? (value as Record<string, unknown>)[part]
+            : undefined;
       }
       process.stdout.write(JSON.stringify(value ?? null) + "\n");
       return value === undefined ? 1 : 0;
@@ -67,7 +72,9 @@ main(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   (error: unknown) => {
-    process.stderr.write(`hermes-config: ${ConfigError.isInstance(error) ? error.message : String(error)}\n`);
+    process.stderr.write(
+      `hermes-config: ${ConfigError.isInstance(error) ? error.message : String(error)}\n`,
+    );
     process.exitCode = 1;
   },
 );
