@@ -301,7 +301,8 @@ export function createApprovalManager(options: ApprovalManagerOptions = {}): App
 }
 
 // Nothing above is expected to throw; if something does, the answer is still a denial.
-function failClosed(error: unknown, report: (error: unknown) => void): ApprovalResult {
+/** The denial returned when the approval machinery itself fails: never an approval. */
+export function failClosed(error: unknown, report: (error: unknown) => void): ApprovalResult {
   report(error);
   return {
     approved: false,

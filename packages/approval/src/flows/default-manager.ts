@@ -1,5 +1,6 @@
 import {
   createApprovalManager,
+  failClosed,
   type ApprovalManager,
   type RevokeApprovalOptions,
 } from "./approval-manager.js";
@@ -33,7 +34,16 @@ export function checkDangerousCommand(
   command: string,
   options: CheckCommandOptions,
 ): Promise<ApprovalResult> {
-  return getDefaultApprovalManager().checkDangerousCommand(command, options);
+  try {
+    return getDefaultApprovalManager().checkDangerousCommand(command, options);
+  } catch (error) {
+    // Creating the default manager can fail (no home directory, say): that is a denial too.
+    return Promise.resolve(failClosed(error, ignoreError));
+  }
+}
+
+function ignoreError(): void {
+  // The default manager could not be created, so there is no error reporter to call.
 }
 
 /** {@link ApprovalManager.checkExecuteCodeGuard} on the default manager. */
@@ -41,7 +51,11 @@ export function checkExecuteCodeGuard(
   code: string,
   options: ExecuteCodeGuardOptions,
 ): Promise<ApprovalResult> {
-  return getDefaultApprovalManager().checkExecuteCodeGuard(code, options);
+  try {
+    return getDefaultApprovalManager().checkExecuteCodeGuard(code, options);
+  } catch (error) {
+    return Promise.resolve(failClosed(error, ignoreError));
+  }
 }
 
 /** {@link ApprovalManager.registerGatewayNotify} on the default manager. */
