@@ -56,6 +56,17 @@ registry.register({
 `;
 }
 
+/**
+ * A tool module the lexical classifier cannot decide (its call sits in parentheses followed by
+ * `:`), so discovery falls back to the TypeScript compiler for it.
+ */
+function unsureToolModule(index: number): string {
+  return toolModule(index).replace(
+    /\nregistry\.register\(([\s\S]*)\);\n$/,
+    "\nexport const registered = registry ? (registry.register($1)) : undefined;\n",
+  );
+}
+
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
@@ -110,40 +121,62 @@ try {
   for (let i = 0; i < 100; i++)
     writeFileSync(path.join(toolsDir, `tool_${String(i).padStart(3, "0")}.js`), toolModule(i));
 
+  // The same tools, written so that every file needs the compiler (the fallback path).
+  const unsureDir = path.join(work, "unsure-tools");
+  mkdirSync(unsureDir);
+  writeFileSync(path.join(unsureDir, "package.json"), '{ "type": "module" }\n');
+  for (let i = 0; i < 100; i++)
+    writeFileSync(
+      path.join(unsureDir, `tool_${String(i).padStart(3, "0")}.js`),
+      unsureToolModule(i),
+    );
+
   const cold: ChildTimings[] = [];
   const coldScan: ChildTimings[] = [];
   for (let i = 0; i < RUNS; i++) {
     cold.push(runChild(toolsDir, path.join(work, `cold-${i}`), "full"));
     coldScan.push(runChild(toolsDir, path.join(work, `cold-scan-${i}`), "scan"));
   }
-  const warmHome = path.join(work, "warm");
-  runChild(toolsDir, warmHome, "scan");
+  const compilerCold: ChildTimings[] = [];
+  for (let i = 0; i < RUNS; i++)
+    compilerCold.push(runChild(unsureDir, path.join(work, `compiler-cold-${i}`), "full"));
+  const compilerHome = path.join(work, "compiler-warm");
+  runChild(unsureDir, compilerHome, "scan");
   const rescan: ChildTimings[] = [];
   for (let i = 0; i < RUNS; i++) {
-    rmSync(path.join(warmHome, "cache", "tool_discovery_cache.json"));
-    rescan.push(runChild(toolsDir, warmHome, "full"));
+    rmSync(path.join(compilerHome, "cache", "tool_discovery_cache.json"));
+    rescan.push(runChild(unsureDir, compilerHome, "full"));
   }
+  const warmHome = path.join(work, "warm");
+  runChild(toolsDir, warmHome, "scan");
   const warm: ChildTimings[] = [];
   const warmScan: ChildTimings[] = [];
   for (let i = 0; i < RUNS; i++) {
     warm.push(runChild(toolsDir, warmHome, "full"));
     warmScan.push(runChild(toolsDir, warmHome, "scan"));
   }
-  for (const run of [...cold, ...rescan, ...warm]) {
+  for (const run of [...cold, ...compilerCold, ...rescan, ...warm]) {
     if (run.modules !== 100 || run.tools !== 100)
       throw new Error(`discovery found ${run.modules} modules, ${run.tools} tools`);
   }
-  if (warm.some((run) => run.compilerLoaded))
-    throw new Error("a warm-cache run loaded the compiler");
+  if ([...cold, ...coldScan, ...warm, ...warmScan].some((run) => run.compilerLoaded))
+    throw new Error("discovery of plain tool files loaded the compiler");
+  if ([...compilerCold, ...rescan].some((run) => !run.compilerLoaded))
+    throw new Error("discovery of undecidable tool files did not use the compiler");
 
-  report("no cache: scan with ts-morph + import 100 modules", cold, 350);
-  report("no cache: scan only (ts-morph load + parse)", coldScan);
-  report("discovery cache empty, compiler code cache warm: scan + import 100 modules", rescan);
+  report("no cache: scan + import 100 modules", cold, 350);
+  report("no cache: scan only (lexical classifier)", coldScan);
   report("warm cache: scan + import 100 modules", warm);
   report("warm cache: scan only (decide what to import)", warmScan, 15);
+  report("compiler fallback, no cache: scan + import 100 undecidable modules", compilerCold);
+  report(
+    "compiler fallback, compiler code cache warm: scan + import 100 undecidable modules",
+    rescan,
+  );
   // CPU time of the same runs: less distorted than wall time when the machine is shared.
   report("no cache: scan + import 100 modules, CPU time", cold, undefined, true);
-  report("discovery cache empty, compiler code cache warm: CPU time", rescan, undefined, true);
+  report("compiler fallback, no cache: CPU time", compilerCold, undefined, true);
+  report("compiler fallback, compiler code cache warm: CPU time", rescan, undefined, true);
   report("warm cache: scan + import 100 modules, CPU time", warm, undefined, true);
   report("warm cache: scan only, CPU time", warmScan, undefined, true);
   process.stderr.write(

@@ -27,6 +27,10 @@ function zodValidator(schema: z.ZodType): ArgumentValidator {
     if (parsed.success) return parsed.data as Record<string, unknown>;
     const issue = parsed.error.issues[0];
     if (issue === undefined) return new ArgumentProblem("(arguments)", "are invalid");
+    // A strict object reports unknown keys on the object itself; name the first key instead.
+    const extra = issue.code === "unrecognized_keys" ? issue.keys[0] : undefined;
+    if (extra !== undefined)
+      return new ArgumentProblem(formatPath([...issue.path, extra]), "is not an allowed property");
     return new ArgumentProblem(formatPath(issue.path), issue.message);
   };
 }

@@ -19,16 +19,35 @@ function isThenable(value: unknown): value is PromiseLike<unknown> {
   return typeof (value as { then?: unknown } | null)?.then === "function";
 }
 
-/** The model-facing error for a handler that threw. */
+/** Longest delay `setTimeout` honours; a longer one fires at once (Node clamps it to 1 ms). */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** The text of what `read` returns, or undefined when reading or stringifying it throws. */
+function textOf(read: () => unknown): string | undefined {
+  try {
+    return String(read());
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The model-facing error for a handler that threw. Whatever was thrown (an object with no
+ * prototype, an error whose `message` getter throws), this returns, so dispatch never rejects.
+ */
 export function executionError(error: unknown): string {
-  let kind: string;
-  let message: string;
-  if (error instanceof Error) {
-    kind = error.name || error.constructor.name;
-    message = error.message;
-  } else {
-    kind = error === null ? "null" : typeof error;
-    message = String(error);
+  let kind = "Error";
+  let message = "(unreadable error)";
+  try {
+    if (error instanceof Error) {
+      kind = textOf(() => error.name) || textOf(() => error.constructor.name) || "Error";
+      message = textOf(() => error.message) ?? "(unreadable message)";
+    } else {
+      kind = error === null ? "null" : typeof error;
+      message = textOf(() => error) ?? "(value cannot be shown as text)";
+    }
+  } catch {
+    // `instanceof` itself can throw (a proxy); the defaults above still describe a failure.
   }
   return toolError(sanitizeToolError(`Tool execution failed: ${kind}: ${message}`));
 }
@@ -86,7 +105,7 @@ async function runCancellable(
   ctx.signal?.addEventListener("abort", onAbort, { once: true });
   const timeoutMs = ctx.timeoutMs;
   const timer =
-    timeoutMs === undefined || !Number.isFinite(timeoutMs)
+    timeoutMs === undefined || !Number.isFinite(timeoutMs) || timeoutMs > MAX_TIMER_MS
       ? undefined
       : setTimeout(
           () => {

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { mkdir, readdir, stat, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { cutText } from "./text-cut.js";
 
 /** Cap on a tool result, in characters, unless the tool sets its own. */
 export const DEFAULT_MAX_RESULT_CHARS = 100_000;
@@ -17,7 +18,7 @@ export function spillDirectory(hermesHome: string): string {
 }
 
 function preview(text: string): string {
-  const head = text.slice(0, SPILL_PREVIEW_CHARS);
+  const head = cutText(text, SPILL_PREVIEW_CHARS);
   const newline = head.lastIndexOf("\n");
   return newline > SPILL_PREVIEW_CHARS / 2 ? head.slice(0, newline) : head;
 }
@@ -57,7 +58,7 @@ export async function spillOversizedResult(result: string, options: SpillOptions
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     const notice = `\n\n[Truncated: tool response was ${size} chars. Full output could not be saved to a file (${reason}).]`;
-    return result.slice(0, Math.max(0, options.maxChars - notice.length)) + notice;
+    return cutText(result, options.maxChars - notice.length) + notice;
   }
   await pruneOld(dir, Date.now()).catch(() => undefined);
   const kb = (Buffer.byteLength(result, "utf8") / 1024).toFixed(1);

@@ -1,3 +1,5 @@
+import { cutText } from "./text-cut.js";
+
 /** Longest error text returned to the model. */
 export const MAX_ERROR_CHARS = 2000;
 
@@ -37,8 +39,14 @@ export function redactSecrets(text: string): string {
  * fake turns; redact obvious secrets; cap the length at {@link MAX_ERROR_CHARS}.
  */
 export function sanitizeToolError(text: string): string {
-  let out = text.replace(CDATA, "").replace(PROTOCOL_TAG, "").replace(CODE_FENCE, "");
+  // Removing one piece can join its neighbours into a new one (`<sys<system>tem>`), so strip
+  // until nothing changes; each round shortens the text, so this ends.
+  let out = text;
+  for (let previous = ""; out !== previous;) {
+    previous = out;
+    out = out.replace(CDATA, "").replace(PROTOCOL_TAG, "").replace(CODE_FENCE, "");
+  }
   out = redactSecrets(out).trim();
-  if (out.length > MAX_ERROR_CHARS) out = `${out.slice(0, MAX_ERROR_CHARS - 3)}...`;
+  if (out.length > MAX_ERROR_CHARS) out = `${cutText(out, MAX_ERROR_CHARS - 3)}...`;
   return out;
 }

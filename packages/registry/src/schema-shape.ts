@@ -21,6 +21,17 @@ const SUBSCHEMAS = [
 ] as const;
 const BOOLEAN_OR_SCHEMA = ["additionalProperties", "additionalItems", "items"] as const;
 
+const COUNTS = [
+  "minLength",
+  "maxLength",
+  "minItems",
+  "maxItems",
+  "minProperties",
+  "maxProperties",
+] as const;
+const BOUNDS = ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"] as const;
+const TEXTS = ["title", "description", "format"] as const;
+
 function isObject(value: unknown): value is JsonSchema {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
@@ -29,17 +40,36 @@ function where(path: string, key: string): string {
   return path === "" ? key : `${path}.${key}`;
 }
 
-/**
- * Find the first structural mistake in a JSON Schema: an unknown `type`, `properties` that are
- * not schemas, a `required` that is not a list of names, a non-list `enum`, and the like, at any
- * depth. This is what registration checks (cheaply, with no validator loaded); the validator
- * compiled on first dispatch checks the rest.
- * @returns a message naming the offending keyword's path, or undefined when none was found.
- */
-export function findSchemaProblems(schema: unknown, path = ""): string | undefined {
-  if (typeof schema === "boolean") return undefined;
-  if (!isObject(schema))
-    return `${path === "" ? "the schema" : path} must be an object or a boolean`;
+/** Why `source` is not a regular expression the validator accepts (it uses the `u` flag), or undefined. */
+function regexProblem(source: unknown): string | undefined {
+  if (typeof source !== "string") return "must be a string";
+  try {
+    new RegExp(source, "u");
+    return undefined;
+  } catch (error) {
+    return `is not a valid regular expression: ${error instanceof Error ? error.message : String(error)}`;
+  }
+}
+
+/** Whether a local reference (`#`, `#/$defs/x`) points at something in `root`. */
+function resolves(root: JsonSchema, ref: string): boolean {
+  let current: unknown = root;
+  for (const raw of ref.slice(1).split("/").slice(1)) {
+    let key: string;
+    try {
+      key = decodeURIComponent(raw).replace(/~1/g, "/").replace(/~0/g, "~");
+    } catch {
+      return false;
+    }
+    if (Array.isArray(current) && /^\d+$/.test(key)) current = current[Number(key)];
+    else if (isObject(current) && Object.hasOwn(current, key)) current = current[key];
+    else return false;
+  }
+  return isObject(current) || typeof current === "boolean";
+}
+
+/** Problems with the value keywords of one schema object (not its subschemas). */
+function keywordProblem(schema: JsonSchema, path: string, root: JsonSchema): string | undefined {
   const type = schema["type"];
   if (type !== undefined) {
     const list = Array.isArray(type) ? type : [type];
@@ -57,12 +87,69 @@ export function findSchemaProblems(schema: unknown, path = ""): string | undefin
   }
   if (schema["enum"] !== undefined && !Array.isArray(schema["enum"]))
     return `${where(path, "enum")} must be a list`;
+  for (const key of COUNTS) {
+    const value = schema[key];
+    if (value !== undefined && !(Number.isInteger(value) && (value as number) >= 0))
+      return `${where(path, key)} must be a non-negative integer, got ${JSON.stringify(value)}`;
+  }
+  for (const key of BOUNDS) {
+    const value = schema[key];
+    if (value !== undefined && typeof value !== "number")
+      return `${where(path, key)} must be a number, got ${JSON.stringify(value)}`;
+  }
+  const multipleOf = schema["multipleOf"];
+  if (multipleOf !== undefined && !(typeof multipleOf === "number" && multipleOf > 0))
+    return `${where(path, "multipleOf")} must be a number greater than 0`;
+  if (schema["uniqueItems"] !== undefined && typeof schema["uniqueItems"] !== "boolean")
+    return `${where(path, "uniqueItems")} must be a boolean`;
+  for (const key of TEXTS) {
+    if (schema[key] !== undefined && typeof schema[key] !== "string")
+      return `${where(path, key)} must be a string`;
+  }
+  if (schema["pattern"] !== undefined) {
+    const problem = regexProblem(schema["pattern"]);
+    if (problem !== undefined) return `${where(path, "pattern")} ${problem}`;
+  }
+  const patterns = schema["patternProperties"];
+  if (isObject(patterns)) {
+    for (const source of Object.keys(patterns)) {
+      const problem = regexProblem(source);
+      if (problem !== undefined) return `${where(path, "patternProperties")} key ${problem}`;
+    }
+  }
+  const ref = schema["$ref"];
+  if (ref !== undefined) {
+    if (typeof ref !== "string") return `${where(path, "$ref")} must be a string`;
+    if ((ref === "#" || ref.startsWith("#/")) && !resolves(root, ref))
+      return `${where(path, "$ref")} points at nothing: ${JSON.stringify(ref)}`;
+  }
+  return undefined;
+}
+
+/**
+ * Find the first mistake in a JSON Schema that the validator would refuse: an unknown `type`,
+ * `properties` that are not schemas, a `required` that is not a list of names, a bound that is
+ * not a number, a `pattern` that is not a regular expression, a local `$ref` pointing at
+ * nothing, and the like, at any depth. This is what registration checks (cheaply, with no
+ * validator loaded); the validator compiled on first dispatch checks the rest.
+ * @returns a message naming the offending keyword's path, or undefined when none was found.
+ */
+export function findSchemaProblems(schema: unknown): string | undefined {
+  return isObject(schema) ? problemAt(schema, "", schema) : problemAt(schema, "", {});
+}
+
+function problemAt(schema: unknown, path: string, root: JsonSchema): string | undefined {
+  if (typeof schema === "boolean") return undefined;
+  if (!isObject(schema))
+    return `${path === "" ? "the schema" : path} must be an object or a boolean`;
+  const own = keywordProblem(schema, path, root);
+  if (own !== undefined) return own;
   for (const key of SCHEMA_MAPS) {
     const map = schema[key];
     if (map === undefined) continue;
     if (!isObject(map)) return `${where(path, key)} must be an object of schemas`;
     for (const name of Object.keys(map)) {
-      const problem = findSchemaProblems(map[name], where(where(path, key), name));
+      const problem = problemAt(map[name], where(where(path, key), name), root);
       if (problem !== undefined) return problem;
     }
   }
@@ -71,7 +158,7 @@ export function findSchemaProblems(schema: unknown, path = ""): string | undefin
     if (list === undefined) continue;
     if (!Array.isArray(list)) return `${where(path, key)} must be a list of schemas`;
     for (let i = 0; i < list.length; i++) {
-      const problem = findSchemaProblems(list[i], `${where(path, key)}[${i}]`);
+      const problem = problemAt(list[i], `${where(path, key)}[${i}]`, root);
       if (problem !== undefined) return problem;
     }
   }
@@ -80,7 +167,7 @@ export function findSchemaProblems(schema: unknown, path = ""): string | undefin
     if (sub === undefined) continue;
     const items = key === "items" && Array.isArray(sub) ? sub : [sub];
     for (const item of items) {
-      const problem = findSchemaProblems(item, where(path, key));
+      const problem = problemAt(item, where(path, key), root);
       if (problem !== undefined) return problem;
     }
   }

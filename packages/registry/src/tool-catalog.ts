@@ -41,6 +41,7 @@ export class ToolCatalog {
     const existing = this.tools.get(name);
     if (existing !== undefined && existing.entry.toolset !== toolset) {
       const previous = existing.entry.toolset;
+      let displaced = false;
       if (previous.startsWith(MCP_PREFIX) && toolset.startsWith(MCP_PREFIX)) {
         this.#logger.debug(
           `Tool '${name}': MCP toolset '${toolset}' replaces MCP toolset '${previous}'`,
@@ -49,9 +50,13 @@ export class ToolCatalog {
         this.#logger.info(
           `Tool '${name}': toolset '${toolset}' is overriding the existing tool from toolset '${previous}'`,
         );
-        const stack = this.#displaced.get(name) ?? [];
+        // An older version of this toolset's tool, displaced earlier, is superseded by this one.
+        const stack = (this.#displaced.get(name) ?? []).filter(
+          (below) => below.entry.toolset !== toolset,
+        );
         stack.push(existing);
         this.#displaced.set(name, stack);
+        displaced = true;
       } else {
         this.#logger.error(
           `Tool registration REJECTED: '${name}' (toolset '${toolset}') would shadow the existing tool from toolset '${previous}'. ` +
@@ -59,7 +64,8 @@ export class ToolCatalog {
         );
         return false;
       }
-      this.#unindex(existing);
+      // A displaced tool may come back: its toolset keeps its aliases meanwhile.
+      this.#unindex(existing, displaced);
     }
     this.#insert(tool);
     this.#generation++;
@@ -153,8 +159,11 @@ export class ToolCatalog {
       this.toolsetChecks.set(toolset, checkFn);
   }
 
-  /** Drop a tool from its toolset; an emptied toolset loses its check and the aliases to it. */
-  #unindex(tool: PreparedTool): void {
+  /**
+   * Drop a tool from its toolset; an emptied toolset loses its check and, unless `keepAliases`
+   * (the tool was only displaced by an override), the aliases to it.
+   */
+  #unindex(tool: PreparedTool, keepAliases = false): void {
     const { name, toolset } = tool.entry;
     const members = this.toolsets.get(toolset);
     if (members === undefined) return;
@@ -163,6 +172,7 @@ export class ToolCatalog {
     this.toolsets.delete(toolset);
     this.toolsetChecks.delete(toolset);
     this.#sortedNames.delete(toolset);
+    if (keepAliases) return;
     for (const [alias, target] of this.aliases) if (target === toolset) this.aliases.delete(alias);
   }
 }

@@ -6,6 +6,7 @@ import { PreparedTool } from "./prepared-tool.js";
 import { DEFAULT_MAX_RESULT_CHARS } from "./result-spill.js";
 import { ToolCatalog } from "./tool-catalog.js";
 import { createEntry } from "./tool-entry.js";
+import { deepFreeze } from "./tool-schema.js";
 import type {
   CheckFn,
   DispatchContext,
@@ -170,8 +171,19 @@ export class ToolRegistry {
       return tool.definition;
     }
     if (typeof overrides !== "object" || overrides === null) return tool.definition;
-    const merged = { ...entry.schema, ...overrides, name: entry.name } as FunctionSchema;
-    return Object.freeze({ type: "function", function: Object.freeze(merged) });
+    let copy: Record<string, unknown>;
+    try {
+      // A private copy: the tool may hand back the same objects on every call, and a caller
+      // changing one definition must not change the next.
+      copy = structuredClone(overrides);
+    } catch (error) {
+      this.#logger.warn(
+        `Tool '${entry.name}': dynamic schema overrides are not plain data, using the static schema: ${String(error)}`,
+      );
+      return tool.definition;
+    }
+    const merged = { ...entry.schema, ...copy, name: entry.name } as FunctionSchema;
+    return Object.freeze({ type: "function", function: deepFreeze(merged) });
   }
 
   /**

@@ -86,13 +86,54 @@ describe("discovery cache across processes", () => {
     expect(warm.imported).toEqual(cold.imported);
     expect(warm.tools).toEqual(cold.tools);
 
+    // A changed file is rescanned. This one is now plain (a top-level call), which the lexical
+    // classifier decides without the compiler...
     await writeFile(
       path.join(work, "tools", "nested.js"),
       `${PRELUDE}\n${registerCall("now_top_level")}\n`,
     );
     const changed = await discoverInChild();
-    expect(changed.compilerLoaded).toBe(true);
+    expect(changed.compilerLoaded).toBe(false);
     expect(changed.imported).toEqual(["alpha.js", "looped.mjs", "nested.js", "typed.ts"]);
     expect(changed.tools).toContain("now_top_level");
+
+    // ...while a change the classifier cannot decide loads the compiler again.
+    await writeFile(
+      path.join(work, "tools", "nested.js"),
+      `${PRELUDE}\nexport const now = registry ? (${registerCall("in_condition").slice(0, -1)}) : 0;\n`,
+    );
+    const unsure = await discoverInChild();
+    expect(unsure.compilerLoaded).toBe(true);
+    expect(unsure.imported).toEqual(["alpha.js", "looped.mjs", "nested.js", "typed.ts"]);
+    expect(unsure.tools).toContain("in_condition");
+  }, 60_000);
+
+  it("discovers a folder of plain tool files cold without loading the compiler", async () => {
+    const plain: Record<string, string> = {
+      "package.json": '{ "type": "module" }\n',
+      "helper.js": "export const help = (a) => a / 2;\n",
+    };
+    for (let i = 0; i < 5; i++) {
+      plain[`tool_${i}.js`] = [
+        PRELUDE,
+        `// tool_${i}: registry.register(...) below runs at import`,
+        `function available() { return /^ok$/.test("ok") }`,
+        `async function handler(args) { return \`\${args.path ?? "none"}:\${${i} / 2}\` }`,
+        `registry.register({ name: "plain_${i}", toolset: "plain", schema: { description: "d", parameters: { type: "object" } }, handler, checkFn: available });`,
+        "",
+      ].join("\n");
+    }
+    await writeFixtures(path.join(work, "tools"), plain);
+    const cold = await discoverInChild();
+    expect(cold.compilerLoaded).toBe(false);
+    expect(cold.tsMorphModules).toBe(0);
+    expect(cold.imported).toEqual([
+      "tool_0.js",
+      "tool_1.js",
+      "tool_2.js",
+      "tool_3.js",
+      "tool_4.js",
+    ]);
+    expect(cold.tools).toEqual(["plain_0", "plain_1", "plain_2", "plain_3", "plain_4"]);
   }, 60_000);
 });

@@ -1,4 +1,5 @@
-import { describe, expect, it } from "vitest";
+import { getEventListeners } from "node:events";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { ToolRegistry, type ToolSpec } from "../src/index.js";
 import { recordingLogger } from "./helpers/recording-logger.js";
@@ -27,6 +28,29 @@ function registryWith(handler: ToolSpec["handler"], extra: Partial<ToolSpec> = {
   return registry;
 }
 
+/** Records the timers started from now on, and which of them were never cleared. */
+function watchTimers(): { started(): number; pending(): unknown[] } {
+  const live = new Set<unknown>();
+  let started = 0;
+  const set = globalThis.setTimeout;
+  const clear = globalThis.clearTimeout;
+  vi.spyOn(globalThis, "setTimeout").mockImplementation(((...args: Parameters<typeof set>) => {
+    const handle = set(...args);
+    started++;
+    live.add(handle);
+    return handle;
+  }) as typeof set);
+  vi.spyOn(globalThis, "clearTimeout").mockImplementation((handle) => {
+    live.delete(handle);
+    clear(handle);
+  });
+  return { started: () => started, pending: () => [...live] };
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
 const parse = (text: unknown): Record<string, unknown> =>
   JSON.parse(text as string) as Record<string, unknown>;
 
@@ -41,11 +65,11 @@ describe("dispatch", () => {
     expect(seen).toEqual({ path: "/tmp/x" });
   });
 
-  it("reports an unknown tool", async () => {
+  it("reports an unknown tool with exactly Hermes' message", async () => {
     const registry = new ToolRegistry({ logger: recordingLogger() });
-    expect(parse(await registry.dispatch("nonexistent", {}))).toEqual({
-      error: "Unknown tool: nonexistent",
-    });
+    expect(await registry.dispatch("nonexistent", {})).toBe(
+      '{"error":"Unknown tool: nonexistent"}',
+    );
   });
 
   it("awaits async handlers and hands them the task id", async () => {
@@ -58,11 +82,26 @@ describe("dispatch", () => {
     );
   });
 
-  it("turns a non-object into {} before validating", async () => {
-    const registry = registryWith(() => "ran");
-    const result = parse(await registry.dispatch("files", "not an object"));
-    expect(result["field"]).toBe("path");
-    expect(result["error"]).toContain("'path' is required");
+  it.each([["not an object"], [["a", "b"]], [null], [42], [undefined]])(
+    "turns the non-object %j into {} before validating",
+    async (raw) => {
+      const registry = registryWith(() => "ran");
+      const result = parse(await registry.dispatch("files", raw));
+      expect(result["field"]).toBe("path");
+      expect(result["error"]).toContain("'path' is required");
+    },
+  );
+
+  it("hands {} to a handler whose schema requires nothing", async () => {
+    const registry = new ToolRegistry({ logger: recordingLogger() });
+    registry.register({
+      name: "free",
+      toolset: "t",
+      schema: { parameters: { type: "object" } },
+      handler: (args) => JSON.stringify(args),
+    });
+    expect(await registry.dispatch("free", ["x"])).toBe("{}");
+    expect(await registry.dispatch("free", "text")).toBe("{}");
   });
 
   it("coerces string arguments before the handler sees them", async () => {
@@ -115,6 +154,22 @@ describe("dispatch", () => {
     expect(failure["error"]).toMatch(/^Invalid arguments for tool 'z': 'n' /);
   });
 
+  it("names the unknown key a strict zod object refuses", async () => {
+    const registry = new ToolRegistry({ logger: recordingLogger() });
+    registry.register({
+      name: "strict",
+      toolset: "t",
+      schema: { parameters: z.strictObject({ opts: z.strictObject({ depth: z.number() }) }) },
+      handler: () => "ok",
+    });
+    expect(parse(await registry.dispatch("strict", { opts: { depth: 1, bogus: true } }))).toEqual({
+      error: "Invalid arguments for tool 'strict': 'opts.bogus' is not an allowed property",
+      error_type: "invalid_arguments",
+      tool: "strict",
+      field: "opts.bogus",
+    });
+  });
+
   it("passes a multimodal result through as the same object", async () => {
     const multimodal = { _multimodal: true as const, content: [{ type: "text", text: "hi" }] };
     const registry = registryWith(() => multimodal);
@@ -150,6 +205,41 @@ describe("dispatch", () => {
     expect(result["error"]).toBe(
       "Tool execution failed: RuntimeError: disk on fire obey token=[REDACTED]",
     );
+  });
+
+  it("caps a long execution error at 2000 characters after stripping tags", async () => {
+    const registry = registryWith(() => {
+      throw new Error(`<tool_call>${"x".repeat(5000)}</tool_call>`);
+    });
+    const message = parse(await registry.dispatch("files", { path: "a" }))["error"] as string;
+    expect(message).toHaveLength(2000);
+    expect(message.startsWith("Tool execution failed: Error: xxx")).toBe(true);
+    expect(message).not.toContain("<tool_call>");
+  });
+
+  it.each([
+    ["an object with no prototype", () => Object.create(null) as unknown, "object: "],
+    [
+      "an error whose message getter throws",
+      () => {
+        const error = new Error("hidden");
+        Object.defineProperty(error, "message", {
+          get() {
+            throw new Error("getter exploded");
+          },
+        });
+        return error;
+      },
+      "Error: ",
+    ],
+  ])("still resolves when the handler throws %s", async (_label, make, prefix) => {
+    for (const ctx of [undefined, { signal: new AbortController().signal }]) {
+      const registry = registryWith(() => {
+        throw make();
+      });
+      const result = parse(await registry.dispatch("files", { path: "a" }, ctx));
+      expect(result["error"]).toMatch(new RegExp(`^Tool execution failed: ${prefix}`));
+    }
   });
 
   it("turns a rejected promise into an execution error", async () => {
@@ -206,6 +296,61 @@ describe("cancellation", () => {
       tool: "files",
     });
     expect(handlerSignal?.aborted).toBe(true);
+  });
+
+  it("does not fire at once for a timeout longer than a timer can hold", async () => {
+    const registry = registryWith(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return "done";
+    });
+    expect(await registry.dispatch("files", { path: "a" }, { timeoutMs: 3_000_000_000 })).toBe(
+      "done",
+    );
+  });
+
+  it("leaves no listener or timer behind when a handler never settles", async () => {
+    const registry = registryWith(() => new Promise(() => undefined));
+    const controller = new AbortController();
+    const result = parse(
+      await registry.dispatch("files", { path: "a" }, { signal: controller.signal, timeoutMs: 10 }),
+    );
+    expect(result["error_type"]).toBe("timeout");
+    expect(getEventListeners(controller.signal, "abort")).toHaveLength(0);
+
+    const timers = watchTimers();
+    const aborter = new AbortController();
+    const pending = registry.dispatch(
+      "files",
+      { path: "a" },
+      { signal: aborter.signal, timeoutMs: 60_000 },
+    );
+    aborter.abort();
+    expect(parse(await pending)["error_type"]).toBe("aborted");
+    expect(getEventListeners(aborter.signal, "abort")).toHaveLength(0);
+    expect(timers.pending()).toEqual([]);
+  });
+
+  it("clears the timer of a call that finishes in time", async () => {
+    const registry = registryWith(async () => "done");
+    const timers = watchTimers();
+    expect(await registry.dispatch("files", { path: "a" }, { timeoutMs: 60_000 })).toBe("done");
+    expect(timers.started()).toBe(1);
+    expect(timers.pending()).toEqual([]);
+  });
+
+  it("swallows a rejection that arrives after the call was abandoned", async () => {
+    let fail: ((error: Error) => void) | undefined;
+    const registry = registryWith(
+      () =>
+        new Promise((_resolve, reject) => {
+          fail = reject;
+        }),
+    );
+    const result = parse(await registry.dispatch("files", { path: "a" }, { timeoutMs: 5 }));
+    expect(result["error_type"]).toBe("timeout");
+    fail?.(new Error("late failure"));
+    // An unhandled rejection would fail the run; give it the turns it needs to surface.
+    await new Promise((resolve) => setTimeout(resolve, 20));
   });
 
   it("returns the result of a handler that finishes before the timeout", async () => {

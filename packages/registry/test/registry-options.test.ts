@@ -77,7 +77,9 @@ describe("edge cases", () => {
     registry.register({
       name: "refs",
       toolset: "t",
-      schema: { parameters: { type: "object", properties: { a: { $ref: "#/$defs/missing" } } } },
+      schema: {
+        parameters: { type: "object", properties: { a: { $ref: "other.json#/definitions/a" } } },
+      },
       handler: () => "ran",
     });
     expect(await registry.dispatch("refs", { a: 1 })).toBe("ran");

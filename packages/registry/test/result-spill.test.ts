@@ -1,7 +1,7 @@
 import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { SPILL_PREVIEW_CHARS, spillDirectory, ToolRegistry } from "../src/index.js";
 import { recordingLogger } from "./helpers/recording-logger.js";
 
@@ -10,6 +10,7 @@ beforeEach(async () => {
   home = await mkdtemp(path.join(tmpdir(), "registry-spill-"));
 });
 afterEach(async () => {
+  vi.unstubAllEnvs();
   await rm(home, { recursive: true, force: true });
 });
 
@@ -55,6 +56,21 @@ describe("oversized results", () => {
     expect(output.length).toBeLessThan(SPILL_PREVIEW_CHARS + 600);
   });
 
+  it("spills under HERMES_HOME when the registry names no home", async () => {
+    vi.stubEnv("HERMES_HOME", home);
+    const registry = new ToolRegistry({ logger: recordingLogger() });
+    registry.register({
+      name: "plugin_dump",
+      toolset: "plugin-x",
+      schema: { parameters: { type: "object" } },
+      handler: async () => "p".repeat(100_001),
+    });
+    const output = (await registry.dispatch("plugin_dump", {})) as string;
+    const file = /Full output saved to: (\S+)/.exec(output)?.[1] ?? "";
+    expect(path.dirname(file)).toBe(spillDirectory(home));
+    expect(await readFile(file, "utf8")).toHaveLength(100_001);
+  });
+
   it("honours a tool's own cap", async () => {
     const output = (await registryReturning("y".repeat(500), { maxResultSizeChars: 100 }).dispatch(
       "mcp__big__dump",
@@ -76,5 +92,24 @@ describe("oversized results", () => {
     );
     expect(output.length).toBeLessThanOrEqual(1_000);
     expect(output.startsWith("zzz")).toBe(true);
+  });
+
+  it("keeps emoji whole in the preview and in the inline truncation", async () => {
+    const blocker = path.join(home, "not-a-dir");
+    await writeFile(blocker, "file in the way");
+    // One of the two prefixes puts each cut in the middle of a surrogate pair.
+    for (const prefix of ["", "a"]) {
+      const emoji = prefix + "😀".repeat(60_000);
+      const spilled = (await registryReturning(emoji).dispatch("mcp__big__dump", {})) as string;
+      expect(spilled).toContain("Full output saved to:");
+      expect(JSON.stringify(spilled)).not.toMatch(/\\ud83d/i);
+
+      const cut = (await registryReturning(prefix + "😀".repeat(1_000), {
+        maxResultSizeChars: 1_001,
+        hermesHome: blocker,
+      }).dispatch("mcp__big__dump", {})) as string;
+      expect(cut).toContain("[Truncated:");
+      expect(JSON.stringify(cut)).not.toMatch(/\\ud83d/i);
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { ToolRegistry, type ToolSpec } from "../src/index.js";
+import { CHECK_TTL_MS, ToolRegistry, type ToolSpec } from "../src/index.js";
 import { recordingLogger } from "./helpers/recording-logger.js";
 
 const parameters = { type: "object", properties: { q: { type: "string" } }, required: ["q"] };
@@ -80,6 +80,30 @@ describe("getDefinitions", () => {
     expect(calls).toBe(1);
   });
 
+  it("runs a shared check once per call even when its result is not cached (grace period)", () => {
+    let now = 0;
+    let answer = true;
+    let calls = 0;
+    const registry = new ToolRegistry({ logger: recordingLogger(), now: () => now });
+    const shared = () => {
+      calls++;
+      return answer;
+    };
+    for (const name of ["a", "b", "c"]) registry.register(tool(name, { checkFn: shared }));
+    registry.getDefinitions(["a", "b", "c"]);
+    answer = false;
+    now += CHECK_TTL_MS;
+    // Failing within the grace period: served as passing and not cached, so only the per-call
+    // memo keeps the three tools from running it three times.
+    calls = 0;
+    expect(registry.getDefinitions(["a", "b", "c"])).toHaveLength(3);
+    expect(calls).toBe(1);
+    calls = 0;
+    expect(registry.isToolsetAvailable("set")).toBe(true);
+    expect(registry.checkToolAvailability({}).available).toEqual(["set"]);
+    expect(calls).toBe(2);
+  });
+
   it("never lets callers change the registry's schemas", () => {
     const registry = new ToolRegistry({ logger: recordingLogger() });
     const mine = structuredClone(parameters);
@@ -121,6 +145,31 @@ describe("getDefinitions", () => {
     mode = "throw";
     expect(registry.getDefinitions(["dyn"])[0]?.function.description).toBe("dyn tool");
     expect(logger.messages("warn").join("\n")).toContain("config unreadable");
+  });
+
+  it("copies what dynamic overrides return, so a caller cannot change the next definition", () => {
+    const registry = new ToolRegistry({ logger: recordingLogger() });
+    const cached = { parameters: { type: "object", properties: { mode: { enum: ["a", "b"] } } } };
+    registry.register(tool("dyn", { dynamicSchemaOverrides: () => cached }));
+    const [first] = registry.getDefinitions(["dyn"]);
+    expect(() => {
+      (first?.function.parameters as typeof cached.parameters).properties.mode.enum.push("c");
+    }).toThrow(TypeError);
+    expect(cached.parameters.properties.mode.enum).toEqual(["a", "b"]);
+    expect(registry.getDefinitions(["dyn"])[0]?.function.parameters).toEqual(cached.parameters);
+    expect(Object.isFrozen(cached)).toBe(false);
+  });
+
+  it("falls back to the static schema when dynamic overrides are not plain data", () => {
+    const logger = recordingLogger();
+    const registry = new ToolRegistry({ logger });
+    registry.register(tool("dyn", { dynamicSchemaOverrides: () => ({ describe: () => "x" }) }));
+    expect(registry.getDefinitions(["dyn"])[0]?.function).toEqual({
+      name: "dyn",
+      description: "dyn tool",
+      parameters,
+    });
+    expect(logger.messages("warn").join("\n")).toContain("not plain data");
   });
 
   it("converts zod parameters to JSON Schema", () => {

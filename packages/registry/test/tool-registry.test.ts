@@ -83,15 +83,59 @@ describe("registration", () => {
     expect(registry.deregister("terminal")).toBe(false);
   });
 
-  it("restores stacked overrides in reverse order", () => {
-    const { registry } = setup();
+  it("restores stacked overrides in reverse order", async () => {
+    const { registry, logger } = setup();
     registry.register(tool("t", "base"));
     registry.register(tool("t", "first", { override: true }));
     registry.register(tool("t", "second", { override: true }));
+    expect(logger.messages("info").filter((m) => m.includes("overriding"))).toEqual([
+      expect.stringMatching(/'first'.*'base'/),
+      expect.stringMatching(/'second'.*'first'/),
+    ]);
+    expect(await registry.dispatch("t", {})).toBe("second:t");
     registry.deregister("t");
-    expect(registry.getToolsetForTool("t")).toBe("first");
+    expect(await registry.dispatch("t", {})).toBe("first:t");
     registry.deregister("t");
-    expect(registry.getToolsetForTool("t")).toBe("base");
+    expect(await registry.dispatch("t", {})).toBe("base:t");
+    expect(registry.getRegisteredToolsetNames()).toEqual(["base"]);
+    registry.deregister("t");
+    expect(registry.hasTool("t")).toBe(false);
+  });
+
+  it("does not bring back a version an override's own toolset has since replaced", async () => {
+    const { registry } = setup();
+    registry.register(tool("t", "base"));
+    registry.register(tool("t", "plugin", { override: true, handler: () => "plugin v1" }));
+    registry.register(tool("t", "other", { override: true }));
+    registry.register(tool("t", "plugin", { override: true, handler: () => "plugin v2" }));
+    expect(await registry.dispatch("t", {})).toBe("plugin v2");
+    registry.deregister("t");
+    expect(await registry.dispatch("t", {})).toBe("other:t");
+    registry.deregister("t");
+    expect(await registry.dispatch("t", {})).toBe("base:t");
+  });
+
+  it("gives a restored tool its toolset's aliases and check back", () => {
+    const { registry } = setup();
+    const check = () => true;
+    registry.register(tool("terminal", "builtin-terminal", { checkFn: check }));
+    registry.registerToolsetAlias("terminal-tools", "builtin-terminal");
+    registry.register(tool("terminal", "my-plugin", { override: true }));
+    registry.deregister("terminal");
+    expect(registry.getToolsetForTool("terminal")).toBe("builtin-terminal");
+    expect(registry.resolveToolsetAlias("terminal-tools")).toBe("builtin-terminal");
+    expect(registry.getToolNamesForToolset("terminal-tools")).toEqual(["terminal"]);
+    expect(registry.getToolsetCheck("builtin-terminal")).toBe(check);
+  });
+
+  it("drops the aliases of a toolset an MCP server's tool moved away from", () => {
+    const { registry } = setup();
+    registry.register(tool("search", "mcp-a"));
+    registry.registerToolsetAlias("a", "mcp-a");
+    registry.register(tool("search", "mcp-b"));
+    expect(registry.resolveToolsetAlias("a")).toBeUndefined();
+    expect(registry.deregister("search")).toBe(true);
+    expect(registry.hasTool("search")).toBe(false);
   });
 
   it("bumps the generation on every change", () => {

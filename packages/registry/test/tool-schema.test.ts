@@ -22,7 +22,7 @@ function attempt(spec: Record<string, unknown>): RegistryError {
 }
 
 describe("registration errors", () => {
-  it.each([
+  it.each<[string, Record<string, unknown>, RegExp]>([
     [
       "a schema that is not an object",
       { schema: "nope" },
@@ -54,6 +54,49 @@ describe("registration errors", () => {
       { schema: { description: "d", parameters: z.string() } },
       /must be a zod object, got zod string/,
     ],
+    ...(
+      [
+        [
+          "a pattern that is not a regular expression",
+          { pattern: "(" },
+          /properties\.a\.pattern is not a valid regular expression/,
+        ],
+        [
+          "a bound that is not a number",
+          { minimum: "1" },
+          /properties\.a\.minimum must be a number/,
+        ],
+        [
+          "a negative length",
+          { maxLength: -1 },
+          /properties\.a\.maxLength must be a non-negative integer/,
+        ],
+        [
+          "a non-boolean uniqueItems",
+          { uniqueItems: "yes" },
+          /properties\.a\.uniqueItems must be a boolean/,
+        ],
+        [
+          "a zero multipleOf",
+          { multipleOf: 0 },
+          /properties\.a\.multipleOf must be a number greater than 0/,
+        ],
+        [
+          "a local $ref to nothing",
+          { $ref: "#/$defs/missing" },
+          /properties\.a\.\$ref points at nothing/,
+        ],
+      ] as const
+    ).map(([label, keyword, message]): [string, Record<string, unknown>, RegExp] => [
+      label,
+      {
+        schema: {
+          description: "d",
+          parameters: { type: "object", properties: { a: { type: "string", ...keyword } } },
+        },
+      },
+      message,
+    ]),
     [
       "parameters with functions",
       { schema: { description: "d", parameters: { type: "object", default: () => 1 } } },
@@ -64,6 +107,31 @@ describe("registration errors", () => {
     expect(error.code).toBe(RegistryErrorCode.invalidSchema);
     expect(error.message).toMatch(message);
     expect(error.toolName).toBe("bad_tool");
+  });
+
+  it("accepts local $refs that resolve, and boolean subschemas", async () => {
+    const logger = recordingLogger();
+    const registry = new ToolRegistry({ logger });
+    expect(
+      registry.register({
+        name: "refs",
+        toolset: "t",
+        schema: {
+          parameters: {
+            type: "object",
+            properties: {
+              node: { $ref: "#/$defs/node" },
+              pair: { $ref: "#/properties/list/items/0" },
+              list: { type: "array", items: [{ type: "string", pattern: "^\\p{L}+$" }, true] },
+            },
+            $defs: { node: { type: "object", properties: { child: { $ref: "#/$defs/node" } } } },
+          },
+        },
+        handler: () => "ok",
+      }),
+    ).toBe(true);
+    expect(await registry.dispatch("refs", { node: { child: {} }, list: ["abc", 1] })).toBe("ok");
+    expect(logger.messages("warn")).toEqual([]);
   });
 
   it.each([

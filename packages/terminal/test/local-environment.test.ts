@@ -1,6 +1,7 @@
 import {
   createTempDir,
   isProcessAlive,
+  killPids,
   runEnvironmentConformance,
   waitUntil,
   type TempDir,
@@ -57,6 +58,20 @@ describe("local environment specifics", () => {
       'echo "[$OPENAI_API_KEY][$GH_TOKEN][$MY_TOOL_HOME][$HOME][$LC_ALL][$PAGER]"',
     );
     expect(result.output.trim()).toBe("[][][/opt/tool][/home/agent][C.UTF-8][cat]");
+  });
+
+  test("a glob in env_passthrough passes nothing: provider keys never reach the child", async () => {
+    const hostEnv = {
+      PATH: process.env.PATH,
+      OPENAI_API_KEY: "sk-should-not-leak",
+      GITHUB_TOKEN: "ghp_nope",
+      AWS_SECRET_ACCESS_KEY: "aws-nope",
+    };
+    const env = await make({ hostEnv, envPassthrough: ["*", "*_KEY", "GITHUB_*", ".*"] });
+    const result = await env.execute("env");
+    expect(result.output).not.toMatch(
+      /OPENAI_API_KEY|GITHUB_TOKEN|AWS_SECRET_ACCESS_KEY|nope|leak/,
+    );
   });
 
   test("never runs the user's shell startup files, even with stdin on a socket", async () => {
@@ -126,11 +141,101 @@ describe("local environment specifics", () => {
     expect((await env.execute(big)).output).toBe("start\nend\n");
   });
 
-  test("a missing workdir fails the command without touching the session", async () => {
+  test("a missing workdir is a clear error, nothing runs and the session is untouched", async () => {
     const env = await make();
-    const result = await env.execute("pwd", { cwd: path.join(dir.path, "nope") });
-    expect(result.exitCode).toBe(126);
+    const marker = path.join(dir.path, "workdir-marker");
+    const missing = path.join(dir.path, "nope");
+    for (const attempt of [
+      env.execute(`touch '${marker}'`, { cwd: missing }),
+      env.spawnBackground(`touch '${marker}'`, { cwd: missing }),
+    ]) {
+      await expect(attempt).rejects.toSatisfy(
+        (error) => TerminalError.isInstance(error) && error.code === "WORKDIR_NOT_FOUND",
+      );
+    }
+    await writeFile(path.join(dir.path, "file.txt"), "not a directory");
+    await expect(env.execute("true", { cwd: path.join(dir.path, "file.txt") })).rejects.toThrow(
+      `Working directory not found: ${path.join(dir.path, "file.txt")} does not exist or is not a directory`,
+    );
+    expect((await env.execute(`test -e '${marker}'`)).exitCode).toBe(1);
     expect((await env.execute("pwd -P")).output.trim()).toBe(dir.path);
+  });
+
+  test("reports death by any signal as 128 + its number", async () => {
+    const env = await make();
+    expect((await env.execute("kill -USR1 $$")).exitCode).toBe(138);
+    expect((await env.execute("kill -KILL $$")).exitCode).toBe(137);
+  });
+
+  test("decodes a multi-byte character split across output chunks", async () => {
+    const env = await make();
+    const result = await env.execute("printf '\\xe6\\x97'; sleep 0.2; printf '\\xa5\\n'");
+    expect(result.output).toBe("日\n");
+  });
+
+  test("a descendant that left the process group and holds the output is killed", async () => {
+    const env = await make();
+    const grouped = await env.execute('set -m; sleep 60 & echo "left:$!"', { timeout: 20 });
+    const setsid = await env.execute(`sh -c 'setsid sleep 60 & echo "left:$!"'`, { timeout: 20 });
+    for (const result of [grouped, setsid]) {
+      expect(result.exitCode).toBe(0);
+      const pid = Number(/left:(\d+)/.exec(result.output)?.[1]);
+      expect(pid).toBeGreaterThan(0);
+      expect(await waitUntil(() => !isProcessAlive(pid))).toBe(true);
+    }
+  });
+
+  test("an abort kills descendants that escaped with setsid and a double fork", async () => {
+    const env = await make();
+    const pidFile = path.join(dir.path, "escaped.pid");
+    const ac = new AbortController();
+    const running = env.execute(
+      `sh -c '(setsid sh -c "echo \\$\\$ > ${pidFile}.tmp; mv ${pidFile}.tmp ${pidFile}; exec sleep 60" >/dev/null 2>&1 &)'; sleep 60`,
+      { signal: ac.signal, timeout: 60 },
+    );
+    let pid = 0;
+    try {
+      expect(
+        await waitUntil(async () => {
+          pid = Number(await readFile(pidFile, "utf8").catch(() => "0"));
+          return pid > 0;
+        }),
+      ).toBe(true);
+      ac.abort();
+      expect((await running).exitCode).toBe(130);
+      expect(await waitUntil(() => !isProcessAlive(pid))).toBe(true);
+    } finally {
+      ac.abort();
+      killPids([pid]);
+    }
+  });
+
+  test("a child that ignores SIGTERM is killed after the grace period", async () => {
+    const env = await make();
+    const result = await env.execute(
+      `sh -c 'trap "" TERM; echo "stubborn:$$"; while :; do sleep 1; done'`,
+      { timeout: 1 },
+    );
+    expect(result.exitCode).toBe(124);
+    const pid = Number(/stubborn:(\d+)/.exec(result.output)?.[1]);
+    expect(pid).toBeGreaterThan(0);
+    expect(await waitUntil(() => !isProcessAlive(pid))).toBe(true);
+  });
+
+  test("cleanup kills descendants that left the group and closed their output", async () => {
+    const env = await createLocalEnvironment({ cwd: dir.path, killGraceMs: 300 });
+    let pid = 0;
+    try {
+      const result = await env.execute(
+        `sh -c 'setsid sleep 60 </dev/null >/dev/null 2>&1 & echo "left:$!"'`,
+      );
+      pid = Number(/left:(\d+)/.exec(result.output)?.[1]);
+      expect(pid).toBeGreaterThan(0);
+      expect(isProcessAlive(pid)).toBe(true);
+    } finally {
+      await env.cleanup();
+    }
+    expect(await waitUntil(() => !isProcessAlive(pid))).toBe(true);
   });
 
   test("reads and writes files relative to the session cwd", async () => {
@@ -154,6 +259,13 @@ describe("local environment specifics", () => {
     const result = await env.execute(`touch '${marker}'`, { signal: AbortSignal.abort() });
     expect(result).toMatchObject({ exitCode: 130, interrupted: true });
     expect((await env.execute(`test -e '${marker}'`)).exitCode).toBe(1);
+  });
+
+  test("stdin without a final newline still reaches EOF in a PTY", async () => {
+    const env = await make();
+    const result = await env.execute("cat; echo done", { pty: true, stdin: "abc", timeout: 60 });
+    expect(result).toMatchObject({ exitCode: 0, timedOut: false });
+    expect(result.output).toMatch(/abc[\s\S]*done\r?\n$/);
   });
 
   test("PTY mode without the PTY library fails clearly, before running", async () => {

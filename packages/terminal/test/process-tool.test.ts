@@ -76,6 +76,47 @@ describe("background processes", () => {
     ]);
   });
 
+  test("log caps a giant single line like terminal output", async () => {
+    const h = await open();
+    const id = await start(h, "head -c 150000 /dev/zero | tr '\\0' x; echo; echo tail-line");
+    expect(await h.call("process", { action: "wait", session_id: id, timeout: 30 })).toMatchObject({
+      status: "exited",
+      exit_code: 0,
+    });
+    const log = await h.call("process", { action: "log", session_id: id });
+    const output = log.output as string;
+    expect(log).toMatchObject({ total_lines: 2, showing: "lines 1-2 of 2" });
+    expect(output).toMatch(/OUTPUT TRUNCATED - \d+ chars omitted out of 150010 total/);
+    expect(output.length).toBeLessThanOrEqual(50_200);
+    expect(output.endsWith("x\ntail-line")).toBe(true);
+  });
+
+  test("a task sees and manages only its own processes", async () => {
+    const h = await open();
+    const a = await h.call(
+      "terminal",
+      { command: "sleep 60", background: true },
+      { taskId: "task-a" },
+    );
+    const b = await h.call(
+      "terminal",
+      { command: "sleep 61", background: true },
+      { taskId: "task-b" },
+    );
+    const listed = await h.call("process", { action: "list" }, { taskId: "task-a" });
+    expect(listed.processes).toEqual([expect.objectContaining({ session_id: a.session_id })]);
+    expect(await h.call("process", { action: "list" })).toEqual({ processes: [] });
+    for (const action of ["poll", "kill", "write"]) {
+      expect(
+        await h.call("process", { action, session_id: b.session_id }, { taskId: "task-a" }),
+      ).toEqual({ status: "not_found", error: `No process with ID ${String(b.session_id)}` });
+    }
+    expect(isProcessAlive(b.pid as number)).toBe(true);
+    expect(
+      await h.call("process", { action: "kill", session_id: b.session_id }, { taskId: "task-b" }),
+    ).toMatchObject({ status: "killed" });
+  });
+
   test("wait times out with the output so far", async () => {
     const h = await open();
     const id = await start(h, "echo waiting; sleep 30");
@@ -156,6 +197,19 @@ describe("background processes", () => {
     );
   });
 
+  test("completion notices redact secrets like every other output", async () => {
+    const h = await open();
+    const notices: ProcessCompletion[] = [];
+    h.runtime.onProcessComplete((notice) => notices.push(notice));
+    const secret = "sk-proj-abcdefghijklmnopqrstuvwxyz123456";
+    await start(h, `echo "OPENAI_API_KEY=${secret}"`, { notify_on_complete: true });
+    expect(await waitUntil(() => notices.length === 1)).toBe(true);
+    expect(notices[0]?.output).toContain("OPENAI_API_KEY=");
+    expect(notices[0]?.output).not.toContain(secret);
+    expect(notices[0]?.message).toContain("OPENAI_API_KEY=");
+    expect(notices[0]?.message.split("Output:")[1]).not.toContain(secret);
+  });
+
   test("shutdown kills every background process", async () => {
     const h = await open();
     const id = await start(h, "sleep 60");
@@ -195,6 +249,20 @@ describe("PTY", () => {
       expect(waited.output).toMatch(/hello bob True/);
     },
   );
+
+  test("a foreground pty command that reads its input gets EOF instead of hanging", async () => {
+    const h = await open();
+    const read = await h.call("terminal", {
+      command: 'read -r line; echo "read-status:$?"',
+      pty: true,
+      timeout: 60,
+    });
+    expect(read).toMatchObject({ exit_code: 0, error: null });
+    expect(read.output).toMatch(/read-status:1\n$/);
+    const cat = await h.call("terminal", { command: "cat; echo after", pty: true, timeout: 60 });
+    expect(cat).toMatchObject({ exit_code: 0, error: null });
+    expect(cat.output).toMatch(/after\n$/);
+  });
 
   test("a foreground command sees a terminal with pty=true", async () => {
     const h = await open();

@@ -1,5 +1,5 @@
 import { isProcessAlive, killPids, waitUntil } from "@hermes-agent/test-utils";
-import { execFile } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterEach, describe, expect, test } from "vitest";
@@ -49,13 +49,19 @@ describe("terminal runtime", () => {
       { taskId: "busy" },
     );
     expect(busy.session_id).toBeDefined();
-    expect(await runtime.reapIdle()).toEqual([]);
+    // Whether "idle" is already past its lifetime depends on the machine's speed; "busy"
+    // must never be reaped while its background process runs.
+    const reaped: string[] = [];
     expect(
-      await waitUntil(async () => (await runtime.reapIdle()).includes("idle"), {
-        timeoutMs: 5000,
-        intervalMs: 200,
-      }),
+      await waitUntil(
+        async () => {
+          reaped.push(...(await runtime.reapIdle()));
+          return reaped.includes("idle");
+        },
+        { timeoutMs: 5000, intervalMs: 200 },
+      ),
     ).toBe(true);
+    expect(reaped).not.toContain("busy");
     expect(runtime.processes.hasRunning("busy")).toBe(true);
     // A reaped task starts afresh.
     expect(
@@ -113,4 +119,40 @@ describe("terminal runtime", () => {
       killPids([pid]);
     }
   });
+
+  test.each(["SIGTERM", "SIGINT", "SIGHUP"] as const)(
+    "dying of %s kills every background process, and the process still dies of it",
+    async (signal) => {
+      const child = spawn(
+        process.execPath,
+        [
+          "--conditions=@hermes-agent/source",
+          "--import",
+          "tsx",
+          path.join(import.meta.dirname, "fixtures", "signal-child.ts"),
+        ],
+        { cwd: path.dirname(import.meta.dirname), stdio: ["ignore", "pipe", "inherit"] },
+      );
+      const exited = new Promise<NodeJS.Signals | null>((resolve) =>
+        child.once("exit", (_code, sig) => resolve(sig)),
+      );
+      let stdout = "";
+      child.stdout.setEncoding("utf8");
+      child.stdout.on("data", (chunk: string) => {
+        stdout += chunk;
+      });
+      let pid = 0;
+      try {
+        expect(await waitUntil(() => stdout.includes("\n"), { timeoutMs: 30_000 })).toBe(true);
+        pid = (JSON.parse(stdout.trim()) as { pid: number }).pid;
+        expect(isProcessAlive(pid)).toBe(true);
+        child.kill(signal);
+        expect(await exited).toBe(signal);
+        expect(await waitUntil(() => !isProcessAlive(pid))).toBe(true);
+      } finally {
+        child.kill("SIGKILL");
+        if (pid > 0) killPids([pid]);
+      }
+    },
+  );
 });

@@ -100,6 +100,26 @@ describe("terminal tool", () => {
     expect(existsSync(marker)).toBe(false);
   });
 
+  test("a workdir that does not exist is a clear error and nothing runs", async () => {
+    const h = await open();
+    const marker = path.join(h.dir.path, "ran");
+    const missing = path.join(h.dir.path, "missing");
+    const expected = {
+      output: "",
+      exit_code: -1,
+      error: `Working directory not found: ${missing} does not exist or is not a directory. The command did not run.`,
+      status: "error",
+    };
+    expect(await h.call("terminal", { command: `touch ${marker}`, workdir: missing })).toEqual(
+      expected,
+    );
+    expect(
+      await h.call("terminal", { command: `touch ${marker}`, workdir: missing, background: true }),
+    ).toEqual(expected);
+    expect(h.runtime.processes.list()).toEqual([]);
+    expect(existsSync(marker)).toBe(false);
+  });
+
   test("a foreground timeout over the maximum is refused", async () => {
     const h = await open();
     expect(await h.call("terminal", { command: "sleep 1", timeout: 601 })).toEqual({
@@ -175,6 +195,21 @@ describe("terminal tool", () => {
       error: null,
       exit_code_meaning: "No matches found (not an error)",
     });
+  });
+
+  test("binary output becomes a short marker, the text around it is kept", async () => {
+    const h = await open();
+    const result = await h.call("terminal", {
+      command:
+        "printf 'start\\n'; for i in $(seq 1 2000); do printf '\\x00\\x01\\x02\\xff\\xfe'; done; printf '\\nend\\n'",
+    });
+    expect(result).toMatchObject({
+      exit_code: 0,
+      output: "start\n[binary output not shown: 10001 chars]\nend\n",
+    });
+    const file = await h.call("terminal", { command: "head -c 40000 /bin/sh" });
+    expect(file.output).toMatch(/binary output not shown/);
+    expect(JSON.stringify(file).length).toBeLessThan(20_000);
   });
 
   test("caps output at tool_output.max_bytes with 40% head, 60% tail and a marker", async () => {

@@ -1,7 +1,7 @@
 import { silentLogger, ToolRegistry } from "@hermes-agent/registry";
 import { createTempDir, killPids, type TempDir } from "@hermes-agent/test-utils";
-import { existsSync } from "node:fs";
-import { execFileSync } from "node:child_process";
+import { accessSync, constants, existsSync } from "node:fs";
+import path from "node:path";
 import type { ApprovalResult, CheckCommandOptions } from "@hermes-agent/approval";
 import {
   registerTerminalTools,
@@ -85,11 +85,16 @@ export async function createHarness(
 /** python3 for interactive tests: /usr/bin/python3 when present, else the first on PATH. */
 export function findPython(): string | undefined {
   if (existsSync("/usr/bin/python3")) return "/usr/bin/python3";
-  try {
-    return (
-      execFileSync("bash", ["-c", "command -v python3"], { encoding: "utf8" }).trim() || undefined
-    );
-  } catch {
-    return undefined;
+  // Searched here rather than with a shell, so no shell startup file (BASH_ENV) is involved.
+  for (const dir of (process.env.PATH ?? "").split(path.delimiter)) {
+    if (dir === "") continue;
+    const candidate = path.join(dir, "python3");
+    try {
+      accessSync(candidate, constants.X_OK);
+      return candidate;
+    } catch {
+      // not here
+    }
   }
+  return undefined;
 }

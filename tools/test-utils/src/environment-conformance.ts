@@ -180,6 +180,19 @@ export function runEnvironmentConformance(
         expect(await allDead(pids)).toBe(true);
       });
 
+      test("on timeout, returns and kills descendants that left the process group", async () => {
+        // `set -m` puts the background job in a process group of its own, as setsid or a
+        // daemonising double fork would; it keeps the output open.
+        const result = await env.execute(
+          'set -m; sleep 60 & echo "child:$!"; echo "shell:$$"; sleep 60',
+          { timeout: 1 },
+        );
+        expect(result.exitCode).toBe(124);
+        const pids = track([...pidsIn(result.output, "child"), ...pidsIn(result.output, "shell")]);
+        expect(pids).toHaveLength(2);
+        expect(await allDead(pids)).toBe(true);
+      });
+
       test("kills the whole process tree on abort", async () => {
         const ac = new AbortController();
         const pidFile = `${tmp}/abort.pid`;
@@ -277,6 +290,11 @@ export function runEnvironmentConformance(
         try {
           const fg = await fresh.execute('sleep 60 >/dev/null 2>&1 & echo "left:$!"');
           pids.push(...track(pidsIn(fg.output, "left")));
+          // A job in a process group of its own, no longer holding the output.
+          const escaped = await fresh.execute(
+            'set -m; sleep 60 </dev/null >/dev/null 2>&1 & echo "left:$!"',
+          );
+          pids.push(...track(pidsIn(escaped.output, "left")));
           if (fresh.capabilities.background) {
             const proc = await fresh.spawnBackground(
               'sleep 60 & echo "child:$!"; echo "shell:$$"; wait',
@@ -290,7 +308,7 @@ export function runEnvironmentConformance(
         } finally {
           await fresh.cleanup();
         }
-        expect(pids.length).toBeGreaterThan(0);
+        expect(pids.length).toBeGreaterThan(1);
         expect(await allDead(pids)).toBe(true);
       });
     },

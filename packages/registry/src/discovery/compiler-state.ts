@@ -9,12 +9,3 @@ export function isCompilerLoaded(): boolean {
 export function markCompilerLoaded(): void {
   compilerLoaded = true;
 }
-
-/**
- * Cheap pre-check: a file whose text never mentions `registry` and `.register` cannot contain a
- * `registry.register(...)` call, so it needs no parse (and when no file needs one, neither the
- * scanner nor the compiler is loaded).
- */
-export function mayRegister(text: string): boolean {
-  return text.includes("registry") && text.includes(".register");
-}

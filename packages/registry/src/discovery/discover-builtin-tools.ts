@@ -12,7 +12,7 @@ import {
   writeDiscoveryCache,
   type CachedScan,
 } from "./discovery-cache.js";
-import { mayRegister } from "./compiler-state.js";
+import type { classifyRegisterCalls } from "./lexical-classifier.js";
 import type { RegisterCallScanner } from "./register-call-scanner.js";
 
 /** Options of {@link discoverBuiltinTools}. */
@@ -90,12 +90,12 @@ async function importInOrder(
 }
 
 /**
- * The tool modules of `dir`, without importing them (the scanner and compiler are loaded only
- * when a file needs parsing): the `.ts`/`.js` files whose module body calls
- * `registry.register(...)` at top level (found with ts-morph; a call inside a function, a comment
- * or a string does not count), as file names relative to `dir`, sorted. Each file's verdict is
- * cached under the Hermes home, keyed by its (mtime, size): when no file changed, the TypeScript
- * compiler is not loaded.
+ * The tool modules of `dir`, without importing them: the `.ts`/`.js` files whose module body
+ * calls `registry.register(...)` at top level (a call inside a function, a comment or a string
+ * does not count), as file names relative to `dir`, sorted. A lexical classifier decides each
+ * file when it is certain; the files it cannot decide are parsed with the TypeScript compiler
+ * bundled in ts-morph, which is loaded only if there is one. Each file's verdict is cached under
+ * the Hermes home, keyed by its (mtime, size): when no file changed, neither is loaded.
  * @throws {@link RegistryError} with code `REGISTRY_DISCOVERY_FAILED` when `dir` cannot be read.
  */
 export async function findToolModules(
@@ -112,6 +112,7 @@ export async function findToolModules(
   const scannerOptions =
     options.compilerCodeCache === false ? {} : { codeCacheDir: compilerCodeCachePath(home) };
   const cache = useCache ? readDiscoveryCache(cacheFile) : new Map<string, CachedScan>();
+  let classify: typeof classifyRegisterCalls | undefined;
   let scanner: RegisterCallScanner | undefined;
   let changed = false;
   const modules: string[] = [];
@@ -127,13 +128,15 @@ export async function findToolModules(
         registers = cached.registers;
       } else {
         const text = readFileSync(file, "utf8");
-        if (mayRegister(text)) {
+        classify ??= (await import("./lexical-classifier.js")).classifyRegisterCalls;
+        const verdict = classify(text);
+        if (verdict === "unsure") {
           scanner ??= (await import("./register-call-scanner.js")).createRegisterCallScanner(
             scannerOptions,
           );
           registers = scanner(name, text);
         } else {
-          registers = false;
+          registers = verdict === "register";
         }
         cache.set(file, { mtimeNs, size, registers });
         changed = true;

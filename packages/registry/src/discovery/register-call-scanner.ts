@@ -1,5 +1,6 @@
 import { loadCompiler, type LoadedCompiler, type TypeScriptApi } from "./compiler-loader.js";
-import { markCompilerLoaded, mayRegister } from "./compiler-state.js";
+import { markCompilerLoaded } from "./compiler-state.js";
+import { mayRegister, REGISTER_METHOD, REGISTER_RECEIVER } from "./register-call-pattern.js";
 import type { ts as TsNamespace } from "ts-morph";
 
 /** Tells whether a module's source has a top-level `registry.register(...)` call. */
@@ -8,9 +9,6 @@ export interface RegisterCallScanner {
   /** Save the compiler's V8 code cache (a no-op when there is nothing new to save). */
   saveCodeCache(): void;
 }
-
-const RECEIVER = "registry";
-const METHOD = "register";
 
 let loaded: LoadedCompiler | undefined;
 
@@ -24,9 +22,9 @@ function isRegisterCall(ts: TypeScriptApi, node: TsNamespace.Node): boolean {
   return (
     ts.isPropertyAccessExpression(callee) &&
     ts.isIdentifier(callee.name) &&
-    callee.name.text === METHOD &&
+    callee.name.text === REGISTER_METHOD &&
     ts.isIdentifier(callee.expression) &&
-    callee.expression.text === RECEIVER
+    callee.expression.text === REGISTER_RECEIVER
   );
 }
 
