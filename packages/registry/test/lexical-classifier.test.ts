@@ -48,6 +48,11 @@ const CASES: readonly (readonly [string, string, "register" | "no-register" | "u
     "no-register",
   ],
   ["in a class heritage", "class A extends mix(registry.register({})) {}", "no-register"],
+  [
+    "regex after if (...) inside a method",
+    "class A { if() { if (x) /}/.test(y); registry.register({}) } }",
+    "no-register",
+  ],
   ["in comments", "// registry.register({})\n/* registry.register({}) */", "no-register"],
   ["in strings", "const s = 'registry.register({})' + \"registry.register({})\"", "no-register"],
   [
@@ -67,6 +72,12 @@ const CASES: readonly (readonly [string, string, "register" | "no-register" | "u
   ["arrow expression body", "const f = () => registry.register({})", "unsure"],
   ["arrow parameters", "foo((a = registry.register({})) => a)", "unsure"],
   ["object method", "const o = { m() { registry.register({}) } }", "unsure"],
+  ["object method named like a keyword", "const o = { if() { registry.register({}) } }", "unsure"],
+  [
+    "object method with a return type",
+    "const o = { m(): void { registry.register({}) } }",
+    "unsure",
+  ],
   ["computed method name", "const o = { [registry.register({})]() {} }", "unsure"],
   ["namespace body", "namespace N { registry.register({}) }", "unsure"],
   ["type arguments", "registry.register<Spec>({})", "unsure"],

@@ -11,7 +11,6 @@ export const TerminalErrorCode = {
   EnvironmentClosed: "ENVIRONMENT_CLOSED",
   SpawnFailed: "SPAWN_FAILED",
   ProcessLimit: "PROCESS_LIMIT",
-  WorkdirNotFound: "WORKDIR_NOT_FOUND",
 } as const;
 
 /** One of {@link TerminalErrorCode}'s values. */

@@ -1,6 +1,5 @@
 import type { TrackedProcess } from "./process-registry.js";
 import { cleanOutput } from "./model-output.js";
-import { capOutput } from "./output-cap.js";
 import type { TerminalCallContext } from "./terminal-tool.js";
 import type { TerminalRuntime } from "./terminal-runtime.js";
 
@@ -90,12 +89,9 @@ export async function runProcessTool(
 ): Promise<Record<string, unknown>> {
   const action = typeof args.action === "string" ? args.action : String(args.action);
   const { processes } = runtime;
-  // A task sees only its own processes, as with its cwd and variables (the terminal tool
-  // files calls without a task id under "default").
-  const taskId = ctx.taskId ?? "default";
   if (action === "list") {
     return {
-      processes: processes.list(taskId).map((proc) => ({
+      processes: processes.list().map((proc) => ({
         session_id: proc.sessionId,
         command: proc.command.slice(0, 200),
         cwd: proc.cwd,
@@ -114,8 +110,8 @@ export async function runProcessTool(
   const sessionId = typeof args.session_id === "string" ? args.session_id.trim() : "";
   if (sessionId === "") return { error: `session_id is required for ${action}` };
   const proc = processes.get(sessionId);
-  if (proc?.taskId !== taskId) return notFound(sessionId);
-  runtime.touch(taskId);
+  if (!proc) return notFound(sessionId);
+  if (ctx.taskId !== undefined) runtime.touch(ctx.taskId);
 
   switch (action) {
     case "poll": {
@@ -136,7 +132,6 @@ export async function runProcessTool(
         proc,
         optionalInteger(args.offset, 0),
         optionalInteger(args.limit, 1) ?? DEFAULT_LOG_LINES,
-        runtime.settings.maxOutputChars,
       );
     case "wait":
       return waitFor(runtime, proc, optionalInteger(args.timeout, 1), ctx.signal);
@@ -174,7 +169,6 @@ function readLog(
   proc: TrackedProcess,
   offset: number | undefined,
   limit: number,
-  maxChars: number,
 ): Record<string, unknown> {
   const text = cleanOutput(proc.output, proc.pty);
   const lines = text.split("\n");
@@ -185,8 +179,7 @@ function readLog(
   return {
     session_id: proc.sessionId,
     status: statusOf(proc),
-    // Lines can be of any length (one giant line): the page is capped like terminal output.
-    output: capOutput(slice.join("\n"), maxChars),
+    output: slice.join("\n"),
     total_lines: total,
     showing:
       slice.length === 0

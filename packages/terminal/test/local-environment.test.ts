@@ -212,14 +212,27 @@ describe("local environment specifics", () => {
 
   test("a child that ignores SIGTERM is killed after the grace period", async () => {
     const env = await make();
-    const result = await env.execute(
-      `sh -c 'trap "" TERM; echo "stubborn:$$"; while :; do sleep 1; done'`,
-      { timeout: 1 },
+    const pidFile = path.join(dir.path, "stubborn.pid");
+    const ac = new AbortController();
+    const running = env.execute(
+      `sh -c 'trap "" TERM; echo $$ > ${pidFile}.tmp; mv ${pidFile}.tmp ${pidFile}; while :; do sleep 1; done'`,
+      { signal: ac.signal, timeout: 60 },
     );
-    expect(result.exitCode).toBe(124);
-    const pid = Number(/stubborn:(\d+)/.exec(result.output)?.[1]);
-    expect(pid).toBeGreaterThan(0);
-    expect(await waitUntil(() => !isProcessAlive(pid))).toBe(true);
+    let pid = 0;
+    try {
+      expect(
+        await waitUntil(async () => {
+          pid = Number(await readFile(pidFile, "utf8").catch(() => "0"));
+          return pid > 0;
+        }),
+      ).toBe(true);
+      ac.abort();
+      expect((await running).exitCode).toBe(130);
+      expect(await waitUntil(() => !isProcessAlive(pid))).toBe(true);
+    } finally {
+      ac.abort();
+      killPids([pid]);
+    }
   });
 
   test("cleanup kills descendants that left the group and closed their output", async () => {

@@ -210,6 +210,23 @@ describe("background processes", () => {
     expect(notices[0]?.message.split("Output:")[1]).not.toContain(secret);
   });
 
+  test("previews redact a secret that starts before the preview window", async () => {
+    const h = await open();
+    const secret = "sk-proj-abcdefghijklmnopqrstuvwxyz123456";
+    // The last 1 000 characters: the secret's last 10, a newline, 989 y.
+    const id = await start(
+      h,
+      `printf 'OPENAI_API_KEY=${secret}\\n'; head -c 989 /dev/zero | tr '\\0' y`,
+    );
+    expect(await h.call("process", { action: "wait", session_id: id, timeout: 30 })).toMatchObject({
+      status: "exited",
+    });
+    const polled = await h.call("process", { action: "poll", session_id: id });
+    const preview = polled.output_preview as string;
+    expect(preview.endsWith(`\n${"y".repeat(989)}`)).toBe(true);
+    expect(preview).not.toContain(secret.slice(-8));
+  });
+
   test("shutdown kills every background process", async () => {
     const h = await open();
     const id = await start(h, "sleep 60");

@@ -131,6 +131,40 @@ describe("terminal tool", () => {
     });
   });
 
+  test("a configured default timeout over the maximum is clamped, not refused", async () => {
+    const h = await open({ terminal: { timeout: 900 } });
+    expect(await h.call("terminal", { command: "echo runs" })).toEqual({
+      output: "runs\n",
+      exit_code: 0,
+      error: null,
+    });
+    expect((await h.call("terminal", { command: "true", timeout: 601 })).error).toMatch(
+      /^Foreground timeout 601s exceeds the maximum of 600s/,
+    );
+  });
+
+  test("two tasks in parallel keep their own directory and variables", async () => {
+    const h = await open();
+    const tasks = ["p1", "p2", "p3"];
+    await Promise.all(
+      tasks.map((task) =>
+        h.call(
+          "terminal",
+          { command: `mkdir -p ${task} && cd ${task} && export WHO=${task} && sleep 0.2` },
+          { taskId: task },
+        ),
+      ),
+    );
+    const results = await Promise.all(
+      tasks.map((task) =>
+        h.call("terminal", { command: 'echo "$WHO $(pwd -P)"' }, { taskId: task }),
+      ),
+    );
+    expect(results.map((r) => r.output)).toEqual(
+      tasks.map((task) => `${task} ${h.dir.path}/${task}\n`),
+    );
+  });
+
   test.each(["nohup sleep 100", "sleep 100 &", "npm run dev", "python3 -m http.server 0"])(
     "refuses the never-returning foreground command %s with advice",
     async (command) => {

@@ -180,17 +180,25 @@ export function runEnvironmentConformance(
         expect(await allDead(pids)).toBe(true);
       });
 
-      test("on timeout, returns and kills descendants that left the process group", async () => {
+      test("an abort returns and kills descendants that left the process group", async () => {
         // `set -m` puts the background job in a process group of its own, as setsid or a
         // daemonising double fork would; it keeps the output open.
-        const result = await env.execute(
-          'set -m; sleep 60 & echo "child:$!"; echo "shell:$$"; sleep 60',
-          { timeout: 1 },
+        const ac = new AbortController();
+        const pidFile = `${tmp}/escaped.pid`;
+        const running = env.execute(
+          `set -m; sleep 60 & echo "$!" > '${pidFile}.tmp'; mv '${pidFile}.tmp' '${pidFile}'; sleep 60`,
+          { signal: ac.signal, timeout: 60 },
         );
-        expect(result.exitCode).toBe(124);
-        const pids = track([...pidsIn(result.output, "child"), ...pidsIn(result.output, "shell")]);
-        expect(pids).toHaveLength(2);
-        expect(await allDead(pids)).toBe(true);
+        let pid = 0;
+        await waitUntil(async () => {
+          pid = Number((await env.execute(`cat '${pidFile}' 2>/dev/null`)).output.trim());
+          return pid > 0;
+        });
+        track([pid]);
+        ac.abort();
+        expect((await running).exitCode).toBe(130);
+        expect(pid).toBeGreaterThan(0);
+        expect(await allDead([pid])).toBe(true);
       });
 
       test("kills the whole process tree on abort", async () => {
@@ -210,6 +218,14 @@ export function runEnvironmentConformance(
         const result = await running;
         expect(result.exitCode).toBe(130);
         expect(await allDead([pid])).toBe(true);
+      });
+
+      test("refuses a cwd that does not exist, before running anything", async () => {
+        const marker = `${tmp}/missing-cwd-ran`;
+        await expect(
+          env.execute(`touch '${marker}'`, { cwd: `${tmp}/does-not-exist` }),
+        ).rejects.toThrow(/does-not-exist/);
+        expect((await env.execute(`test -e '${marker}'`)).exitCode).toBe(1);
       });
 
       test("falls back to the nearest existing directory when the cwd is deleted", async () => {

@@ -2,12 +2,18 @@ import { ConstructHeader } from "./construct-header.js";
 import { JsLexer, type SlashMode } from "./js-lexer.js";
 import { mayRegister, REGISTER_METHOD, REGISTER_RECEIVER } from "./register-call-pattern.js";
 import {
-  BLOCK_WORDS,
+  AFTER_COMPUTED_NAME,
+  AFTER_PARAMETERS,
+  braceFrame,
+  frame,
+  type Frame,
+  type Role,
+} from "./bracket-frame.js";
+import {
   CONTINUATION_WORDS,
   CONTROL_WORDS,
   endsExpression,
   isAdjacencyError,
-  OBJECT_WORDS,
   slashAfter,
   type TokenContext,
 } from "./token-context.js";
@@ -18,38 +24,6 @@ import {
  */
 export type LexicalVerdict = "register" | "no-register" | "unsure";
 
-/**
- * Whether code in a bracket runs when the module is evaluated: `run` (module body, blocks,
- * expressions, object literals), `deferred` (inside a function, arrow function, method or class:
- * certainly not), `maybe` (cannot tell: an object-literal method body, a namespace body, code
- * after an arrow whose end is not certain...).
- */
-type Role = "run" | "maybe" | "deferred";
-
-interface Frame {
-  readonly open: "root" | "{" | "(" | "[" | "${";
-  readonly role: Role;
-  /** A list of statements (module body or block), where a line break can end a statement. */
-  readonly statements: boolean;
-  /** A `(` holding the head of `if`, `for`, `while`, `switch`, `catch` or `with`. */
-  readonly control: boolean;
-  /**
-   * Whether the code inside runs depends on what follows the closing bracket: a `(` followed by
-   * `=>`, `:` or `{` held parameters; a `[` followed by `(` was a computed method name.
-   */
-  readonly pending: boolean;
-  /** The body of the construct (function or class) whose header was followed on the parent. */
-  readonly endsConstruct: boolean;
-  /** A `registry.register(` call waits, inside, for this bracket to close and be judged. */
-  hasCandidate: boolean;
-  /** An arrow function with an expression body started at this level and may not have ended. */
-  arrowOpen: boolean;
-  /** A `<` came after that arrow: a `,` may be inside type arguments, so it does not end it. */
-  angleAfterArrow: boolean;
-  /** The header of a `function` or `class` is being read at this level. */
-  construct: ConstructHeader | undefined;
-}
-
 const NO_TOKEN: TokenContext = {
   kind: "none",
   value: "",
@@ -57,32 +31,6 @@ const NO_TOKEN: TokenContext = {
   closedControl: false,
   postfix: false,
 };
-
-/**
- * Tokens before a name that make the name a type (`m(): void {` is a method with a return type,
- * whatever the name is), so a `{` after it is not an object literal.
- */
-const TYPE_CONTEXT: ReadonlySet<string> = new Set([":", "|", "&", "=>", "?", "is", "extends"]);
-
-/** Tokens that, right after a pending bracket closes, mean its contents did not run as written. */
-const AFTER_PARAMETERS: ReadonlySet<string> = new Set(["=>", ":", "{"]);
-const AFTER_COMPUTED_NAME: ReadonlySet<string> = new Set(["(", "<", "?", "=>", "{"]);
-
-function frame(open: Frame["open"], role: Role, options: Partial<Frame> = {}): Frame {
-  return {
-    open,
-    role,
-    statements: false,
-    control: false,
-    pending: false,
-    endsConstruct: false,
-    hasCandidate: false,
-    arrowOpen: false,
-    angleAfterArrow: false,
-    construct: undefined,
-    ...options,
-  };
-}
 
 /**
  * One pass over a file's tokens. `registry.register(` followed by the call's `(` is a candidate;
@@ -297,56 +245,14 @@ class Classification {
     }
   }
 
-  /**
-   * The frame a `{` opens, outside function and class headers. Everything but an object literal
-   * is taken to hold statements (blocks, function and method bodies, namespaces), so that `if`
-   * and friends are recognized inside them too; inside an object literal they are method names.
-   */
+  /** The frame a `{` opens, outside function and class headers. */
   private brace(top: Frame): Frame {
-    const inherited = this.inherited(top);
-    const prev = this.prev;
-    const arrowBody = prev.kind === "punct" && prev.value === "=>";
-    const kind = arrowBody ? "block" : this.braceKind(top, prev);
-    const statements = kind !== "object";
-    if (inherited === "deferred" || arrowBody) return frame("{", "deferred", { statements });
-    return frame("{", kind === "maybe" ? "maybe" : inherited, { statements });
-  }
-
-  /** What a `{` starts, judged from the token before it: a block, an object literal, or unclear. */
-  private braceKind(top: Frame, prev: TokenContext): "block" | "object" | "maybe" {
-    switch (prev.kind) {
-      case "none":
-        return "block";
-      case "ident":
-        if (prev.afterDot || TYPE_CONTEXT.has(this.prevPrevValue)) return "maybe";
-        if (BLOCK_WORDS.has(prev.value)) return "block";
-        return OBJECT_WORDS.has(prev.value) ? "object" : "maybe";
-      case "punct":
-        switch (prev.value) {
-          case ")":
-            return this.closed?.control === true ? "block" : "maybe";
-          case ";":
-          case "{":
-            return top.statements ? "block" : "maybe";
-          case "}":
-            return top.statements && (this.lexer.newlineBefore || this.closed?.statements === true)
-              ? "block"
-              : "maybe";
-          case "]":
-          case ">":
-          case ">>":
-          case ">>>":
-          case "++":
-          case "--":
-            return "maybe";
-          default:
-            return "object";
-        }
-      case "template-head":
-        return "object";
-      default:
-        return "maybe";
-    }
+    return braceFrame(this.inherited(top), top, {
+      prev: this.prev,
+      prevPrevValue: this.prevPrevValue,
+      closed: this.closed,
+      newlineBefore: this.lexer.newlineBefore,
+    });
   }
 
   private close(top: Frame, value: string): LexicalVerdict | "resumed" | undefined {

@@ -169,7 +169,8 @@ const NESTED: readonly Piece[] = [
   (g, d) => `export const later = () => ${g.call()}\n${g.statements(d)}`,
   (g, d) => `const concise = (x) => x + 1\n${g.statements(d)}`,
   (g, d) => `foo(function named() {\n${g.statements(d)}}, ${g.call()})${g.end()}`,
-  (g, d) => `const methods = {\n  get v() {\n${g.statements(d)}  },\n  async *[Symbol.iterator]() {\n${g.statements(d)}  },\n}${g.end()}`,
+  (g, d) =>
+    `const methods = {\n  get v() {\n${g.statements(d)}  },\n  async *[Symbol.iterator]() {\n${g.statements(d)}  },\n}${g.end()}`,
   (g, d) => `class Heritage extends (${g.call()}, Object) {\n  if() {\n${g.statements(d)}  }\n}\n`,
   (g, d) => `do {\n${g.statements(d)}} while (false)\n`,
 ];
@@ -188,8 +189,10 @@ const TS_ONLY: readonly Piece[] = [
   () => `declare function overload(a: string): void;\n`,
   (g) => `const sat = { a: ${g.call()} } satisfies object${g.end()}`,
   (g) => `const typedMethod = { m(): void { ${g.call()} }, n(): A | void { return } }${g.end()}`,
-  (g, d) => `export const typedArrow = (a: string): Promise<void> => {\n${g.statements(d)}}${g.end()}`,
+  (g, d) =>
+    `export const typedArrow = (a: string): Promise<void> => {\n${g.statements(d)}}${g.end()}`,
   (g) => `const asserted = (${g.call()})!${g.end()}`,
+  (g) => `const genericCall = (v: unknown) => identity<A, B>(${g.call()})${g.end()}`,
 ];
 
 /** `count` programs, a quarter of them TypeScript. */
@@ -199,7 +202,8 @@ export function generatePrograms(seed: number, count: number): GeneratedProgram[
   for (let i = 0; i < count; i++) {
     const typescript = i % 4 === 3;
     const g = new Generator(random, typescript);
-    const body = g.statements(0, 1 + Math.floor(random() * 4));
+    // Half the programs are a single statement, so each construct is also judged on its own.
+    const body = g.statements(0, i % 2 === 0 ? 1 : 1 + Math.floor(random() * 4));
     const prelude =
       "const registry = globalThis.__registry; const foo = () => {}; let x, a = 1, b = 2;\n";
     programs.push({ name: `program_${i}.${typescript ? "ts" : "js"}`, text: prelude + body });
