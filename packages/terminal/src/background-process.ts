@@ -4,9 +4,14 @@ import type { RawProcess } from "./raw-process.js";
 
 /**
  * Present a started process as a {@link BackgroundProcess}: output fan-out, exit code,
- * stdin, and a kill that takes the whole process group.
+ * stdin, and a kill that takes the whole process group (and, through `killEscaped`, the
+ * descendants that left it).
  */
-export function wrapBackground(proc: RawProcess, graceMs: number): BackgroundProcess {
+export function wrapBackground(
+  proc: RawProcess,
+  graceMs: number,
+  killEscaped: () => void = () => undefined,
+): BackgroundProcess {
   let exitCode: number | null = null;
   const exited = proc.exited.then((code) => {
     exitCode = code;
@@ -31,6 +36,7 @@ export function wrapBackground(proc: RawProcess, graceMs: number): BackgroundPro
       // environment's cleanup's job.
       if (exitCode !== null) return;
       await terminateProcessGroup(proc.pid, { done: proc.exited, graceMs });
+      killEscaped();
       await exited;
     },
   };

@@ -30,7 +30,7 @@ export interface EnvironmentCapabilities {
 
 /** Options of one foreground command. */
 export interface ExecuteOptions {
-  /** Run in this directory; the session cwd is not changed by it. */
+  /** Run in this directory; the session cwd is not changed by it. Must exist. */
   readonly cwd?: string;
   /** Seconds before the process group is killed (exit code 124). Defaults to the environment's. */
   readonly timeout?: number;
@@ -93,7 +93,10 @@ export interface Environment {
   readonly capabilities: EnvironmentCapabilities;
   /** The session's current directory. */
   readonly cwd: string;
-  /** Run a command to completion. Never rejects for a failing command; rejects for misuse. */
+  /**
+   * Run a command to completion. Never rejects for a failing command; rejects for misuse
+   * (a `cwd` that is not a directory, a missing capability, a closed environment).
+   */
   execute(command: string, options?: ExecuteOptions): Promise<ExecuteResult>;
   /** Start a command in the background (needs `capabilities.background`). */
   spawnBackground(command: string, options?: SpawnOptions): Promise<BackgroundProcess>;

@@ -11,6 +11,7 @@ export const TerminalErrorCode = {
   EnvironmentClosed: "ENVIRONMENT_CLOSED",
   SpawnFailed: "SPAWN_FAILED",
   ProcessLimit: "PROCESS_LIMIT",
+  WorkdirNotFound: "WORKDIR_NOT_FOUND",
 } as const;
 
 /** One of {@link TerminalErrorCode}'s values. */

@@ -25,7 +25,7 @@ import {
   signalProcessGroup,
   terminateProcessGroup,
 } from "./process-group.js";
-import { liveProcessGroups, processStartTime } from "./process-table.js";
+import { liveProcessGroups, processesWithEnv, processStartTime } from "./process-table.js";
 import { launchPty } from "./pty-session.js";
 import { launchPiped, type LaunchSpec, type RawProcess } from "./raw-process.js";
 import { evalFromFile, findBash, MAX_INLINE_COMMAND, SHELL_WRAPPER } from "./shell-wrapper.js";
@@ -52,6 +52,14 @@ const DEFAULT_TIMEOUT_SECONDS = 180;
 const DEFAULT_MAX_OUTPUT_CHARS = 50_000;
 /** After the shell exits, how long to wait for descendants to release the output pipe. */
 const OUTPUT_DRAIN_MS = 100;
+/**
+ * Variable every command (and so each of its descendants) carries: `<environment>:<run>`.
+ * It finds descendants that left the process group (setsid, double fork, `set -m`). It is
+ * never saved in the task's snapshot.
+ */
+const RUN_MARKER = "HERMES_TERMINAL_RUN";
+/** Passes over the process table when killing escaped descendants (they may fork meanwhile). */
+const ESCAPE_KILL_PASSES = 3;
 /** Longest delay a Node timer accepts; longer ones would fire at once. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
@@ -99,6 +107,8 @@ class LocalEnvironment implements Environment {
   readonly #groups = new Map<number, number | undefined>();
   #cwd: string;
   readonly #snapshots = new SnapshotFiles();
+  /** Identifies this environment's commands in {@link RUN_MARKER}. */
+  readonly #token = randomBytes(6).toString("hex");
   #runs = 0;
   #closed = false;
 
@@ -158,6 +168,12 @@ class LocalEnvironment implements Environment {
       options.cwd === undefined
         ? sessionCwd
         : path.resolve(sessionCwd, this.#expandHome(options.cwd));
+    if (options.cwd !== undefined && !isDirectory(target)) {
+      throw new TerminalError(
+        TerminalErrorCode.WorkdirNotFound,
+        `Working directory not found: ${target} does not exist or is not a directory. The command did not run.`,
+      );
+    }
     const runId = `run-${++this.#runs}-${randomBytes(3).toString("hex")}`;
     let inline = command;
     const commandFile =
@@ -171,9 +187,12 @@ class LocalEnvironment implements Environment {
       this.#snapshots.release(snapshot);
       if (commandFile !== undefined) removeQuietly(commandFile);
     };
-    const transient = Object.keys(options.env ?? {}).filter((name) =>
-      /^[A-Za-z_][A-Za-z0-9_]*$/.test(name),
-    );
+    const transient = [
+      ...Object.keys(options.env ?? {}).filter(
+        (name) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) && name !== RUN_MARKER,
+      ),
+      RUN_MARKER,
+    ];
     const spec: LaunchSpec = {
       file: this.#bash,
       args: [
@@ -191,7 +210,7 @@ class LocalEnvironment implements Environment {
         snapshot ?? "",
       ],
       cwd: isDirectory(target) ? target : sessionCwd,
-      env: options.env ? { ...this.#baseEnv, ...options.env } : this.#baseEnv,
+      env: { ...this.#baseEnv, ...options.env, [RUN_MARKER]: `${this.#token}:${runId}` },
     };
     let proc: RawProcess;
     try {
@@ -240,10 +259,10 @@ class LocalEnvironment implements Environment {
     });
     const collector = new HeadTailCollector(options.maxOutputChars ?? this.#maxOutputChars);
     proc.onData((chunk) => collector.push(chunk));
-    if (options.stdin !== undefined) {
-      proc.write(options.stdin);
-      proc.closeStdin();
-    }
+    // Nobody can type into a foreground command: a PTY gets EOF at once (pipes get /dev/null),
+    // so a command that reads its input ends instead of waiting for the timeout.
+    if (options.stdin !== undefined) proc.write(options.stdin);
+    if (proc.stdinOpen) proc.closeStdin();
     let reason: "timeout" | "interrupt" | undefined;
     const stop = (why: "timeout" | "interrupt"): void => {
       if (reason !== undefined) return;
@@ -265,6 +284,10 @@ class LocalEnvironment implements Environment {
         // command must not leave processes behind.
         proc.detachOutput();
         signalProcessGroup(proc.pid, "SIGKILL");
+        this.#killEscaped(runId);
+      } else if (reason !== undefined) {
+        // A timeout or abort takes the whole tree, also what left the process group.
+        this.#killEscaped(runId);
       }
     } finally {
       clearTimeout(timer);
@@ -303,14 +326,14 @@ class LocalEnvironment implements Environment {
     this.#assertOpen();
     assertCapability(this, "background");
     if (options.pty === true) assertCapability(this, "pty");
-    const { proc } = await this.#launch(command, {
+    const { proc, runId } = await this.#launch(command, {
       cwd: options.cwd,
       env: options.env,
       pty: options.pty === true,
       stdin: true,
       save: false,
     });
-    return wrapBackground(proc, this.#graceMs);
+    return wrapBackground(proc, this.#graceMs, () => this.#killEscaped(runId));
   }
 
   #resolvePath(file: string): string {
@@ -352,6 +375,25 @@ class LocalEnvironment implements Environment {
   #killLeftovers(): void {
     for (const pgid of liveProcessGroups(this.#groups)) signalProcessGroup(pgid, "SIGKILL");
     this.#groups.clear();
+    this.#killEscaped();
+  }
+
+  /** SIGKILL descendants of one run (or of every run) that carry its marker, wherever their group. */
+  #killEscaped(runId?: string): void {
+    const own = `${this.#token}:`;
+    const matches = (value: string): boolean =>
+      runId === undefined ? value.startsWith(own) : value === own + runId;
+    for (let pass = 0; pass < ESCAPE_KILL_PASSES; pass++) {
+      const pids = processesWithEnv(RUN_MARKER, matches);
+      if (pids.length === 0) return;
+      for (const pid of pids) {
+        try {
+          process.kill(pid, "SIGKILL");
+        } catch {
+          // already gone
+        }
+      }
+    }
   }
 }
 

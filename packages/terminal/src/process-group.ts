@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import os from "node:os";
 import { setTimeout as delay } from "node:timers/promises";
 
 /** Default time between SIGTERM and SIGKILL. */
@@ -68,21 +69,12 @@ export async function terminateProcessGroup(
   signalProcessGroup(pgid, "SIGKILL");
 }
 
-const SIGNAL_NUMBERS: Readonly<Record<string, number>> = {
-  SIGHUP: 1,
-  SIGINT: 2,
-  SIGQUIT: 3,
-  SIGABRT: 6,
-  SIGKILL: 9,
-  SIGSEGV: 11,
-  SIGPIPE: 13,
-  SIGALRM: 14,
-  SIGTERM: 15,
-};
-
 /** Shell-style exit code: the code, or 128 + the signal number when killed by a signal. */
 export function exitCodeOf(code: number | null, signal: string | null): number {
   if (code !== null) return code;
-  if (signal !== null) return 128 + (SIGNAL_NUMBERS[signal] ?? 15);
+  if (signal !== null) {
+    const number = (os.constants.signals as Readonly<Record<string, number | undefined>>)[signal];
+    return 128 + (number ?? 15);
+  }
   return -1;
 }

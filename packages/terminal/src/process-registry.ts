@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { stripAnsi } from "./ansi.js";
 import type { BackgroundProcess } from "./environment.js";
 import { TerminalError, TerminalErrorCode } from "./errors.js";
+import { cleanOutput } from "./model-output.js";
 
 /** Limits of a {@link ProcessRegistry}, Hermes' values by default. */
 export interface ProcessRegistryOptions {
@@ -23,7 +23,7 @@ export interface ProcessCompletion {
   readonly taskId: string;
   readonly command: string;
   readonly exitCode: number;
-  /** The last 2 000 characters of output, ANSI stripped. */
+  /** The last 2 000 characters of output, ANSI stripped and secrets redacted. */
   readonly output: string;
   /** The text to inject into the conversation (Hermes' wording). */
   readonly message: string;
@@ -173,7 +173,8 @@ export class ProcessRegistry {
     for (const wake of this.#waiters.get(proc.sessionId) ?? []) wake();
     this.#waiters.delete(proc.sessionId);
     if (!proc.notifyOnComplete) return;
-    const output = stripAnsi(proc.output).slice(-this.#completionChars);
+    // The notice goes to the model like any tool output: cleaned and with secrets redacted.
+    const output = cleanOutput(proc.output, proc.pty).slice(-this.#completionChars);
     const completion: ProcessCompletion = {
       sessionId: proc.sessionId,
       taskId: proc.taskId,

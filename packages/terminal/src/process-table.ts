@@ -52,3 +52,38 @@ export function liveProcessGroups(groups: ReadonlyMap<number, number | undefined
   }
   return live;
 }
+
+/**
+ * Live processes (never this one) whose environment holds `name=<value>` with a value
+ * `match` accepts. A command's descendants inherit its environment even after they leave
+ * its process group (setsid, a double fork, `set -m`), so a marker variable finds them.
+ * Processes of other users are unreadable and skipped; without /proc, none are found.
+ */
+export function processesWithEnv(name: string, match: (value: string) => boolean): number[] {
+  let entries: string[];
+  try {
+    entries = readdirSync("/proc");
+  } catch {
+    return [];
+  }
+  const prefix = `${name}=`;
+  const found: number[] = [];
+  for (const entry of entries) {
+    const pid = Number(entry);
+    if (!Number.isInteger(pid) || pid <= 1 || pid === process.pid) continue;
+    let environ: string;
+    try {
+      environ = readFileSync(`/proc/${pid}/environ`, "latin1");
+    } catch {
+      continue;
+    }
+    if (!environ.includes(prefix)) continue;
+    for (const item of environ.split("\0")) {
+      if (item.startsWith(prefix) && match(item.slice(prefix.length))) {
+        found.push(pid);
+        break;
+      }
+    }
+  }
+  return found;
+}

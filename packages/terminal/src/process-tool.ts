@@ -1,5 +1,6 @@
 import type { TrackedProcess } from "./process-registry.js";
-import { cleanOutput } from "./model-output.js";
+import { cleanOutput, cleanTail } from "./model-output.js";
+import { capOutput } from "./output-cap.js";
 import type { TerminalCallContext } from "./terminal-tool.js";
 import type { TerminalRuntime } from "./terminal-runtime.js";
 
@@ -89,9 +90,12 @@ export async function runProcessTool(
 ): Promise<Record<string, unknown>> {
   const action = typeof args.action === "string" ? args.action : String(args.action);
   const { processes } = runtime;
+  // A task sees only its own processes, as with its cwd and variables (the terminal tool
+  // files calls without a task id under "default").
+  const taskId = ctx.taskId ?? "default";
   if (action === "list") {
     return {
-      processes: processes.list().map((proc) => ({
+      processes: processes.list(taskId).map((proc) => ({
         session_id: proc.sessionId,
         command: proc.command.slice(0, 200),
         cwd: proc.cwd,
@@ -99,7 +103,7 @@ export async function runProcessTool(
         started_at: new Date(proc.startedAt).toISOString(),
         uptime_seconds: uptime(proc),
         status: statusOf(proc),
-        output_preview: cleanOutput(proc.output.slice(-LIST_PREVIEW_CHARS), proc.pty),
+        output_preview: cleanTail(proc.output, LIST_PREVIEW_CHARS, proc.pty),
         ...(proc.exitCode === null ? {} : { exit_code: proc.exitCode }),
       })),
     };
@@ -110,8 +114,8 @@ export async function runProcessTool(
   const sessionId = typeof args.session_id === "string" ? args.session_id.trim() : "";
   if (sessionId === "") return { error: `session_id is required for ${action}` };
   const proc = processes.get(sessionId);
-  if (!proc) return notFound(sessionId);
-  if (ctx.taskId !== undefined) runtime.touch(ctx.taskId);
+  if (proc?.taskId !== taskId) return notFound(sessionId);
+  runtime.touch(taskId);
 
   switch (action) {
     case "poll": {
@@ -122,7 +126,7 @@ export async function runProcessTool(
         status: statusOf(proc),
         pid: proc.pid ?? null,
         uptime_seconds: uptime(proc),
-        output_preview: cleanOutput(proc.output.slice(-POLL_PREVIEW_CHARS), proc.pty),
+        output_preview: cleanTail(proc.output, POLL_PREVIEW_CHARS, proc.pty),
         ...(proc.exitCode === null ? {} : { exit_code: proc.exitCode }),
         ...(proc.pty ? { pty: true } : {}),
       };
@@ -132,6 +136,7 @@ export async function runProcessTool(
         proc,
         optionalInteger(args.offset, 0),
         optionalInteger(args.limit, 1) ?? DEFAULT_LOG_LINES,
+        runtime.settings.maxOutputChars,
       );
     case "wait":
       return waitFor(runtime, proc, optionalInteger(args.timeout, 1), ctx.signal);
@@ -169,6 +174,7 @@ function readLog(
   proc: TrackedProcess,
   offset: number | undefined,
   limit: number,
+  maxChars: number,
 ): Record<string, unknown> {
   const text = cleanOutput(proc.output, proc.pty);
   const lines = text.split("\n");
@@ -179,7 +185,8 @@ function readLog(
   return {
     session_id: proc.sessionId,
     status: statusOf(proc),
-    output: slice.join("\n"),
+    // Lines can be of any length (one giant line): the page is capped like terminal output.
+    output: capOutput(slice.join("\n"), maxChars),
     total_lines: total,
     showing:
       slice.length === 0
@@ -212,20 +219,20 @@ async function waitFor(
     return {
       status: "exited",
       exit_code: current.exitCode,
-      output: cleanOutput(current.output.slice(-WAIT_OUTPUT_CHARS), current.pty),
+      output: cleanTail(current.output, WAIT_OUTPUT_CHARS, current.pty),
       ...(note === undefined ? {} : { timeout_note: note }),
     };
   }
   if (signal?.aborted) {
     return {
       status: "interrupted",
-      output: cleanOutput(current.output.slice(-POLL_PREVIEW_CHARS), current.pty),
+      output: cleanTail(current.output, POLL_PREVIEW_CHARS, current.pty),
       note: "Wait interrupted; the process is still running",
     };
   }
   return {
     status: "timeout",
-    output: cleanOutput(current.output.slice(-POLL_PREVIEW_CHARS), current.pty),
+    output: cleanTail(current.output, POLL_PREVIEW_CHARS, current.pty),
     timeout_note: note ?? `Waited ${timeout}s, process still running`,
   };
 }

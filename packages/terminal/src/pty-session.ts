@@ -83,6 +83,9 @@ export async function launchPty(spec: LaunchSpec, ptyModule?: string): Promise<R
     env: { ...spec.env, TERM: "xterm-256color" },
   });
   const listeners = new Set<(chunk: string) => void>();
+  // Whether the input line is empty: EOF (Ctrl-D) only ends input at the start of a line;
+  // after a partial line, a first Ctrl-D just hands the partial line over.
+  let atLineStart = true;
   let attached = true;
   let open = true;
   let lastData = Date.now();
@@ -125,9 +128,11 @@ export async function launchPty(spec: LaunchSpec, ptyModule?: string): Promise<R
     write(data) {
       if (!open) throw new Error("the process has exited");
       child.write(data);
+      if (data !== "") atLineStart = /[\r\n]$/.test(data);
     },
     closeStdin() {
-      if (open) child.write(CTRL_D);
+      if (open) child.write(atLineStart ? CTRL_D : CTRL_D + CTRL_D);
+      atLineStart = true;
     },
     detachOutput() {
       attached = false;

@@ -60,12 +60,41 @@ interface TaskEntry {
 const live = new Set<{ killAllSync(): void }>();
 let exitHookInstalled = false;
 
+/** Signals that end a Node process by default; our children would outlive it. */
+const FATAL_SIGNALS: readonly NodeJS.Signals[] = ["SIGINT", "SIGTERM", "SIGHUP"];
+
+function killEverythingSync(): void {
+  for (const runtime of live) runtime.killAllSync();
+}
+
+/** Marks this package's signal handlers, so copies of the package recognise each other's. */
+const SIGNAL_HANDLER: unique symbol = Symbol.for("@hermes-agent/terminal/signal-handler");
+
+/**
+ * Kill every runtime's processes when this process ends: on exit, and on a fatal signal
+ * that nobody else handles (Node's default for SIGTERM/SIGINT/SIGHUP skips "exit" handlers,
+ * and the children, in their own process groups, would not get the signal). After the
+ * cleanup the signal is raised again, so the process still dies of it as it would have.
+ * When the application has its own listener, the signal is its business. Handlers of other
+ * copies of this package do not count as the application's: each copy cleans up its own
+ * runtimes and raises the signal again.
+ */
 function installExitHook(): void {
   if (exitHookInstalled) return;
   exitHookInstalled = true;
-  process.once("exit", () => {
-    for (const runtime of live) runtime.killAllSync();
-  });
+  process.once("exit", killEverythingSync);
+  for (const signal of FATAL_SIGNALS) {
+    const onSignal = Object.assign(
+      (): void => {
+        if (process.listeners(signal).some((listener) => !(SIGNAL_HANDLER in listener))) return;
+        killEverythingSync();
+        process.removeListener(signal, onSignal);
+        process.kill(process.pid, signal);
+      },
+      { [SIGNAL_HANDLER]: true },
+    );
+    process.on(signal, onSignal);
+  }
 }
 
 /** Make a terminal runtime. Its idle-reaping timer does not keep the process alive. */

@@ -110,7 +110,11 @@ export async function runTerminalTool(
   const pty = args.pty === true;
   const notify = args.notify_on_complete === true;
   const { settings } = runtime;
-  let timeout = settings.timeoutSeconds;
+  // The configured default is the user's choice, not the model's: when it is over the
+  // foreground maximum it is clamped, not refused (else every command would fail).
+  let timeout = background
+    ? settings.timeoutSeconds
+    : Math.min(settings.timeoutSeconds, settings.maxForegroundTimeoutSeconds);
   if (args.timeout !== undefined && args.timeout !== null) {
     const requested = Number(args.timeout);
     if (!Number.isInteger(requested) || requested < 1) {

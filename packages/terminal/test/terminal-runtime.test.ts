@@ -120,9 +120,14 @@ describe("terminal runtime", () => {
     }
   });
 
-  test.each(["SIGTERM", "SIGINT", "SIGHUP"] as const)(
-    "dying of %s kills every background process, and the process still dies of it",
-    async (signal) => {
+  test.each([
+    ["SIGTERM", false],
+    ["SIGINT", false],
+    ["SIGHUP", false],
+    ["SIGTERM", true],
+  ] as const)(
+    "dying of %s kills every background process (two copies of the package: %s)",
+    async (signal, twoCopies) => {
       const child = spawn(
         process.execPath,
         [
@@ -130,28 +135,34 @@ describe("terminal runtime", () => {
           "--import",
           "tsx",
           path.join(import.meta.dirname, "fixtures", "signal-child.ts"),
+          ...(twoCopies ? ["--two-copies"] : []),
         ],
         { cwd: path.dirname(import.meta.dirname), stdio: ["ignore", "pipe", "inherit"] },
       );
-      const exited = new Promise<NodeJS.Signals | null>((resolve) =>
-        child.once("exit", (_code, sig) => resolve(sig)),
-      );
+      let exitSignal: NodeJS.Signals | null | undefined;
+      child.once("exit", (_code, sig) => {
+        exitSignal = sig;
+      });
       let stdout = "";
       child.stdout.setEncoding("utf8");
       child.stdout.on("data", (chunk: string) => {
         stdout += chunk;
       });
-      let pid = 0;
+      let pids: number[] = [];
       try {
         expect(await waitUntil(() => stdout.includes("\n"), { timeoutMs: 30_000 })).toBe(true);
-        pid = (JSON.parse(stdout.trim()) as { pid: number }).pid;
-        expect(isProcessAlive(pid)).toBe(true);
+        pids = (JSON.parse(stdout.trim()) as { pids: number[] }).pids;
+        expect(pids).toHaveLength(twoCopies ? 2 : 1);
+        expect(pids.every((pid) => isProcessAlive(pid))).toBe(true);
         child.kill(signal);
-        expect(await exited).toBe(signal);
-        expect(await waitUntil(() => !isProcessAlive(pid))).toBe(true);
+        // The process must still die of the signal, not ignore it.
+        expect(await waitUntil(() => exitSignal !== undefined)).toBe(true);
+        expect(exitSignal).toBe(signal);
+        expect(await waitUntil(() => pids.every((pid) => !isProcessAlive(pid)))).toBe(true);
       } finally {
         child.kill("SIGKILL");
-        if (pid > 0) killPids([pid]);
+        // Each pid leads a process group; a failure must not leave its members behind.
+        killPids(pids.map((pid) => -pid));
       }
     },
   );
