@@ -34,6 +34,24 @@ const config: ViteUserConfig = definePackageConfig();
 
 export default config;
 `;
+const VERSION_MODULE = `import { createRequire } from "node:module";
+
+/** Version of this package, as published (read from its package.json). */
+export const VERSION: string = (
+  createRequire(import.meta.url)("../package.json") as { version: string }
+).version;
+`;
+const VERSION_TEST = `import { readFileSync } from "node:fs";
+import { expect, test } from "vitest";
+import { VERSION } from "../src/index.js";
+
+test("VERSION is the version in package.json", () => {
+  const manifest = JSON.parse(
+    readFileSync(new URL("../package.json", import.meta.url), "utf8"),
+  ) as { version: string };
+  expect(VERSION).toBe(manifest.version);
+});
+`;
 const json = (value) => JSON.stringify(value, null, 2) + "\n";
 
 write(
@@ -82,10 +100,8 @@ write(
   }),
 );
 write("vitest.config.ts", VITEST_CONFIG);
-write("src/index.ts", `/** Version of this package. */\nexport const VERSION: string = "0.0.0";\n`);
-write(
-  "test/index.test.ts",
-  `import { expect, test } from "vitest";\nimport { VERSION } from "../src/index.js";\n\ntest("exports its version", () => {\n  expect(VERSION).toMatch(/^\\d+\\.\\d+\\.\\d+/);\n});\n`,
-);
+write("src/version.ts", VERSION_MODULE);
+write("src/index.ts", `export { VERSION } from "./version.js";\n`);
+write("test/index.test.ts", VERSION_TEST);
 write("README.md", `# ${name}\n\n${description}\n`);
 console.log(`created ${path.relative(root, dir)} (${name})`);

@@ -37,6 +37,4 @@ export type {
   ToolSchemaInput,
   ToolSpec,
 } from "./types.js";
-
-/** Version of this package. */
-export const VERSION: string = "0.0.0";
+export { VERSION } from "./version.js";

@@ -1,2 +1,1 @@
-/** Version of this package. */
-export const VERSION: string = "0.0.0";
+export { VERSION } from "./version.js";

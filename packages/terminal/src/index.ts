@@ -5,9 +5,6 @@
  * @packageDocumentation
  */
 
-/** Version of this package. */
-export const VERSION: string = "0.0.0";
-
 // Environment contract and backends
 export {
   assertCapability,
@@ -83,3 +80,4 @@ export {
 export type { ProcessArgs } from "./process-tool.js";
 export { registerTerminalTools, TERMINAL_TOOLSET } from "./register-tools.js";
 export type { RegisterTerminalToolsOptions } from "./register-tools.js";
+export { VERSION } from "./version.js";

@@ -86,6 +86,4 @@ export type { ToolsetsRegistry } from "./toolsets-registry.js";
 export { TOOLSETS_ERROR_CODES, ToolsetsError } from "./toolsets-error.js";
 /** One of `TOOLSETS_ERROR_CODES`. */
 export type { ToolsetsErrorCode } from "./toolsets-error.js";
-
-/** Version of this package. */
-export const VERSION: string = "0.0.0";
+export { VERSION } from "./version.js";

@@ -5,6 +5,8 @@ import { deleteRules } from "./rules/delete-rules.js";
 import { EXEC_RULES, execRules, isDynamicCommandWord } from "./rules/exec-rules.js";
 import { gitRules } from "./rules/git-rules.js";
 import { interpreterRules } from "./rules/interpreter-rules.js";
+import { optionExecRules } from "./rules/option-exec-rules.js";
+import { containerRules } from "./rules/container-rules.js";
 import { platformRules } from "./rules/platform-rules.js";
 import { processRules } from "./rules/process-rules.js";
 import { secretRules } from "./rules/secret-rules.js";
@@ -47,6 +49,8 @@ const LAYER_RULES: readonly CommandRule[] = [
   sqlRules,
   gitRules,
   execRules,
+  optionExecRules,
+  containerRules,
   secretRules,
   platformRules,
 ];

@@ -3,6 +3,8 @@ import { EXEC_RULES } from "./rules/exec-rules.js";
 import { GIT_RULES } from "./rules/git-rules.js";
 import { INTERPRETER_RULES } from "./rules/interpreter-rules.js";
 import { PLATFORM_RULES } from "./rules/platform-rules.js";
+import { OPTION_EXEC_RULES } from "./rules/option-exec-rules.js";
+import { CONTAINER_RULES } from "./rules/container-rules.js";
 import { PROCESS_RULES } from "./rules/process-rules.js";
 import { SQL_RULES } from "./rules/sql-rules.js";
 import { SYSTEM_RULES } from "./rules/system-rules.js";
@@ -32,6 +34,8 @@ function collect(): readonly RuleInfo[] {
     SQL_RULES,
     GIT_RULES,
     PLATFORM_RULES,
+    OPTION_EXEC_RULES,
+    CONTAINER_RULES,
   ];
   for (const table of tables) {
     for (const info of Object.values(table)) if (!byKey.has(info.key)) byKey.set(info.key, info);

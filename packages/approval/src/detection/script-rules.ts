@@ -59,11 +59,19 @@ export function writtenThenExecMatch(
       if (output) files.set(output.file, REMOTE);
       for (let i = 1; i < words.length; i++) {
         const text = words[i] ?? "";
-        const flag = name === "curl" ? /^(?:-o|--output)$/ : /^(?:-O|--output-document)$/;
+        // `-o FILE`, a bundle ending in it (`-fsSLo FILE`), or the attached forms.
+        const flag =
+          name === "curl" ? /^(?:-[a-zA-Z]*o|--output)$/ : /^(?:-[a-zA-Z]*O|--output-document)$/;
+        const attached = (
+          name === "curl" ? /^(?:-o|--output=)(.+)$/ : /^(?:-O|--output-document=)(.+)$/
+        ).exec(text);
         if (flag.test(text)) files.set(normaliseFile(words[i + 1] ?? ""), REMOTE);
+        else if (attached) files.set(normaliseFile(attached[1] ?? ""), REMOTE);
         else if (
           /^https?:\/\//.test(text) &&
-          (name === "wget" || words.includes("-O") || words.includes("--remote-name"))
+          (name === "wget" ||
+            words.some((word) => /^-[a-zA-Z]*O[a-zA-Z]*$/.test(word)) ||
+            words.includes("--remote-name"))
         ) {
           files.set(
             text

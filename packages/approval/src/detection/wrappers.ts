@@ -141,19 +141,33 @@ export function resolveLayers(source: SimpleCommand): ResolvedCommand[] {
     via.push(name);
     argv = inner.argv;
     const input = name === "xargs" ? staticInput(source) : null;
+    const replace =
+      name === "xargs"
+        ? (args.find((word, i) => /^(?:-I|--replace)$/.test(args[i - 1]?.text ?? ""))?.text ??
+          /^(?:-I|--replace=)(.+)$/.exec(
+            args.find((word) => /^(?:-I.|--replace=)/.test(word.text))?.text ?? "",
+          )?.[1])
+        : undefined;
     if (input !== null) {
       const tokens = input
         .split(/\s+/)
         .filter((token) => token !== "")
         .map(staticWord);
-      const replace =
-        args.find((word, i) => args[i - 1]?.text === "-I")?.text ??
-        /^-I(.+)$/.exec(args.find((word) => /^-I./.test(word.text))?.text ?? "")?.[1];
       argv =
         replace === undefined
           ? [...argv, ...tokens]
           : argv.flatMap((word) => (word.text === replace ? tokens : [word]));
-    } else fromInput = fromInput || inner.fromInput;
+    } else {
+      fromInput = fromInput || inner.fromInput;
+      // `xargs -I{} sh -c 'rm -rf {}'`: inside a command string the placeholder is an
+      // input item; make it a variable so the payload is judged with an unknown operand.
+      if (replace !== undefined)
+        argv = argv.map((word) =>
+          word.text !== replace && /\s/.test(word.text) && word.text.includes(replace)
+            ? { ...word, text: word.text.split(replace).join('"$XARGS_ITEM"') }
+            : word,
+        );
+    }
   }
   return layers;
 }

@@ -1,5 +1,6 @@
 import { hasLong, parseFlags } from "../flags.js";
 import { matchOf, type CommandRule } from "../rule-context.js";
+import type { Word } from "../shell-ir.js";
 import { rule, type RuleInfo } from "../types.js";
 
 /** Rules about history- or work-destroying git commands. */
@@ -52,14 +53,20 @@ export const gitRules: CommandRule = (cmd, ctx) => {
   while (i < args.length && (args[i]?.text ?? "").startsWith("-"))
     i += GLOBAL_WITH_VALUE.has(args[i]?.text ?? "") ? 2 : 1;
   for (let j = 0; j < i; j++) {
-    if (args[j]?.text !== "-c") continue;
-    const setting = args[j + 1]?.text ?? "";
+    const option = args[j]?.text ?? "";
+    const fromEnv = option === "--config-env" || option.startsWith("--config-env=");
+    if (option !== "-c" && !fromEnv) continue;
+    const word = option.includes("=") ? (args[j] as Word) : args[j + 1];
+    const setting = option.includes("=") ? option.slice(13) : (word?.text ?? "");
     const eq = setting.indexOf("=");
-    if (eq > 0 && COMMAND_SETTING.test(setting.slice(0, eq))) {
-      return (
-        ctx.analyseText(setting.slice(eq + 1).replace(/^!/, "")) ?? matchOf(GIT_RULES.configCommand)
-      );
-    }
+    if (eq <= 0 || !COMMAND_SETTING.test(setting.slice(0, eq))) continue;
+    // A value read from the environment, built at run time, or a hooks directory is not
+    // visible here; a static command line is analysed like a `-c` payload.
+    const value = setting.slice(eq + 1);
+    if (fromEnv || word?.dynamic || /^core\.hookspath$/i.test(setting.slice(0, eq)))
+      return matchOf(GIT_RULES.configCommand);
+    const inner = ctx.analyseText(value.replace(/^!/, ""));
+    if (inner) return inner;
   }
   const sub = args[i]?.text ?? "";
   const rest = args.slice(i + 1);

@@ -5,7 +5,7 @@ import { rule, type DangerousCommandMatch, type RuleInfo } from "../types.js";
 import { readLiteralArgument } from "./code-literals.js";
 import { DYNAMIC } from "../shell-ir.js";
 import { stageOutput } from "../static-eval.js";
-import { EXEC_RULES, pipedCodeMatch, processSubstitutionMatch } from "./exec-rules.js";
+import { EXEC_RULES, SHELLS, pipedCodeMatch, processSubstitutionMatch } from "./exec-rules.js";
 import { DELETE_RULES } from "./delete-rules.js";
 import { SCRIPT_RULES } from "../script-rules.js";
 import { writeTargetMatch } from "./write-rules.js";
@@ -42,7 +42,7 @@ const SHELL_CALLS: Readonly<Record<Language, RegExp>> = {
   perl: /(?:\b(?:system|exec|qx)\s*\(?|`)/g,
   ruby: /(?:\b(?:system|exec|spawn|IO\s*\.\s*popen|Open3\s*\.\s*\w+|%x)\s*\(?|`)/g,
   php: /(?:\b(?:system|exec|shell_exec|passthru|popen|proc_open|pcntl_exec)\s*\(|`)/g,
-  awk: /\bsystem\s*\(|\|\s*getline|print[^;|]*\|\s*(?=["'])/g,
+  awk: /\bsystem\s*\(|\|\s*getline|print(?:[^;|"']|"[^"]*"|'[^']*')*\|\s*(?=["'])/g,
   lua: /\b(?:os\s*\.\s*execute|io\s*\.\s*popen)\s*\(/g,
   r: /\b(?:system2?|shell)\s*\(/g,
 };
@@ -119,6 +119,13 @@ function inlineCode(cmd: ResolvedCommand, language: Language): string[] | null {
   return code.length > 0 ? code : null;
 }
 
+/** True when a command line is a shell reading its script from stdin (`sh`, `bash -s`). */
+function pipesIntoShell(command: string): boolean {
+  const words = command.trim().split(/\s+/);
+  const name = (words[0] ?? "").slice((words[0] ?? "").lastIndexOf("/") + 1);
+  return SHELLS.has(name) && !words.some((word) => /^-[a-zA-Z]*c[a-zA-Z]*$/.test(word));
+}
+
 /** Judge interpreter code text: shell-outs are analysed as shell, deletes by their target. */
 export function codeMatch(
   code: string,
@@ -141,6 +148,9 @@ export function codeMatch(
     const inner = ctx.analyseText(literal.value);
     if (inner?.hardline) return inner;
     found ??= inner;
+    // awk `print ... | "sh"`: the printed text becomes a script.
+    if (language === "awk" && call[0].startsWith("print") && pipesIntoShell(literal.value))
+      found ??= matchOf(EXEC_RULES.dynamicPipe);
   }
   const deleteCalls = new RegExp(DELETE_CALLS[language].source, "g");
   for (const call of code.matchAll(deleteCalls)) {
