@@ -5,9 +5,6 @@
  * @packageDocumentation
  */
 
-/** Version of this package. */
-export const VERSION: string = "0.0.0";
-
 // Detection (TSDoc on each name lives at its definition)
 export {
   DETECTION_RULES,
@@ -77,3 +74,4 @@ export type {
   ApprovalResult,
   CheckCommandOptions,
 } from "./flows/types.js";
+export { VERSION } from "./version.js";

@@ -1,6 +1,10 @@
+import { readFileSync } from "node:fs";
 import { expect, test } from "vitest";
 import { VERSION } from "../src/index.js";
 
-test("exports its version", () => {
-  expect(VERSION).toMatch(/^\d+\.\d+\.\d+/);
+test("VERSION is the version in package.json", () => {
+  const manifest = JSON.parse(
+    readFileSync(new URL("../package.json", import.meta.url), "utf8"),
+  ) as { version: string };
+  expect(VERSION).toBe(manifest.version);
 });

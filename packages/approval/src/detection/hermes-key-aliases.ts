@@ -28,6 +28,7 @@ const BROAD_KILL = ["kill-broad"];
 const REMOTE_TO_SHELL = ["pipe-remote-to-shell"];
 const DECODE_TO_SHELL = ["decode-and-execute"];
 const SENSITIVE_WRITE = ["write-system-config", "write-credentials"];
+const CONTAINER_REMOTE = ["container-remote-daemon"];
 const PROJECT_CONFIG = ["write-project-config"];
 const FIND_DELETE = ["find-delete"];
 const IN_PLACE = ["in-place-edit-sensitive"];
@@ -203,12 +204,12 @@ export const HERMES_KEY_ALIASES: Readonly<Record<string, readonly string[]>> = O
   "stop/restart hermes launchd service (kills running agents)": GATEWAY,
   "stop/restart hermes gateway via shell-spliced verb (kills running agents)": GATEWAY,
   "start gateway outside systemd (use 'systemctl --user restart hermes-gateway')": NONE,
-  "docker with remote daemon redirect (-H/--host)": NONE,
-  "docker with daemon redirect (--context: alternate daemon)": NONE,
-  "docker context use (switches default daemon for future commands)": NONE,
-  "podman with remote daemon redirect (--url/--connection/--identity)": NONE,
-  "podman remote mode (-r/--remote: remote daemon)": NONE,
-  "docker/podman daemon redirect via environment (DOCKER_HOST/CONTAINER_HOST)": NONE,
+  "docker with remote daemon redirect (-H/--host)": CONTAINER_REMOTE,
+  "docker with daemon redirect (--context: alternate daemon)": CONTAINER_REMOTE,
+  "docker context use (switches default daemon for future commands)": ["container-context-switch"],
+  "podman with remote daemon redirect (--url/--connection/--identity)": CONTAINER_REMOTE,
+  "podman remote mode (-r/--remote: remote daemon)": CONTAINER_REMOTE,
+  "docker/podman daemon redirect via environment (DOCKER_HOST/CONTAINER_HOST)": CONTAINER_REMOTE,
   "docker compose restart/stop/kill/down (container lifecycle)": NONE,
   "docker restart/stop/kill (container lifecycle)": NONE,
 
