@@ -1,0 +1,17 @@
+// Anything exported here is public API of @hermes-agent/core: change it only in a major version.
+export { VERSION } from "./version.js";
+export { HermesError, hasErrorCode } from "./hermes-error.js";
+export type { HermesErrorOptions } from "./hermes-error.js";
+export { resolveHermesHome, userHome, expandHome } from "./hermes-home.js";
+export type { EnvironmentVariables, ResolveHermesHomeOptions } from "./hermes-home.js";
+export { redactSecrets } from "./redact-secrets.js";
+export type { RedactOptions } from "./redact-secrets.js";
+export {
+  buildChildEnv,
+  isSecretEnvName,
+  CHILD_ENV_ALLOWLIST,
+  CHILD_ENV_ALLOWED_PREFIXES,
+} from "./child-env.js";
+export type { ChildEnvOptions } from "./child-env.js";
+export { createStderrLogger, silentLogger, LOG_LEVELS } from "./logger.js";
+export type { Logger, LogLevel, StderrLoggerOptions } from "./logger.js";
