@@ -17,6 +17,8 @@ export interface RegisterExecuteCodeOptions extends Omit<CodeExecutorOptions, "t
   readonly socketsAvailable?: boolean;
 }
 
+const LENIENT_PARAMETERS = { type: "object", properties: {}, additionalProperties: true } as const;
+
 const SANDBOX_UNAVAILABLE =
   "execute_code sandbox is unavailable in this environment. Use normal tool calls (terminal, read_file, write_file, ...) instead.";
 
@@ -50,11 +52,9 @@ export function registerExecuteCodeTool(
     toolset: CODE_EXECUTION_TOOLSET,
     emoji: "🐍",
     maxResultSizeChars: 100_000,
-    schema: {
-      name: initial.name,
-      description: initial.description,
-      parameters: initial.parameters,
-    },
+    // The handler checks its own arguments so the model gets Hermes' actionable messages (a
+    // `command` argument, non-string code); the model is shown the full schema below.
+    schema: { name: initial.name, description: initial.description, parameters: LENIENT_PARAMETERS },
     checkFn: () => socketsAvailable,
     dynamicSchemaOverrides: () => {
       const schema = schemaFor();
