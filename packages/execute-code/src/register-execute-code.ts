@@ -54,7 +54,11 @@ export function registerExecuteCodeTool(
     maxResultSizeChars: 100_000,
     // The handler checks its own arguments so the model gets Hermes' actionable messages (a
     // `command` argument, non-string code); the model is shown the full schema below.
-    schema: { name: initial.name, description: initial.description, parameters: LENIENT_PARAMETERS },
+    schema: {
+      name: initial.name,
+      description: initial.description,
+      parameters: LENIENT_PARAMETERS,
+    },
     checkFn: () => socketsAvailable,
     dynamicSchemaOverrides: () => {
       const schema = schemaFor();

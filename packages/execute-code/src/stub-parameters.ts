@@ -1,5 +1,9 @@
 import type { JsonSchema } from "@hermes-agent/registry";
-import { HERMES_STUB_SPECS, type StubDefault } from "./sandbox-tools.js";
+import {
+  HERMES_STUB_SPECS,
+  TERMINAL_BLOCKED_ARGUMENTS,
+  type StubDefault,
+} from "./sandbox-tools.js";
 
 /** One parameter of a generated stub, in signature order. */
 export interface StubParameter {
@@ -60,7 +64,8 @@ function typeOf(property: JsonSchema | undefined): string | undefined {
 /**
  * The parameters of the stub of `tool`, from its registered JSON Schema parameters. Tools Hermes
  * knows keep Hermes' order and defaults (so Hermes scripts run unchanged); properties beyond them
- * are appended as keyword parameters; any other tool gets its required properties first, then
+ * are appended as keyword parameters (terminal's background/pty/notification arguments never
+ * are); any other tool gets its required properties first, then
  * its optional ones with their schema defaults (or `None`). Names that are not identifiers in
  * both languages are left out.
  */
@@ -70,8 +75,15 @@ export function stubParametersFor(tool: string, schema: JsonSchema | undefined):
   const spec = HERMES_STUB_SPECS[tool];
   const result: StubParameter[] = [];
   const seen = new Set<string>();
+  // Scripts run foreground commands only; the server strips these arguments anyway.
+  const blocked = tool === "terminal" ? TERMINAL_BLOCKED_ARGUMENTS : [];
   const push = (parameter: StubParameter): void => {
-    if (seen.has(parameter.name) || !isStubIdentifier(parameter.name)) return;
+    if (
+      seen.has(parameter.name) ||
+      !isStubIdentifier(parameter.name) ||
+      blocked.includes(parameter.name)
+    )
+      return;
     seen.add(parameter.name);
     result.push(parameter);
   };

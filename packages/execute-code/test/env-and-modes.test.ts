@@ -51,7 +51,14 @@ describe("child environment", () => {
   let h: Harness;
   beforeAll(async () => {
     h = await createHarness({
-      hostEnv: { ...SECRETS, PATH: process.env.PATH, HOME: "/home/tester", LANG: "C.UTF-8", SHARED_SETTING: "x", ALLOWED_SECRET_TOKEN: "passed" },
+      hostEnv: {
+        ...SECRETS,
+        PATH: process.env.PATH,
+        HOME: "/home/tester",
+        LANG: "C.UTF-8",
+        SHARED_SETTING: "x",
+        ALLOWED_SECRET_TOKEN: "passed",
+      },
       envPassthrough: ["ALLOWED_SECRET_TOKEN"],
       timezone: "Europe/Paris",
     });
@@ -87,7 +94,8 @@ describe("child environment", () => {
       language: "javascript",
     });
     const [names, passed] = (result.output as string).trim().split(" ");
-    for (const name of Object.keys(SECRETS)) expect(JSON.parse(names ?? "[]"), name).not.toContain(name);
+    for (const name of Object.keys(SECRETS))
+      expect(JSON.parse(names ?? "[]"), name).not.toContain(name);
     expect(passed).toBe("true");
   });
 });
@@ -113,7 +121,9 @@ describe("modes", () => {
   });
 
   test("project mode without an active env uses the default python", async () => {
-    const h = await createHarness({ hostEnv: { PATH: process.env.PATH, VIRTUAL_ENV: path.join(venv.path, "missing") } });
+    const h = await createHarness({
+      hostEnv: { PATH: process.env.PATH, VIRTUAL_ENV: path.join(venv.path, "missing") },
+    });
     try {
       const result = await h.run({ code: "import sys\nprint(sys.executable)" });
       expect((result.output as string).trim()).toBe(testPython());
@@ -123,9 +133,14 @@ describe("modes", () => {
   });
 
   test("strict mode runs in the staging dir with the default python, ignoring the venv", async () => {
-    const h = await createHarness({ settings: { mode: "strict" }, hostEnv: { PATH: process.env.PATH, VIRTUAL_ENV: venv.path } });
+    const h = await createHarness({
+      settings: { mode: "strict" },
+      hostEnv: { PATH: process.env.PATH, VIRTUAL_ENV: venv.path },
+    });
     try {
-      const result = await h.run({ code: "import os, sys\nprint(os.getcwd())\nprint(sys.executable)\nprint(sorted(os.listdir('.')))" });
+      const result = await h.run({
+        code: "import os, sys\nprint(os.getcwd())\nprint(sys.executable)\nprint(sorted(os.listdir('.')))",
+      });
       const [cwd, executable, listing] = (result.output as string).trim().split("\n");
       expect(path.basename(cwd ?? "")).toMatch(/^hermes_sandbox_/);
       expect(path.dirname(cwd ?? "")).toBe(realpathSync(h.tempRoot.path));

@@ -14,7 +14,13 @@ afterAll(async () => {
 describe("execute_code with Python", () => {
   test("prints come back; no tool call is counted", async () => {
     const result = await h.run({ code: 'print("hello")' });
-    expect(result).toMatchObject({ status: "success", output: "hello\n", exit_code: 0, tool_calls_made: 0, stdout_truncated: false });
+    expect(result).toMatchObject({
+      status: "success",
+      output: "hello\n",
+      exit_code: 0,
+      tool_calls_made: 0,
+      stdout_truncated: false,
+    });
     expect(typeof result.duration_seconds).toBe("number");
   });
 
@@ -23,13 +29,20 @@ describe("execute_code with Python", () => {
       code: 'from hermes_tools import terminal\nr = terminal("echo hi")\nprint(r["output"].strip(), r["exit_code"])',
     });
     expect(result).toMatchObject({ status: "success", output: "hi 0\n", tool_calls_made: 1 });
-    expect(h.calls.at(-1)).toMatchObject({ name: "terminal", args: { command: "echo hi" }, origin: "execute_code" });
+    expect(h.calls.at(-1)).toMatchObject({
+      name: "terminal",
+      args: { command: "echo hi" },
+      origin: "execute_code",
+    });
   });
 
   test("search then read in a loop, printing only a summary", async () => {
     mkdirSync(path.join(h.workDir.path, "src"), { recursive: true });
     for (const name of ["a.py", "b.py", "c.py"]) {
-      writeFileSync(path.join(h.workDir.path, "src", name), `import os\n# TODO: fix ${name}\nprint(1)\n`);
+      writeFileSync(
+        path.join(h.workDir.path, "src", name),
+        `import os\n# TODO: fix ${name}\nprint(1)\n`,
+      );
     }
     const code = [
       "from hermes_tools import search_files, read_file",
@@ -38,14 +51,19 @@ describe("execute_code with Python", () => {
       'for m in hits["matches"]:',
       '    text = read_file(m["path"], offset=m["line"], limit=1)["content"]',
       '    seen.append(text.split("|", 1)[1])',
-      'print(len(seen), sorted(seen)[0])',
+      "print(len(seen), sorted(seen)[0])",
     ].join("\n");
     const result = await h.run({ code });
-    expect(result).toMatchObject({ status: "success", output: "3 # TODO: fix a.py\n", tool_calls_made: 4 });
+    expect(result).toMatchObject({
+      status: "success",
+      output: "3 # TODO: fix a.py\n",
+      tool_calls_made: 4,
+    });
   });
 
   test("batch patch across files", async () => {
-    for (const name of ["one.txt", "two.txt"]) writeFileSync(path.join(h.workDir.path, name), "version = 1\n");
+    for (const name of ["one.txt", "two.txt"])
+      writeFileSync(path.join(h.workDir.path, name), "version = 1\n");
     const code = [
       "from hermes_tools import patch",
       'for name in ["one.txt", "two.txt"]:',
@@ -53,7 +71,11 @@ describe("execute_code with Python", () => {
       '    print(name, r.get("success"))',
     ].join("\n");
     const result = await h.run({ code });
-    expect(result).toMatchObject({ status: "success", output: "one.txt True\ntwo.txt True\n", tool_calls_made: 2 });
+    expect(result).toMatchObject({
+      status: "success",
+      output: "one.txt True\ntwo.txt True\n",
+      tool_calls_made: 2,
+    });
     expect(readFileSync(path.join(h.workDir.path, "two.txt"), "utf8")).toBe("version = 2\n");
   });
 
@@ -94,7 +116,11 @@ describe("execute_code with Python", () => {
 
   test("a quiet non-zero exit says which code", async () => {
     const result = await h.run({ code: "import sys\nsys.exit(3)" });
-    expect(result).toMatchObject({ status: "error", exit_code: 3, error: "Script exited with code 3" });
+    expect(result).toMatchObject({
+      status: "error",
+      exit_code: 3,
+      error: "Script exited with code 3",
+    });
   });
 
   test("tool results that are not JSON come back as strings", async () => {
@@ -120,16 +146,22 @@ describe("execute_code with Python", () => {
 describe("hints for the usual mistakes", () => {
   test("a helper used without importing it", async () => {
     const result = await h.run({ code: 'print(json_parse("{}"))' });
-    expect(result.hint).toBe("Import json_parse before calling it: from hermes_tools import json_parse");
+    expect(result.hint).toBe(
+      "Import json_parse before calling it: from hermes_tools import json_parse",
+    );
   });
 
   test("a missing module", async () => {
     const result = await h.run({ code: "import no_such_module_here" });
-    expect(result.hint).toContain("'no_such_module_here' is not installed in the sandbox interpreter.");
+    expect(result.hint).toContain(
+      "'no_such_module_here' is not installed in the sandbox interpreter.",
+    );
   });
 
   test("a result treated as a string", async () => {
-    const result = await h.run({ code: 'from hermes_tools import terminal\nr = terminal("echo x")\nprint(r[0]["output"])' });
+    const result = await h.run({
+      code: 'from hermes_tools import terminal\nr = terminal("echo x")\nprint(r[0]["output"])',
+    });
     expect(result.status).toBe("error");
     const notDict = await h.run({ code: 'x = "text"\nx.get("a")' });
     expect(notDict.hint).toContain("Tool functions in the sandbox return DICTS (already parsed)");
@@ -146,7 +178,11 @@ describe("execute_code with JavaScript", () => {
       "console.log(a.output.trim(), '|', b.output.trim(), '|', s.data.web.length);",
     ].join("\n");
     const result = await h.run({ code, language: "javascript" });
-    expect(result).toMatchObject({ status: "success", output: "one | two words | 2\n", tool_calls_made: 3 });
+    expect(result).toMatchObject({
+      status: "success",
+      output: "one | two words | 2\n",
+      tool_calls_made: 3,
+    });
   });
 
   test("concurrent calls with Promise.all", async () => {
@@ -156,7 +192,11 @@ describe("execute_code with JavaScript", () => {
       'console.log(outs.map((o) => o.output.trim()).join(","));',
     ].join("\n");
     const result = await h.run({ code, language: "javascript" });
-    expect(result).toMatchObject({ status: "success", output: "n1,n2,n3,n4,n5\n", tool_calls_made: 5 });
+    expect(result).toMatchObject({
+      status: "success",
+      output: "n1,n2,n3,n4,n5\n",
+      tool_calls_made: 5,
+    });
   });
 
   test("a thrown error is an error with stderr", async () => {
@@ -167,8 +207,13 @@ describe("execute_code with JavaScript", () => {
   });
 
   test("importing a name the module does not have gets the hint", async () => {
-    const result = await h.run({ code: 'import { browser_navigate } from "hermes_tools";', language: "javascript" });
-    expect(result.hint).toContain("'browser_navigate' is not available inside the execute_code sandbox.");
+    const result = await h.run({
+      code: 'import { browser_navigate } from "hermes_tools";',
+      language: "javascript",
+    });
+    expect(result.hint).toContain(
+      "'browser_navigate' is not available inside the execute_code sandbox.",
+    );
   });
 });
 
@@ -191,13 +236,15 @@ describe("bad arguments get Hermes' errors", () => {
 
   test("non-string code names the type", async () => {
     expect((await h.run({ code: 123 })).error).toBe(
-      'execute_code received a int in \'code\', but it requires Python source as a string. Retry as execute_code(code="...").',
+      "execute_code received a int in 'code', but it requires Python source as a string. Retry as execute_code(code=\"...\").",
     );
     expect((await h.run({ code: { a: 1 } })).error).toContain("received a dict in 'code'");
     expect((await h.run({ code: [1] })).error).toContain("received a list in 'code'");
   });
 
   test("an unknown language", async () => {
-    expect((await h.run({ code: "x", language: "ruby" })).error).toContain("'language' must be one of python, javascript");
+    expect((await h.run({ code: "x", language: "ruby" })).error).toContain(
+      "'language' must be one of python, javascript",
+    );
   });
 });

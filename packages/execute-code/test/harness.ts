@@ -2,7 +2,11 @@ import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync, writeFileSync, existsSync, statSync } from "node:fs";
 import path from "node:path";
 import { ToolRegistry, silentLogger, toolError } from "@hermes-agent/registry";
-import { createTerminalRuntime, registerTerminalTools, type TerminalRuntime } from "@hermes-agent/terminal";
+import {
+  createTerminalRuntime,
+  registerTerminalTools,
+  type TerminalRuntime,
+} from "@hermes-agent/terminal";
 import { createTempDir, type TempDir } from "@hermes-agent/test-utils";
 import {
   registerExecuteCodeTool,
@@ -19,10 +23,16 @@ let python: string | undefined;
 export function testPython(): string {
   if (python !== undefined) return python;
   const dirs = (process.env.PATH ?? "").split(path.delimiter).filter((dir) => dir !== "");
-  const candidates = dirs.map((dir) => path.join(dir, "python3")).filter((file) => existsSync(file));
-  const preferred = candidates.find((file) => !file.split(path.sep).includes("shims")) ?? candidates[0];
-  if (preferred === undefined) throw new Error("python3 is needed for these tests: install python3");
-  python = execFileSync(preferred, ["-c", "import sys; print(sys.executable)"], { encoding: "utf8" }).trim();
+  const candidates = dirs
+    .map((dir) => path.join(dir, "python3"))
+    .filter((file) => existsSync(file));
+  const preferred =
+    candidates.find((file) => !file.split(path.sep).includes("shims")) ?? candidates[0];
+  if (preferred === undefined)
+    throw new Error("python3 is needed for these tests: install python3");
+  python = execFileSync(preferred, ["-c", "import sys; print(sys.executable)"], {
+    encoding: "utf8",
+  }).trim();
   return python;
 }
 
@@ -59,7 +69,14 @@ export function registerTestTools(registry: ToolRegistry, root: string): void {
       },
     },
     handler: (args: { query: string; limit?: number }) =>
-      JSON.stringify({ success: true, data: { web: webResults.slice(0, args.limit ?? 5).map((r) => ({ ...r, description: `${r.description} for ${args.query}` })) } }),
+      JSON.stringify({
+        success: true,
+        data: {
+          web: webResults
+            .slice(0, args.limit ?? 5)
+            .map((r) => ({ ...r, description: `${r.description} for ${args.query}` })),
+        },
+      }),
   });
   registry.register({
     name: "read_file",
@@ -68,7 +85,11 @@ export function registerTestTools(registry: ToolRegistry, root: string): void {
       description: "Read a file.",
       parameters: {
         type: "object",
-        properties: { path: { type: "string" }, offset: { type: "integer" }, limit: { type: "integer" } },
+        properties: {
+          path: { type: "string" },
+          offset: { type: "integer" },
+          limit: { type: "integer" },
+        },
         required: ["path"],
       },
     },
@@ -78,7 +99,10 @@ export function registerTestTools(registry: ToolRegistry, root: string): void {
       const lines = readFileSync(file, "utf8").split("\n");
       const start = (args.offset ?? 1) - 1;
       const slice = lines.slice(start, start + (args.limit ?? 2000));
-      return JSON.stringify({ content: slice.map((line, i) => `${start + i + 1}|${line}`).join("\n"), total_lines: lines.length });
+      return JSON.stringify({
+        content: slice.map((line, i) => `${start + i + 1}|${line}`).join("\n"),
+        total_lines: lines.length,
+      });
     },
   });
   registry.register({
@@ -152,13 +176,21 @@ export function registerTestTools(registry: ToolRegistry, root: string): void {
         },
       },
     },
-    handler: (args: { path?: string; old_string?: string; new_string?: string; replace_all?: boolean }) => {
+    handler: (args: {
+      path?: string;
+      old_string?: string;
+      new_string?: string;
+      replace_all?: boolean;
+    }) => {
       if (args.path === undefined || args.old_string === undefined || args.new_string === undefined)
         return toolError("path, old_string and new_string are required in replace mode");
       const file = resolve(args.path);
       const text = readFileSync(file, "utf8");
       if (!text.includes(args.old_string)) return toolError(`old_string not found in ${args.path}`);
-      const next = args.replace_all === true ? text.replaceAll(args.old_string, args.new_string) : text.replace(args.old_string, args.new_string);
+      const next =
+        args.replace_all === true
+          ? text.replaceAll(args.old_string, args.new_string)
+          : text.replace(args.old_string, args.new_string);
       writeFileSync(file, next);
       return JSON.stringify({ success: true, diff: `-${args.old_string}\n+${args.new_string}` });
     },
@@ -174,23 +206,33 @@ export interface Harness {
   readonly tempRoot: TempDir;
   /** Every tool call a script made, in order. */
   readonly calls: { name: string; args: Record<string, unknown>; origin: string }[];
-  run(args: Record<string, unknown>, ctx?: Record<string, unknown>): Promise<Record<string, unknown>>;
+  run(
+    args: Record<string, unknown>,
+    ctx?: Record<string, unknown>,
+  ): Promise<Record<string, unknown>>;
   close(): Promise<void>;
 }
 
 /** Build a {@link Harness}; `options` override execute_code's registration options. */
-export async function createHarness(options: Partial<RegisterExecuteCodeOptions> = {}): Promise<Harness> {
+export async function createHarness(
+  options: Partial<RegisterExecuteCodeOptions> = {},
+): Promise<Harness> {
   const registry = new ToolRegistry({ logger: silentLogger });
   const workDir = await createTempDir("hermes-ec-work-");
   const tempRoot = await createTempDir("hermes-ec-tmp-");
-  const terminal = createTerminalRuntime({ approve: () => Promise.resolve({ approved: true, message: null }) });
+  const terminal = createTerminalRuntime({
+    approve: () => Promise.resolve({ approved: true, message: null }),
+  });
   registerTerminalTools(registry, { runtime: terminal });
   registerTestTools(registry, workDir.path);
   const calls: Harness["calls"] = [];
   const executor = registerExecuteCodeTool(registry, {
     callTool: (name, args, ctx) => {
       calls.push({ name, args, origin: ctx.origin });
-      return registry.dispatch(name, args, { taskId: ctx.taskId, signal: ctx.signal });
+      return registry.dispatch(name, args, {
+        ...(ctx.taskId === undefined ? {} : { taskId: ctx.taskId }),
+        signal: ctx.signal,
+      });
     },
     approveScript: () => Promise.resolve({ approved: true, message: null }),
     pythonExecutable: testPython(),

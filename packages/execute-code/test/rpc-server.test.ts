@@ -83,16 +83,27 @@ describe("socket RPC server", () => {
 
   test("a frame without a token or with a wrong one is refused", async () => {
     const c = await rawClient(server.path);
-    expect(await c.send(frame({ tool: "terminal", args: { command: "x" } }))).toEqual({ error: "Unauthorized RPC request" });
-    expect(await c.send(frame({ tool: "terminal", args: {}, token: "nope" }))).toEqual({ error: "Unauthorized RPC request" });
-    expect(await c.send(frame({ tool: "terminal", args: {}, token: `${TOKEN}x` }))).toEqual({ error: "Unauthorized RPC request" });
-    expect(await c.send(frame({ tool: "terminal", args: {}, token: 42 }))).toEqual({ error: "Unauthorized RPC request" });
+    expect(await c.send(frame({ tool: "terminal", args: { command: "x" } }))).toEqual({
+      error: "Unauthorized RPC request",
+    });
+    expect(await c.send(frame({ tool: "terminal", args: {}, token: "nope" }))).toEqual({
+      error: "Unauthorized RPC request",
+    });
+    expect(await c.send(frame({ tool: "terminal", args: {}, token: `${TOKEN}x` }))).toEqual({
+      error: "Unauthorized RPC request",
+    });
+    expect(await c.send(frame({ tool: "terminal", args: {}, token: 42 }))).toEqual({
+      error: "Unauthorized RPC request",
+    });
     expect(calls).toEqual([]);
   });
 
   test("the right token round-trips the tool's result", async () => {
     const c = await rawClient(server.path);
-    expect(await c.send(frame({ tool: "read_file", args: { path: "a" }, token: TOKEN }))).toEqual({ ok: "read_file", task: "task-1" });
+    expect(await c.send(frame({ tool: "read_file", args: { path: "a" }, token: TOKEN }))).toEqual({
+      ok: "read_file",
+      task: "task-1",
+    });
     expect(calls).toEqual([{ name: "read_file", args: { path: "a" }, origin: "execute_code" }]);
   });
 
@@ -109,8 +120,11 @@ describe("socket RPC server", () => {
   test("the call cap is enforced by the server; refusals do not count", async () => {
     const c = await rawClient(server.path);
     await c.send(frame({ tool: "nope", args: {}, token: TOKEN }));
-    for (let i = 0; i < 3; i++) await c.send(frame({ tool: "terminal", args: { command: `c${i}` }, token: TOKEN }));
-    expect(await c.send(frame({ tool: "terminal", args: { command: "c4" }, token: TOKEN }))).toEqual({
+    for (let i = 0; i < 3; i++)
+      await c.send(frame({ tool: "terminal", args: { command: `c${i}` }, token: TOKEN }));
+    expect(
+      await c.send(frame({ tool: "terminal", args: { command: "c4" }, token: TOKEN })),
+    ).toEqual({
       error: "Tool call limit reached (3). No more tool calls allowed in this execution.",
     });
     expect(calls).toHaveLength(3);
@@ -121,7 +135,14 @@ describe("socket RPC server", () => {
     await c.send(
       frame({
         tool: "terminal",
-        args: { command: "sleep 1", background: true, pty: true, notify_on_complete: true, watch_patterns: ["x"], timeout: 5 },
+        args: {
+          command: "sleep 1",
+          background: true,
+          pty: true,
+          notify_on_complete: true,
+          watch_patterns: ["x"],
+          timeout: 5,
+        },
         token: TOKEN,
       }),
     );
@@ -132,16 +153,28 @@ describe("socket RPC server", () => {
     const c = await rawClient(server.path);
     const invalid = (await c.send("{not json\n")) as { error: string };
     expect(invalid.error).toMatch(/^Invalid RPC request: /);
-    expect(await c.send("[1,2]\n")).toEqual({ error: "Invalid RPC request: expected a JSON object" });
-    expect(await c.send(frame({ args: {}, token: TOKEN }))).toMatchObject({ error: expect.stringMatching(/^Invalid RPC request: tool: /) as unknown });
-    expect(await c.send(frame({ tool: "terminal", args: [1], token: TOKEN }))).toMatchObject({ error: expect.stringMatching(/^Invalid RPC request: args: /) as unknown });
-    expect(await c.send("\u00ff\u0000garbage\n")).toMatchObject({ error: expect.stringMatching(/^Invalid RPC request/) as unknown });
-    expect(await c.send(frame({ tool: "terminal", args: { command: "ok" }, token: TOKEN }))).toEqual({ ok: "terminal", task: "task-1" });
+    expect(await c.send("[1,2]\n")).toEqual({
+      error: "Invalid RPC request: expected a JSON object",
+    });
+    expect(await c.send(frame({ args: {}, token: TOKEN }))).toMatchObject({
+      error: expect.stringMatching(/^Invalid RPC request: tool: /) as unknown,
+    });
+    expect(await c.send(frame({ tool: "terminal", args: [1], token: TOKEN }))).toMatchObject({
+      error: expect.stringMatching(/^Invalid RPC request: args: /) as unknown,
+    });
+    expect(await c.send("\u00ff\u0000garbage\n")).toMatchObject({
+      error: expect.stringMatching(/^Invalid RPC request/) as unknown,
+    });
+    expect(
+      await c.send(frame({ tool: "terminal", args: { command: "ok" }, token: TOKEN })),
+    ).toEqual({ ok: "terminal", task: "task-1" });
   });
 
   test("several frames in one write and one frame split across writes", async () => {
     const c = await rawClient(server.path);
-    const both = frame({ tool: "terminal", args: {}, token: TOKEN }) + frame({ tool: "read_file", args: {}, token: TOKEN });
+    const both =
+      frame({ tool: "terminal", args: {}, token: TOKEN }) +
+      frame({ tool: "read_file", args: {}, token: TOKEN });
     const answers = Promise.all([c.next(), c.next()]);
     c.socket.write(both);
     expect(await answers).toEqual([
@@ -163,7 +196,11 @@ describe("socket RPC server", () => {
       signal: new AbortController().signal,
       callTool: () => Promise.reject(new Error("tool crashed")),
     });
-    expect(JSON.parse(await dispatcher.handleFrame(JSON.stringify({ tool: "terminal", args: {}, token: TOKEN })))).toEqual({ error: "tool crashed" });
+    expect(
+      JSON.parse(
+        await dispatcher.handleFrame(JSON.stringify({ tool: "terminal", args: {}, token: TOKEN })),
+      ),
+    ).toEqual({ error: "tool crashed" });
   });
 
   test("an empty server token fails closed", async () => {
@@ -175,6 +212,10 @@ describe("socket RPC server", () => {
       signal: new AbortController().signal,
       callTool: () => Promise.resolve("{}"),
     });
-    expect(JSON.parse(await dispatcher.handleFrame(JSON.stringify({ tool: "terminal", args: {}, token: "" })))).toEqual({ error: "Unauthorized RPC request" });
+    expect(
+      JSON.parse(
+        await dispatcher.handleFrame(JSON.stringify({ tool: "terminal", args: {}, token: "" })),
+      ),
+    ).toEqual({ error: "Unauthorized RPC request" });
   });
 });
