@@ -4,7 +4,12 @@ export { registerWebTools, WEB_TOOLSET } from "./register-web-tools.js";
 export type { WebConfigInput, WebConfigSection, WebToolsDeps } from "./web-settings.js";
 export { WebToolsError, WebToolsErrorCode } from "./web-tools-error.js";
 export { WEB_BACKENDS } from "./providers/provider-types.js";
-export type { FetchFunction, SearchHit, PageResult, WebBackend } from "./providers/provider-types.js";
+export type {
+  FetchFunction,
+  SearchHit,
+  PageResult,
+  WebBackend,
+} from "./providers/provider-types.js";
 export { BACKEND_ENV } from "./providers/select-provider.js";
 export type { EnvLookup } from "./providers/select-provider.js";
 export { isBlockedAddress } from "./fetch/address-rules.js";

@@ -14,7 +14,7 @@ const WEB_SEARCH_PARAMETERS: JsonSchema = {
     query: {
       type: "string",
       description:
-        "What to search the web for. Operators such as site:example.com, filetype:pdf or \"exact phrase\" work when the backend supports them.",
+        'What to search the web for. Operators such as site:example.com, filetype:pdf or "exact phrase" work when the backend supports them.',
     },
     limit: {
       type: "integer",

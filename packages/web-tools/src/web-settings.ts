@@ -76,7 +76,8 @@ export class WebSettingsReader {
 
   /** Current settings. */
   current(): WebCallSettings {
-    const config = typeof this.#deps.config === "function" ? this.#deps.config() : this.#deps.config;
+    const config =
+      typeof this.#deps.config === "function" ? this.#deps.config() : this.#deps.config;
     const web = config?.web ?? {};
     const limit = web.extract_char_limit;
     return {

@@ -50,7 +50,10 @@ function normalized(url: string): string {
 }
 
 /** Pair provider pages with the requested URLs: exact URL, then normalized URL, then order. */
-function matchPages(urls: readonly string[], pages: readonly PageResult[]): Map<string, PageResult> {
+function matchPages(
+  urls: readonly string[],
+  pages: readonly PageResult[],
+): Map<string, PageResult> {
   const matched = new Map<string, PageResult>();
   const left = [...pages];
   for (const url of urls) {
@@ -177,8 +180,14 @@ export class WebToolHandlers {
       }
       const results = urls.map((url, i) => {
         const blocked = checks[i];
-        if (blocked !== undefined) return outputPage({ url, title: "", content: "", error: blocked }, charLimit);
-        const page = fetched.get(url) ?? { url, title: "", content: "", error: "extraction failed" };
+        if (blocked !== undefined)
+          return outputPage({ url, title: "", content: "", error: blocked }, charLimit);
+        const page = fetched.get(url) ?? {
+          url,
+          title: "",
+          content: "",
+          error: "extraction failed",
+        };
         return outputPage({ ...page, url }, charLimit);
       });
       return JSON.stringify({ results });

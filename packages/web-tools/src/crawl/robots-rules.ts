@@ -30,7 +30,10 @@ const DISALLOW_ALL: RobotsRules = { isAllowed: () => false, crawlDelayMs: 0 };
  * Fetch and parse `<origin>/robots.txt` under the same safety rules as pages (RFC 9309): a 4xx
  * answer means no rules; a 5xx answer or an unreachable server means nothing may be crawled.
  */
-export async function loadRobotsRules(origin: string, options: SafeFetchOptions): Promise<RobotsRules> {
+export async function loadRobotsRules(
+  origin: string,
+  options: SafeFetchOptions,
+): Promise<RobotsRules> {
   const robotsUrl = new URL("/robots.txt", origin).href;
   let status: number;
   let text: string;

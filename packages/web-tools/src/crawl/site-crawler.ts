@@ -39,7 +39,7 @@ export async function crawlSite(
   fetchOptions: SafeFetchOptions,
   limiter: HostRateLimiter,
 ): Promise<PageResult[]> {
-  const host = startUrl.hostname;
+  const host = startUrl.host;
   const robots = await loadRobotsRules(startUrl.origin, fetchOptions);
   if (!robots.isAllowed(startUrl.href)) {
     throw new WebToolsError(
@@ -77,7 +77,7 @@ export async function crawlSite(
       );
       downloaded += response.body.length;
       const finalUrl = new URL(response.url);
-      if (finalUrl.hostname !== host) continue;
+      if (finalUrl.host !== host) continue;
       seen.add(canonical(finalUrl));
       const page = await pageFromResponse(response);
       pages.push({ url: page.url, title: page.title, content: page.content });
@@ -96,7 +96,7 @@ export async function crawlSite(
       } catch {
         continue;
       }
-      if (target.hostname !== host || NOT_PAGES.test(target.pathname)) continue;
+      if (target.host !== host || NOT_PAGES.test(target.pathname)) continue;
       const key = canonical(target);
       if (seen.has(key) || !robots.isAllowed(key)) continue;
       seen.add(key);

@@ -1,3 +1,5 @@
+import { decodeWindows1252, isWindows1252 } from "./single-byte-decoders.js";
+
 // Character-set detection in the order browsers use: byte-order mark, the Content-Type charset,
 // an in-document declaration (<meta charset>, <meta http-equiv>, <?xml encoding?>), then UTF-8.
 
@@ -46,5 +48,7 @@ export function detectCharset(contentType: string, bytes: Uint8Array): string {
 
 /** Decode a response body to text with {@link detectCharset}; bad bytes become U+FFFD. */
 export function decodeBody(contentType: string, bytes: Uint8Array): string {
-  return new TextDecoder(detectCharset(contentType, bytes)).decode(bytes);
+  const charset = detectCharset(contentType, bytes);
+  if (isWindows1252(charset)) return decodeWindows1252(bytes);
+  return new TextDecoder(charset).decode(bytes);
 }

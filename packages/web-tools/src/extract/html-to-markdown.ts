@@ -30,7 +30,9 @@ function createTurndown(): TurndownService {
   service.addRule("inlineImages", {
     filter: (node) => node.nodeName === "IMG" && /^data:/i.test(node.getAttribute("src") ?? ""),
     replacement: (_content, node) => {
-      const alt = ((node as { getAttribute(name: string): string | null }).getAttribute("alt") ?? "").trim();
+      const alt = (
+        (node as { getAttribute(name: string): string | null }).getAttribute("alt") ?? ""
+      ).trim();
       return alt === "" ? "[IMAGE]" : `[IMAGE: ${alt}]`;
     },
   });
@@ -67,6 +69,7 @@ function absolutize(document: LinkedomDocument, baseUrl: string): string[] {
 
 function tidy(markdown: string): string {
   return markdown
+    .replace(/^(\s*)- {3}/gm, "$1- ")
     .replace(/[ \t]+\n/g, "\n")
     .replace(/\n{3,}/g, "\n\n")
     .trim();

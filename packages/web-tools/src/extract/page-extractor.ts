@@ -43,7 +43,9 @@ function isTextual(contentType: string): boolean {
   return (
     contentType === "" ||
     contentType.startsWith("text/") ||
-    /^application\/(json|xml|javascript|x-yaml|yaml|ld\+json|rss\+xml|atom\+xml)/.test(contentType) ||
+    /^application\/(json|xml|javascript|x-yaml|yaml|ld\+json|rss\+xml|atom\+xml)/.test(
+      contentType,
+    ) ||
     /\+(json|xml)\b/.test(contentType)
   );
 }

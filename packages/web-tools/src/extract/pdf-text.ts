@@ -1,6 +1,7 @@
 import { WebToolsError, WebToolsErrorCode } from "../web-tools-error.js";
 
 interface UnpdfModule {
+  getResolvedPDFJS(): Promise<unknown>;
   getDocumentProxy(data: Uint8Array, options?: Record<string, unknown>): Promise<unknown>;
   extractText(
     pdf: unknown,
@@ -10,7 +11,7 @@ interface UnpdfModule {
 
 let loading: Promise<UnpdfModule> | undefined;
 
-// pdf.js prints one advisory line about its Node build when the module is evaluated; it says
+// pdf.js prints one advisory line about its Node build when its module is evaluated; it says
 // nothing about the document and would land in the user's terminal, so that line alone is dropped.
 async function importQuietly(): Promise<UnpdfModule> {
   /* eslint-disable no-console -- scoped filter of one advisory line printed by pdf.js on import */
@@ -20,7 +21,10 @@ async function importQuietly(): Promise<UnpdfModule> {
     original(...args);
   };
   try {
-    return (await import("unpdf")) as unknown as UnpdfModule;
+    const unpdf = (await import("unpdf")) as unknown as UnpdfModule;
+    // unpdf loads pdf.js lazily; load it now, inside the filtered window.
+    await unpdf.getResolvedPDFJS();
+    return unpdf;
   } finally {
     console.log = original;
   }

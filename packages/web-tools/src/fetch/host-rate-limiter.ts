@@ -9,7 +9,10 @@ export interface RateLimits {
 }
 
 /** Default {@link RateLimits}. */
-export const DEFAULT_RATE_LIMITS: RateLimits = Object.freeze({ maxConcurrent: 4, minHostIntervalMs: 0 });
+export const DEFAULT_RATE_LIMITS: RateLimits = Object.freeze({
+  maxConcurrent: 4,
+  minHostIntervalMs: 0,
+});
 
 /**
  * A global concurrency cap plus a per-host spacing of request starts. A host may ask for more
@@ -35,7 +38,8 @@ export class HostRateLimiter {
     const now = Date.now();
     const start = Math.max(now, this.#nextStart.get(host) ?? 0);
     this.#nextStart.set(host, start + interval);
-    if (start > now) await sleep(start - now, undefined, options.signal ? { signal: options.signal } : {});
+    if (start > now)
+      await sleep(start - now, undefined, options.signal ? { signal: options.signal } : {});
     await this.#acquire();
     try {
       return await task();

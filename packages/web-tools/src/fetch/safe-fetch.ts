@@ -97,7 +97,10 @@ function guardedLookup(resolve: HostResolver, checkAddresses: boolean): LookupFu
           return;
         }
         if (options.all === true) {
-          callback(null, addresses.map((a) => ({ address: a.address, family: a.family })));
+          callback(
+            null,
+            addresses.map((a) => ({ address: a.address, family: a.family })),
+          );
         } else {
           callback(null, first.address, first.family);
         }
@@ -125,7 +128,9 @@ function request(
         lookup: guardedLookup(options.resolve ?? defaultResolver, checkAddresses),
         headers: {
           "user-agent": options.userAgent ?? DEFAULT_USER_AGENT,
-          accept: options.accept ?? "text/html,application/xhtml+xml,application/pdf,text/*;q=0.9,*/*;q=0.5",
+          accept:
+            options.accept ??
+            "text/html,application/xhtml+xml,application/pdf,text/*;q=0.9,*/*;q=0.5",
           "accept-encoding": "gzip, deflate, br",
         },
       },
@@ -191,7 +196,10 @@ function translateError(error: unknown, timeout: AbortSignal, limits: FetchLimit
  * checked against the private-address rule after DNS resolution; at most `maxRedirects`
  * redirects; the body cut at `maxBytes` after decompression; one timeout for the whole fetch.
  */
-export async function safeFetch(rawUrl: string, options: SafeFetchOptions): Promise<FetchedResponse> {
+export async function safeFetch(
+  rawUrl: string,
+  options: SafeFetchOptions,
+): Promise<FetchedResponse> {
   const limits: FetchLimits = { ...DEFAULT_FETCH_LIMITS, ...options.limits };
   const timeout = AbortSignal.timeout(limits.timeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;

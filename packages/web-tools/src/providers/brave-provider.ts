@@ -1,5 +1,10 @@
 import { arr, joinUrl, obj, plainText, providerJson, str } from "./provider-http.js";
-import type { ProviderCallContext, ProviderSettings, SearchHit, WebProvider } from "./provider-types.js";
+import type {
+  ProviderCallContext,
+  ProviderSettings,
+  SearchHit,
+  WebProvider,
+} from "./provider-types.js";
 
 /** Brave Search API; `BRAVE_SEARCH_API_URL` points elsewhere (a proxy, or a test server). */
 export const BRAVE_DEFAULT_URL = "https://api.search.brave.com";
@@ -12,7 +17,11 @@ export function createBraveProvider(
 ): WebProvider {
   const base = baseUrl ?? BRAVE_DEFAULT_URL;
 
-  async function search(query: string, limit: number, ctx: ProviderCallContext): Promise<SearchHit[]> {
+  async function search(
+    query: string,
+    limit: number,
+    ctx: ProviderCallContext,
+  ): Promise<SearchHit[]> {
     const url = new URL(joinUrl(base, "/res/v1/web/search"));
     url.searchParams.set("q", query);
     url.searchParams.set("count", String(Math.min(limit, 20)));

@@ -33,7 +33,11 @@ export function createExaProvider(
       ctx,
     );
 
-  async function search(query: string, limit: number, ctx: ProviderCallContext): Promise<SearchHit[]> {
+  async function search(
+    query: string,
+    limit: number,
+    ctx: ProviderCallContext,
+  ): Promise<SearchHit[]> {
     const answer = obj(
       await call(
         "/search",
@@ -48,7 +52,12 @@ export function createExaProvider(
     );
     return arr(answer.results).map((item, index) => {
       const hit = obj(item);
-      return { title: str(hit.title), url: str(hit.url), description: describe(hit), position: index + 1 };
+      return {
+        title: str(hit.title),
+        url: str(hit.url),
+        description: describe(hit),
+        position: index + 1,
+      };
     });
   }
 
@@ -65,7 +74,8 @@ export function createExaProvider(
       const status = obj(item);
       if (str(status.status) === "error") {
         const error = obj(status.error);
-        const code = typeof error.httpStatusCode === "number" ? ` (HTTP ${String(error.httpStatusCode)})` : "";
+        const code =
+          typeof error.httpStatusCode === "number" ? ` (HTTP ${String(error.httpStatusCode)})` : "";
         failures.set(str(status.id), `${str(error.tag) || "extraction failed"}${code}`);
       }
     }

@@ -40,12 +40,21 @@ export function createFirecrawlProvider(
   const headers: Record<string, string> = apiKey ? { authorization: `Bearer ${apiKey}` } : {};
   const call = (path: string, ctx: ProviderCallContext, body?: unknown) =>
     providerJson(
-      { provider: "Firecrawl", url: path.startsWith("http") ? path : joinUrl(base, path), headers, body },
+      {
+        provider: "Firecrawl",
+        url: path.startsWith("http") ? path : joinUrl(base, path),
+        headers,
+        body,
+      },
       settings,
       ctx,
     );
 
-  async function search(query: string, limit: number, ctx: ProviderCallContext): Promise<SearchHit[]> {
+  async function search(
+    query: string,
+    limit: number,
+    ctx: ProviderCallContext,
+  ): Promise<SearchHit[]> {
     const answer = obj(await call("/v2/search", ctx, { query, limit }));
     const data = answer.data;
     const items = Array.isArray(data) ? data : arr(obj(data).web);
@@ -68,7 +77,12 @@ export function createFirecrawlProvider(
           await call("/v2/scrape", ctx, { url, formats: ["markdown"], onlyMainContent: true }),
         );
         if (answer.success === false) {
-          results.push({ url, title: "", content: "", error: str(answer.error) || "scrape failed" });
+          results.push({
+            url,
+            title: "",
+            content: "",
+            error: str(answer.error) || "scrape failed",
+          });
         } else {
           results.push({ ...pageOf(answer.data, url), url });
         }
@@ -95,12 +109,16 @@ export function createFirecrawlProvider(
       }),
     );
     const id = str(started.id);
-    if (!id) throw new WebToolsError(WebToolsErrorCode.Provider, "Firecrawl did not return a crawl id");
+    if (!id)
+      throw new WebToolsError(WebToolsErrorCode.Provider, "Firecrawl did not return a crawl id");
     const deadline = Date.now() + CRAWL_DEADLINE_MS;
     let status = obj(await call(`/v2/crawl/${encodeURIComponent(id)}`, ctx));
     while (str(status.status) === "scraping" || str(status.status) === "pending") {
       if (Date.now() > deadline) {
-        throw new WebToolsError(WebToolsErrorCode.Timeout, `Firecrawl crawl ${id} did not finish in time`);
+        throw new WebToolsError(
+          WebToolsErrorCode.Timeout,
+          `Firecrawl crawl ${id} did not finish in time`,
+        );
       }
       await sleep(settings.pollIntervalMs, undefined, { signal: ctx.signal });
       status = obj(await call(`/v2/crawl/${encodeURIComponent(id)}`, ctx));

@@ -22,7 +22,11 @@ function errorFromBody(text: string): string {
     for (const key of ["error", "message", "detail"]) {
       const value = parsed[key];
       if (typeof value === "string") return snippet(value);
-      if (value && typeof value === "object" && typeof (value as { message?: unknown }).message === "string") {
+      if (
+        value &&
+        typeof value === "object" &&
+        typeof (value as { message?: unknown }).message === "string"
+      ) {
         return snippet((value as { message: string }).message);
       }
     }
@@ -68,7 +72,12 @@ export async function providerJson(
     if (ctx.signal.aborted) {
       throw new WebToolsError(WebToolsErrorCode.Aborted, "Interrupted", { cause: error });
     }
-    const reason = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
+    const reason =
+      error instanceof Error
+        ? error.cause instanceof Error
+          ? error.cause.message
+          : error.message
+        : String(error);
     throw new WebToolsError(
       WebToolsErrorCode.Provider,
       `${request.provider} API request failed: ${redactSecrets(reason)}`,

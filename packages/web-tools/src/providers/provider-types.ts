@@ -42,7 +42,11 @@ export interface WebProvider {
   readonly endpoint: string;
   search(query: string, limit: number, ctx: ProviderCallContext): Promise<SearchHit[]>;
   extract?(urls: readonly string[], ctx: ProviderCallContext): Promise<PageResult[]>;
-  crawl?(url: string, options: ProviderCrawlOptions, ctx: ProviderCallContext): Promise<PageResult[]>;
+  crawl?(
+    url: string,
+    options: ProviderCrawlOptions,
+    ctx: ProviderCallContext,
+  ): Promise<PageResult[]>;
 }
 
 /** The HTTP client a provider uses: `fetch` or a compatible function. */

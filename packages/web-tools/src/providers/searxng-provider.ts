@@ -1,9 +1,18 @@
 import { arr, joinUrl, obj, providerJson, str } from "./provider-http.js";
-import type { ProviderCallContext, ProviderSettings, SearchHit, WebProvider } from "./provider-types.js";
+import type {
+  ProviderCallContext,
+  ProviderSettings,
+  SearchHit,
+  WebProvider,
+} from "./provider-types.js";
 
 /** A self-hosted SearXNG instance (`SEARXNG_URL`, no key): `GET /search?format=json`. */
 export function createSearxngProvider(baseUrl: string, settings: ProviderSettings): WebProvider {
-  async function search(query: string, limit: number, ctx: ProviderCallContext): Promise<SearchHit[]> {
+  async function search(
+    query: string,
+    limit: number,
+    ctx: ProviderCallContext,
+  ): Promise<SearchHit[]> {
     const hits: SearchHit[] = [];
     for (let page = 1; hits.length < limit && page <= 3; page += 1) {
       const url = new URL(joinUrl(baseUrl, "/search"));

@@ -21,7 +21,10 @@ export const BACKEND_ENV: Readonly<Record<WebBackend, readonly string[]>> = {
 /** Order in which a backend is picked by its key when `web.backend` is not set. */
 const AUTODETECT_ORDER: readonly WebBackend[] = ["tavily", "exa", "firecrawl", "searxng", "brave"];
 
-const ALIASES: Readonly<Record<string, WebBackend>> = { "brave-free": "brave", brave_search: "brave" };
+const ALIASES: Readonly<Record<string, WebBackend>> = {
+  "brave-free": "brave",
+  brave_search: "brave",
+};
 
 /** Which backend applies, and whether it can be used. */
 export interface BackendChoice {
@@ -48,10 +51,15 @@ export function chooseBackend(configuredName: string | undefined, env: EnvLookup
       return { backend: undefined, unknown: name, configured: false, requiredEnv: [] };
     }
     const known = backend as WebBackend;
-    return { backend: known, configured: isConfigured(known, env), requiredEnv: BACKEND_ENV[known] };
+    return {
+      backend: known,
+      configured: isConfigured(known, env),
+      requiredEnv: BACKEND_ENV[known],
+    };
   }
   const found = AUTODETECT_ORDER.find((backend) => isConfigured(backend, env));
-  if (found !== undefined) return { backend: found, configured: true, requiredEnv: BACKEND_ENV[found] };
+  if (found !== undefined)
+    return { backend: found, configured: true, requiredEnv: BACKEND_ENV[found] };
   return {
     backend: undefined,
     configured: false,
@@ -78,9 +86,17 @@ export function createProvider(
         settings,
       );
     case "tavily":
-      return createTavilyProvider(value(env, "TAVILY_API_KEY") ?? "", value(env, "TAVILY_API_URL"), settings);
+      return createTavilyProvider(
+        value(env, "TAVILY_API_KEY") ?? "",
+        value(env, "TAVILY_API_URL"),
+        settings,
+      );
     case "exa":
-      return createExaProvider(value(env, "EXA_API_KEY") ?? "", value(env, "EXA_API_URL"), settings);
+      return createExaProvider(
+        value(env, "EXA_API_KEY") ?? "",
+        value(env, "EXA_API_URL"),
+        settings,
+      );
     case "brave":
       return createBraveProvider(
         value(env, "BRAVE_SEARCH_API_KEY") ?? "",

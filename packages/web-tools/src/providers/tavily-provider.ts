@@ -51,17 +51,31 @@ export function createTavilyProvider(
       ctx,
     );
 
-  async function search(query: string, limit: number, ctx: ProviderCallContext): Promise<SearchHit[]> {
+  async function search(
+    query: string,
+    limit: number,
+    ctx: ProviderCallContext,
+  ): Promise<SearchHit[]> {
     const answer = obj(
       await call(
         "/search",
-        { query, max_results: Math.min(limit, 20), include_raw_content: false, include_images: false },
+        {
+          query,
+          max_results: Math.min(limit, 20),
+          include_raw_content: false,
+          include_images: false,
+        },
         ctx,
       ),
     );
     return arr(answer.results).map((item, index) => {
       const hit = obj(item);
-      return { title: str(hit.title), url: str(hit.url), description: str(hit.content), position: index + 1 };
+      return {
+        title: str(hit.title),
+        url: str(hit.url),
+        description: str(hit.content),
+        position: index + 1,
+      };
     });
   }
 
