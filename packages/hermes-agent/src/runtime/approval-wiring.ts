@@ -6,7 +6,7 @@ import {
   type ApprovalPrompt,
   type GatewayNotify,
 } from "@hermes-agent/approval";
-import type { HermesConfig } from "@hermes-agent/config";
+import type { ConfigSource, HermesConfig } from "@hermes-agent/config";
 import type { Logger } from "@hermes-agent/core";
 import { describe } from "../pipeline/hook-bus.js";
 import type { RuntimeApprovalOption } from "./runtime-options.js";
@@ -32,6 +32,8 @@ export function wireApproval(input: {
   readonly option: RuntimeApprovalOption | undefined;
   readonly home: string;
   readonly env: Readonly<Record<string, string | undefined>>;
+  readonly configSource: ConfigSource;
+  /** The config as first read (for the timeout). */
   readonly config: HermesConfig;
   readonly logger: Logger;
 }): ApprovalWiring {
@@ -52,7 +54,7 @@ export function wireApproval(input: {
   const manager = createApprovalManager({
     home: input.home,
     env,
-    config: input.config,
+    config: () => input.configSource.read(),
     interactive: prompt !== undefined,
     ...(prompt === undefined ? {} : { prompt }),
     ...(notify === undefined ? {} : { context: "gateway" as const }),

@@ -1,5 +1,10 @@
 import type { ApprovalManager } from "@hermes-agent/approval";
-import { loadConfig, type HermesConfig } from "@hermes-agent/config";
+import {
+  createConfigSource,
+  createStaticConfigSource,
+  type ConfigSource,
+  type HermesConfig,
+} from "@hermes-agent/config";
 import { createStderrLogger, resolveHermesHome, type Logger } from "@hermes-agent/core";
 import { ToolRegistry, type ToolDefinition } from "@hermes-agent/registry";
 import {
@@ -44,7 +49,10 @@ export interface HermesRuntime {
   readonly approval: ApprovalManager;
   /** Terminal environments and background processes. */
   readonly terminal: TerminalRuntime;
+  /** The config as read when the runtime was created. */
   readonly config: HermesConfig;
+  /** The one config source of this runtime; every part reads config.yaml through it. */
+  readonly configSource: ConfigSource;
   readonly hermesHome: string;
   readonly cwd: string;
   readonly logger: Logger;
@@ -76,7 +84,17 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Herme
     ...(options.hermesHome === undefined ? {} : { explicit: options.hermesHome }),
   });
   const logger = options.logger ?? createStderrLogger({ name: "hermes-agent" });
-  const config = options.config ?? (await loadConfig({ home: hermesHome, env }));
+  const configSource =
+    options.config === undefined
+      ? createConfigSource({ home: hermesHome, env })
+      : createStaticConfigSource(options.config);
+  let config: HermesConfig;
+  try {
+    config = await configSource.read();
+  } catch (error) {
+    configSource.close();
+    throw error;
+  }
   const settings = resolveTerminalOptions({ config, env });
   const cwd = options.cwd ?? settings.cwd ?? process.cwd();
   const registry = new ToolRegistry({ hermesHome, logger });
@@ -86,6 +104,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Herme
     option: options.approval,
     home: hermesHome,
     env,
+    configSource,
     config,
     logger,
   });
@@ -153,6 +172,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Herme
       await terminal.shutdown();
       hooks.clear();
       events.clear();
+      configSource.close();
       untrackRuntime(tracker);
     })();
     return closing;
@@ -161,6 +181,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Herme
   const context: ToolPackageContext = {
     registry,
     config,
+    configSource,
     hermesHome,
     cwd,
     env,
@@ -208,6 +229,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Herme
     approval: approval.manager,
     terminal,
     config,
+    configSource,
     hermesHome,
     cwd,
     logger,
@@ -218,6 +240,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Herme
         enabledToolsets: selection.enabled ?? defaultEnabled,
         ...(disabled === undefined ? {} : { disabledToolsets: disabled }),
         quiet: true,
+        configFingerprint: configSource.fingerprint(),
       });
     },
     handleFunctionCall,

@@ -1,5 +1,5 @@
 import type { ApprovalManager } from "@hermes-agent/approval";
-import type { HermesConfig } from "@hermes-agent/config";
+import type { ConfigSource, HermesConfig } from "@hermes-agent/config";
 import type { Logger } from "@hermes-agent/core";
 import type { ToolRegistry } from "@hermes-agent/registry";
 import type { TerminalRuntime } from "@hermes-agent/terminal";
@@ -13,6 +13,8 @@ export interface ToolPackageContext {
   readonly registry: ToolRegistry;
   /** The runtime's config (validated config.yaml, or the object given to `createRuntime`). */
   readonly config: HermesConfig;
+  /** The runtime's one config source: read config.yaml through it, never on your own. */
+  readonly configSource: ConfigSource;
   readonly hermesHome: string;
   /** The working directory of the runtime's tools. */
   readonly cwd: string;
