@@ -1,4 +1,5 @@
-import { ToolRegistry, silentLogger } from "@hermes-agent/registry";
+import { silentLogger } from "@hermes-agent/core";
+import { ToolRegistry } from "@hermes-agent/registry";
 import { describe, expect, test } from "vitest";
 import {
   buildExecuteCodeSchema,

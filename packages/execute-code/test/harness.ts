@@ -1,7 +1,8 @@
 import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync, writeFileSync, existsSync, statSync } from "node:fs";
 import path from "node:path";
-import { ToolRegistry, silentLogger, toolError } from "@hermes-agent/registry";
+import { silentLogger } from "@hermes-agent/core";
+import { ToolRegistry, toolError } from "@hermes-agent/registry";
 import {
   createTerminalRuntime,
   registerTerminalTools,

@@ -104,6 +104,13 @@ describe("interrupt", () => {
 });
 
 describe("call cap and output caps", () => {
+  // These scripts run to completion; the 1 s timeout of the tests above would be too tight.
+  let h: Harness;
+  beforeAll(async () => {
+    h = await createHarness();
+  });
+  afterAll(() => h.close());
+
   test("the 51st tool call gets Hermes' limit error", async () => {
     const code = [
       "from hermes_tools import terminal",
