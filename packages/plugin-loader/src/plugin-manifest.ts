@@ -1,5 +1,5 @@
 import path from "node:path";
-import { parseDocument } from "yaml";
+import { LineCounter, parseDocument } from "yaml";
 import { z } from "zod";
 import { PluginLoaderError, PluginLoaderErrorCode } from "./plugin-loader-error.js";
 
@@ -124,13 +124,14 @@ export function validateManifest(raw: unknown, file: string, fallbackName: strin
  * @throws {@link PluginLoaderError} (`InvalidManifest`) with the file and line of a YAML error.
  */
 export function parseManifest(text: string, file: string, fallbackName: string): ParsedManifest {
-  const doc = parseDocument(text, { prettyErrors: false, uniqueKeys: true });
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
   const error = doc.errors[0];
   if (error !== undefined) {
-    const line = error.linePos?.[0].line;
+    const line = lineCounter.linePos(error.pos[0]).line;
     throw invalid(
       file,
-      `not valid YAML${line === undefined ? "" : ` (line ${line})`}: ${error.message.split("\n")[0] ?? error.code}`,
+      `not valid YAML (line ${line}): ${error.message.split("\n")[0] ?? error.code}`,
     );
   }
   return validateManifest(doc.toJS() as unknown, file, fallbackName);
