@@ -43,7 +43,9 @@ export function runShellHook(run: ShellHookRun): Promise<ShellHookOutcome> {
     let aborted = false;
     let settled = false;
     let graceTimer: NodeJS.Timeout | undefined;
-    const child = spawn("bash", ["-c", run.command], {
+    // Node's stdio pipes are sockets, which makes bash think sshd started it and read ~/.bashrc:
+    // --norc keeps the hook's environment what the allowlist built.
+    const child = spawn("bash", ["--norc", "--noprofile", "-c", run.command], {
       cwd: run.cwd,
       env: run.env,
       detached: true,
