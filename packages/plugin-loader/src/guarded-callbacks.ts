@@ -1,7 +1,7 @@
 import type { Logger } from "@hermes-agent/core";
 import type { ToolOutput } from "@hermes-agent/registry";
 import type { MiddlewareKind } from "./hook-names.js";
-import type { AnyHookCallback, HookPayloadBase, MiddlewareMap, ToolRequest } from "./hook-types.js";
+import type { AnyHookCallback, MiddlewareMap } from "./hook-types.js";
 import { describe } from "./plugin-module.js";
 
 /**
@@ -18,10 +18,10 @@ export function guardHook(
     logger.warn(`${who}: hook '${name}' failed and was skipped for this call: ${describe(error)}`);
     return undefined;
   };
-  return (payload: HookPayloadBase): unknown => {
+  return (payload) => {
     let value: unknown;
     try {
-      value = (callback as (payload: HookPayloadBase) => unknown)(payload);
+      value = (callback as AnyHookCallback)(payload);
     } catch (error) {
       return report(error);
     }
@@ -47,7 +47,7 @@ export function guardMiddleware<K extends MiddlewareKind>(
     const run = middleware as MiddlewareMap["tool_execution"];
     const guarded: MiddlewareMap["tool_execution"] = async (call, next) => {
       let downstream: Promise<ToolOutput> | undefined;
-      const once = (args: Readonly<Record<string, unknown>>): Promise<ToolOutput> => {
+      const once = (args?: Record<string, unknown>): Promise<ToolOutput> => {
         downstream ??= next(args);
         return downstream;
       };
@@ -56,7 +56,7 @@ export function guardMiddleware<K extends MiddlewareKind>(
       } catch (error) {
         if (downstream === undefined) {
           report(error, "skipped, the call continues without it");
-          return once(call.args);
+          return once();
         }
         const settled = await downstream.then(
           (result) => ({ ok: true as const, result }),
@@ -70,8 +70,8 @@ export function guardMiddleware<K extends MiddlewareKind>(
     };
     return guarded as MiddlewareMap[K];
   }
-  const rewrite = middleware as (request: ToolRequest) => unknown;
-  const guarded = async (request: ToolRequest): Promise<unknown> => {
+  const rewrite = middleware as (request: never) => unknown;
+  const guarded = async (request: never): Promise<unknown> => {
     try {
       return await rewrite(request);
     } catch (error) {

@@ -2,72 +2,65 @@ import type { ToolOutput } from "@hermes-agent/registry";
 import type { HookName, MiddlewareKind } from "./hook-names.js";
 
 /**
- * Fields every hook payload may carry. Payload keys are Hermes' keyword names (snake_case), the
- * same names a shell hook sees in its JSON; runtimes may add keys.
+ * Fields every hook payload may carry. Payload keys are camelCase, as the runtime's hook bus
+ * passes them (a shell hook sees them under Hermes' snake_case names); runtimes may add keys.
  */
 export interface HookPayloadBase {
   readonly [key: string]: unknown;
-  /** Set by the runtime on every call: "hermes.observer.v1". */
-  readonly telemetry_schema_version?: string;
-  readonly session_id?: string;
-  readonly task_id?: string;
+  readonly taskId?: string | undefined;
+  readonly sessionKey?: string | undefined;
 }
+
+/** Where a tool call came from. */
+export type CallOrigin = "model" | "execute_code" | "cli" | "mcp";
 
 /** What a tool hook sees of a call. */
 export interface ToolCallPayload extends HookPayloadBase {
-  readonly tool_name: string;
+  readonly toolName: string;
   readonly args: Readonly<Record<string, unknown>>;
-  readonly tool_call_id?: string;
-  readonly turn_id?: string;
-  /** Who made the call: "model", "execute_code", "cli", "mcp". */
-  readonly origin?: string;
+  readonly toolCallId?: string | undefined;
+  readonly origin?: CallOrigin | undefined;
 }
 
 /** Payload of `post_tool_call`: the call, its result and how it went. */
 export interface PostToolCallPayload extends ToolCallPayload {
   readonly result: string;
-  readonly duration_ms: number;
+  readonly durationMs: number;
   /** "ok", "error" (the result is a JSON object with an `error` key) or "blocked" (by a hook). */
   readonly status: "ok" | "error" | "blocked";
-  readonly error_type?: string;
-  readonly error_message?: string;
+  readonly errorType?: string | undefined;
+  readonly errorMessage?: string | undefined;
 }
 
 /** Payload of `transform_tool_result`. */
 export interface TransformToolResultPayload extends ToolCallPayload {
   readonly result: string;
+  readonly status?: "ok" | "error" | "blocked";
 }
 
-/** Payload of `transform_terminal_output`. */
-export interface TransformTerminalOutputPayload extends HookPayloadBase {
-  readonly command: string;
+/** Payload of `transform_terminal_output`: the terminal tool's call and its output text. */
+export interface TransformTerminalOutputPayload extends ToolCallPayload {
   readonly output: string;
-  readonly returncode: number;
-  readonly env_type: string;
 }
 
-/** Payload of `pre_approval_request` (and, with `choice`, `post_approval_response`). */
+/** Payload of `pre_approval_request` (and, with `choice` and `approved`, `post_approval_response`). */
 export interface ApprovalPayload extends HookPayloadBase {
-  readonly command: string;
-  readonly description?: string;
-  readonly pattern_key?: string;
-  readonly pattern_keys?: readonly string[];
-  readonly session_key?: string;
-  /** "cli", "gateway", "smart" or "transport:<name>". */
-  readonly surface?: string;
+  readonly toolName?: string;
+  readonly ruleKey?: string;
+  readonly message?: string;
   /** Only in `post_approval_response`: once, session, always, deny, timeout, ... */
   readonly choice?: string;
+  readonly approved?: boolean;
 }
 
 /**
  * What a `pre_tool_call` hook may return. The first valid directive among all hooks wins:
  * `block` refuses the call with `message`; `approve` asks a human (the runtime's approval gate)
- * and blocks when that fails; `modify` replaces the arguments (shell hooks).
+ * and blocks when that is denied or fails (fail closed).
  */
 export type PreToolCallDirective =
   | { readonly action: "block"; readonly message: string }
-  | { readonly action: "approve"; readonly message?: string; readonly rule_key?: string }
-  | { readonly action: "modify"; readonly args: Readonly<Record<string, unknown>> };
+  | { readonly action: "approve"; readonly message?: string; readonly rule_key?: string };
 
 /** What a context-adding hook (`pre_llm_call` and the shell-hook default) may return. */
 export interface ContextDirective {
@@ -113,42 +106,52 @@ export type HookCallback<N extends string = HookName> = (
   payload: HookPayload<N>,
 ) => HookResult<N> | undefined | void | Promise<HookResult<N> | undefined | void>;
 
-/** The request `tool_request` middleware sees and may rewrite (return a changed copy). */
-export interface ToolRequest {
-  readonly [key: string]: unknown;
-  readonly tool_name: string;
-  readonly args: Readonly<Record<string, unknown>>;
-  readonly task_id?: string;
-  readonly session_id?: string;
-  readonly origin?: string;
+/** What `tool_request` and `tool_execution` middleware learn about a call. */
+export interface ToolCallInfo {
+  readonly toolName: string;
+  /** The arguments (after coercion); a private copy each middleware may change. */
+  readonly args: Record<string, unknown>;
+  readonly taskId: string | undefined;
+  readonly sessionKey: string | undefined;
+  readonly toolCallId: string | undefined;
+  readonly origin: CallOrigin;
 }
 
-/** The request `llm_request` middleware sees and may rewrite (return a changed copy). */
+/** The body of a chat-completions request as the agent loop is about to send it. */
 export interface LlmRequest {
-  readonly [key: string]: unknown;
-  readonly model?: string;
+  readonly model: string;
   readonly messages: readonly unknown[];
-  readonly tools?: readonly unknown[];
+  readonly tools: readonly unknown[];
+  readonly sessionId: string | undefined;
+  readonly [key: string]: unknown;
 }
-
-/** Calls the rest of the `tool_execution` chain (and finally the tool) with these arguments. */
-export type NextToolExecution = (args: Readonly<Record<string, unknown>>) => Promise<ToolOutput>;
 
 /**
- * Middleware of each kind. Request middleware returns a replacement request, or undefined to
- * keep it. Execution middleware wraps the call: it may change the arguments, call `next` (at
- * most once runs the tool; a second call gets the same result), and change the result.
+ * Middleware of each kind. `tool_request` may return new arguments (or change `request.args`);
+ * `llm_request` may return a replacement body; returning nothing keeps them. `tool_execution`
+ * wraps the call: `next(args?)` runs the rest of the chain and the tool at most once (a second
+ * call gets the same result); a throw before `next` skips the middleware, a throw after it keeps
+ * the tool's result.
  */
 export interface MiddlewareMap {
   tool_request: (
-    request: ToolRequest,
-  ) => ToolRequest | undefined | Promise<ToolRequest | undefined>;
-  tool_execution: (call: ToolRequest, next: NextToolExecution) => ToolOutput | Promise<ToolOutput>;
-  llm_request: (request: LlmRequest) => LlmRequest | undefined | Promise<LlmRequest | undefined>;
+    request: ToolCallInfo,
+  ) =>
+    | Record<string, unknown>
+    | undefined
+    | void
+    | Promise<Record<string, unknown> | undefined | void>;
+  tool_execution: (
+    call: ToolCallInfo,
+    next: (args?: Record<string, unknown>) => Promise<ToolOutput>,
+  ) => ToolOutput | Promise<ToolOutput>;
+  llm_request: (
+    request: LlmRequest,
+  ) => LlmRequest | undefined | void | Promise<LlmRequest | undefined | void>;
 }
 
 /** Middleware of kind `K`. */
 export type Middleware<K extends MiddlewareKind> = MiddlewareMap[K];
 
 /** Any hook callback, as a host stores it. */
-export type AnyHookCallback = (payload: HookPayloadBase) => unknown;
+export type AnyHookCallback = (payload: Readonly<Record<string, unknown>>) => unknown;

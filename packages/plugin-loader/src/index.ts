@@ -29,6 +29,7 @@ export type { HookName, MiddlewareKind } from "./hook-names.js";
 export type {
   AnyHookCallback,
   ApprovalPayload,
+  CallOrigin,
   ContextDirective,
   HookCallback,
   HookPayload,
@@ -39,11 +40,10 @@ export type {
   LlmRequest,
   Middleware,
   MiddlewareMap,
-  NextToolExecution,
   PostToolCallPayload,
   PreToolCallDirective,
   ToolCallPayload,
-  ToolRequest,
+  ToolCallInfo,
   TransformTerminalOutputPayload,
   TransformToolResultPayload,
 } from "./hook-types.js";

@@ -1,7 +1,12 @@
 // Anything exported here is public API of @hermes-agent/plugin-loader/testing.
 import type { DispatchContext, ToolOutput, ToolRegistry } from "@hermes-agent/registry";
 import type { MiddlewareKind } from "./hook-names.js";
-import type { AnyHookCallback, HookPayloadBase, MiddlewareMap, ToolRequest } from "./hook-types.js";
+import type {
+  AnyHookCallback,
+  HookPayloadBase,
+  MiddlewareMap,
+  ToolCallInfo,
+} from "./hook-types.js";
 import type {
   PluginCommand,
   PluginHost,
@@ -27,7 +32,10 @@ export interface RecordingHost extends PluginHost {
   readonly skills: ReadonlyMap<string, Recorded<PluginSkill>>;
   /** Call every callback of `name` in order; the results that are not undefined. */
   invokeHook(name: string, payload: HookPayloadBase): Promise<unknown[]>;
-  /** Run a tool through the `tool_request` and `tool_execution` middleware, then the registry. */
+  /**
+   * Run a tool through the `tool_request` and `tool_execution` middleware, then the registry
+   * (a plain chain: failure handling is the guards' the loader puts around plugin middleware).
+   */
   callTool(
     toolName: string,
     args: Readonly<Record<string, unknown>>,
@@ -86,17 +94,30 @@ export function createRecordingHost(registry: ToolRegistry): RecordingHost {
       return results;
     },
     async callTool(toolName, args, context) {
-      let request: ToolRequest = { tool_name: toolName, args };
-      for (const rewrite of chain("tool_request")) request = (await rewrite(request)) ?? request;
+      let info: ToolCallInfo = {
+        toolName,
+        args: { ...args },
+        taskId: context?.taskId,
+        sessionKey: undefined,
+        toolCallId: undefined,
+        origin: "model",
+      };
+      for (const rewrite of chain("tool_request")) {
+        const request = { ...info, args: { ...info.args } };
+        const returned = await rewrite(request);
+        info = { ...info, args: returned ?? request.args };
+      }
       const layers = chain("tool_execution");
-      const run = (index: number, current: ToolRequest): Promise<ToolOutput> => {
+      const run = (index: number, current: ToolCallInfo): Promise<ToolOutput> => {
         const layer = layers[index];
         if (layer === undefined) return registry.dispatch(toolName, current.args, context);
         return Promise.resolve(
-          layer(current, (nextArgs) => run(index + 1, { ...current, args: nextArgs })),
+          layer(current, (nextArgs) =>
+            run(index + 1, { ...current, args: nextArgs ?? current.args }),
+          ),
         );
       };
-      return run(0, request);
+      return run(0, info);
     },
   };
 }

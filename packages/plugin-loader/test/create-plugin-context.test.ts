@@ -149,11 +149,11 @@ describe("registerHook", () => {
       throw new Error("sync boom");
     });
     ctx.registerHook("pre_tool_call", () => Promise.reject(new Error("async boom")));
-    ctx.registerHook("pre_tool_call", ({ tool_name }) =>
-      tool_name === "terminal" ? { action: "block", message: "no terminal" } : undefined,
+    ctx.registerHook("pre_tool_call", ({ toolName }) =>
+      toolName === "terminal" ? { action: "block", message: "no terminal" } : undefined,
     );
     const results = await world.host.invokeHook("pre_tool_call", {
-      tool_name: "terminal",
+      toolName: "terminal",
       args: {},
     });
     expect(results).toEqual([{ action: "block", message: "no terminal" }]);
@@ -183,10 +183,7 @@ describe("registerMiddleware", () => {
     ctx.registerMiddleware("tool_request", () => {
       throw new Error("bad rewrite");
     });
-    ctx.registerMiddleware("tool_request", (request) => ({
-      ...request,
-      args: { ...request.args, added: true },
-    }));
+    ctx.registerMiddleware("tool_request", (request) => ({ ...request.args, added: true }));
     expect(await world.host.callTool("echo", { a: 1 })).toBe('{"a":1,"added":true}');
     expect(world.logger.text("warn")).toMatch(/tool_request middleware failed .*bad rewrite/);
   });
@@ -221,11 +218,11 @@ describe("registerMiddleware", () => {
     });
     const [entry] = world.host.middleware.get("tool_execution") ?? [];
     const guarded = entry?.value as (
-      call: { tool_name: string; args: object },
+      call: { toolName: string; args: object },
       next: () => Promise<string>,
     ) => Promise<string>;
     await expect(
-      guarded({ tool_name: "x", args: {} }, () => Promise.reject(new Error("tool failed"))),
+      guarded({ toolName: "x", args: {} }, () => Promise.reject(new Error("tool failed"))),
     ).rejects.toThrow("translated");
   });
 

@@ -74,7 +74,7 @@ describe("public API", () => {
 
 describe("types guide plugin authors", () => {
   test("hook payloads and results are typed per hook name", () => {
-    expectTypeOf<HookPayload<"pre_tool_call">["tool_name"]>().toEqualTypeOf<string>();
+    expectTypeOf<HookPayload<"pre_tool_call">["toolName"]>().toEqualTypeOf<string>();
     expectTypeOf<HookPayload<"post_tool_call">["status"]>().toEqualTypeOf<
       "ok" | "error" | "blocked"
     >();

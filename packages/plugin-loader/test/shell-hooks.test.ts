@@ -35,10 +35,11 @@ async function loadHooks(
 }
 
 const call = {
-  tool_name: "write_file",
+  toolName: "write_file",
   args: { path: "/tmp/x" },
-  session_id: "s-1",
-  task_id: "t-1",
+  sessionKey: "s-1",
+  taskId: "t-1",
+  toolCallId: "c-9",
 };
 
 describe("shell hooks run as child processes", () => {
@@ -68,7 +69,7 @@ describe("shell hooks run as child processes", () => {
       tool_input: { path: "/tmp/x" },
       session_id: "s-1",
       cwd: world.project,
-      extra: { task_id: "t-1" },
+      extra: { task_id: "t-1", tool_call_id: "c-9" },
     });
   });
 
@@ -83,7 +84,7 @@ describe("shell hooks run as child processes", () => {
       ],
     });
     expect(
-      await world.host.invokeHook("pre_tool_call", { tool_name: "terminal", args: {} }),
+      await world.host.invokeHook("pre_tool_call", { toolName: "terminal", args: {} }),
     ).toEqual([{ action: "block", message: "policy" }]);
     expect(await world.host.invokeHook("pre_tool_call", call)).toEqual([
       { action: "modify", args: { path: "/safe" } },
@@ -99,7 +100,7 @@ describe("shell hooks run as child processes", () => {
     expect(await world.host.invokeHook("pre_tool_call", call)).toEqual([
       { action: "block", message: "denied by policy" },
     ]);
-    expect(await world.host.invokeHook("pre_llm_call", { session_id: "s" })).toEqual([
+    expect(await world.host.invokeHook("pre_llm_call", { sessionKey: "s" })).toEqual([
       { context: "today is a holiday" },
     ]);
     expect(await world.host.invokeHook("post_tool_call", call)).toEqual([]);
@@ -146,7 +147,7 @@ describe("shell hooks run as child processes", () => {
       ],
     });
     expect(
-      await world.host.invokeHook("pre_tool_call", { tool_name: "terminal", args: {} }),
+      await world.host.invokeHook("pre_tool_call", { toolName: "terminal", args: {} }),
     ).toEqual([{ action: "block", message: "hook sleep 5 failed closed: timed out after 1s" }]);
     expect(await world.host.invokeHook("pre_tool_call", call)).toEqual([
       {
@@ -170,7 +171,7 @@ describe("shell hooks run as child processes", () => {
     });
     await world.host.invokeHook("post_tool_call", call);
     expect(existsSync(marker)).toBe(false);
-    await world.host.invokeHook("post_tool_call", { tool_name: "process", args: {} });
+    await world.host.invokeHook("post_tool_call", { toolName: "process", args: {} });
     expect(existsSync(marker)).toBe(true);
   });
 });

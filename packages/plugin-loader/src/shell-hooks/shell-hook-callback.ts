@@ -1,5 +1,5 @@
 import { buildChildEnv, type EnvironmentVariables, type Logger } from "@hermes-agent/core";
-import type { AnyHookCallback, HookPayloadBase } from "../hook-types.js";
+import type { AnyHookCallback } from "../hook-types.js";
 import { runShellHook } from "./run-shell-hook.js";
 import { matchesTool, type ShellHookSpec } from "./shell-hook-config.js";
 import { decideShellHook } from "./shell-hook-response.js";
@@ -13,23 +13,39 @@ export interface ShellHookEnvironment {
   readonly logger: Logger;
 }
 
-const TOP_LEVEL_KEYS: ReadonlySet<string> = new Set(["tool_name", "args", "session_id"]);
+const TOP_LEVEL_KEYS: ReadonlySet<string> = new Set([
+  "toolName",
+  "args",
+  "sessionKey",
+  "sessionId",
+  "signal",
+]);
+
+/** `toolCallId` → `tool_call_id`: Hermes' names, which shell hook scripts are written against. */
+function snakeCase(key: string): string {
+  return key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+}
 
 /**
- * The JSON a shell hook reads on stdin: `{hook_event_name, tool_name, tool_input, session_id,
- * cwd, extra}`, where `extra` holds every other payload key.
+ * The JSON a shell hook reads on stdin, as Hermes writes it: `{hook_event_name, tool_name,
+ * tool_input, session_id, cwd, extra}`; `extra` holds every other payload key, in snake_case.
  */
-export function shellHookInput(event: string, payload: HookPayloadBase, cwd: string): string {
+export function shellHookInput(
+  event: string,
+  payload: Readonly<Record<string, unknown>>,
+  cwd: string,
+): string {
   const extra: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(payload)) {
-    if (!TOP_LEVEL_KEYS.has(key)) extra[key] = value;
+    if (!TOP_LEVEL_KEYS.has(key) && value !== undefined) extra[snakeCase(key)] = value;
   }
   const args = payload.args;
+  const session = payload.sessionKey ?? payload.sessionId;
   return safeStringify({
     hook_event_name: event,
-    tool_name: payload.tool_name ?? null,
+    tool_name: typeof payload.toolName === "string" ? payload.toolName : null,
     tool_input: typeof args === "object" && args !== null && !Array.isArray(args) ? args : null,
-    session_id: typeof payload.session_id === "string" ? payload.session_id : "",
+    session_id: typeof session === "string" ? session : "",
     cwd,
     extra,
   });
@@ -44,8 +60,8 @@ export function createShellHookCallback(
     hostEnv: environment.env,
     extra: { HERMES_HOME: environment.hermesHome },
   });
-  return async (payload: HookPayloadBase) => {
-    if (!matchesTool(spec, payload.tool_name)) return undefined;
+  return async (payload) => {
+    if (!matchesTool(spec, payload.toolName)) return undefined;
     const outcome = await runShellHook({
       command: spec.command,
       stdin: shellHookInput(spec.event, payload, environment.cwd),

@@ -9,8 +9,18 @@ export const BLOCK_EXIT_CODE = 2;
 export const DEFAULT_BLOCK_MESSAGE = "Blocked by shell hook.";
 const STDERR_MESSAGE_LIMIT = 400;
 
+/**
+ * Hermes' `modify` answer of a pre_tool_call shell hook: replace the arguments. Passed on as
+ * returned; a runtime that does not apply it ignores it (its directive reader skips the shape).
+ */
+export interface ModifyArgumentsDirective {
+  readonly action: "modify";
+  readonly args: Readonly<Record<string, unknown>>;
+}
+
 /** What a shell hook contributes to its event: a directive, or undefined for no decision. */
-export type ShellHookDecision = PreToolCallDirective | ContextDirective | undefined;
+export type ShellHookDecision =
+  PreToolCallDirective | ModifyArgumentsDirective | ContextDirective | undefined;
 
 /**
  * Turn a finished hook into its decision. A spawn error or a timeout is no decision (unless the
@@ -74,7 +84,9 @@ function parseResponse(event: string, stdout: string, logger: Logger): ShellHook
   return event === "pre_tool_call" ? parsePreToolCall(record) : parseContext(record);
 }
 
-function parsePreToolCall(data: Record<string, unknown>): PreToolCallDirective | undefined {
+function parsePreToolCall(
+  data: Record<string, unknown>,
+): PreToolCallDirective | ModifyArgumentsDirective | undefined {
   if (data.action === "block")
     return { action: "block", message: blockMessage(data.message, data.reason) };
   if (data.decision === "block")
