@@ -37,8 +37,14 @@ export interface PluginManagerOptions {
   readonly registry: ToolRegistry;
   /** The runtime side: hook bus, commands, skills, dispatch. */
   readonly host: PluginHost;
-  /** The config, or a function returning the current config (read again on reload). */
-  readonly config: PluginLoaderConfig | (() => PluginLoaderConfig);
+  /**
+   * The config: a loaded config, a function returning the current one, or a config source
+   * (`@hermes-agent/config`'s `ConfigSource`); the last two are read again on reload.
+   */
+  readonly config:
+    | PluginLoaderConfig
+    | (() => PluginLoaderConfig)
+    | { readonly readSync: () => PluginLoaderConfig };
   /** Default: HERMES_HOME from `env`, else ~/.hermes. */
   readonly hermesHome?: string;
   /** The project folder (project plugins, npm plugins, shell hooks' cwd). Default `process.cwd()`. */
@@ -262,7 +268,10 @@ export class PluginManager {
 
   #config(): PluginLoaderConfig {
     const config = this.#options.config;
-    return typeof config === "function" ? config() : config;
+    if (typeof config === "function") return config();
+    if (typeof config.readSync === "function")
+      return (config as { readSync: () => PluginLoaderConfig }).readSync();
+    return config as PluginLoaderConfig;
   }
 
   #statusOf(plugin: DiscoveredPlugin): PluginStatus {
