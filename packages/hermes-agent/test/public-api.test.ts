@@ -1,3 +1,4 @@
+import { inspectErrorExports } from "@hermes-agent/test-utils";
 import { describe, expect, test } from "vitest";
 import * as api from "../src/index.js";
 
@@ -33,5 +34,9 @@ describe("public API", () => {
         "scanMemoryEntry",
       ].sort(),
     );
+  });
+
+  test("every error class carries the HermesError brand", () => {
+    expect(inspectErrorExports(api)).toEqual({ errorClasses: ["HermesAgentError"], unbranded: [] });
   });
 });
