@@ -13,7 +13,15 @@ import {
   type TerminalRuntime,
 } from "@hermes-agent/terminal";
 import { getToolDefinitions } from "@hermes-agent/toolsets";
+import {
+  startAgentSession,
+  type AgentSession,
+  type StartSessionOptions,
+} from "../agent-tools/agent-session.js";
+import type { MemoryStore } from "../agent-tools/memory-store.js";
 import { registerAgentToolSchemas } from "../agent-tools/register-agent-tools.js";
+import type { SessionStore } from "../sessions/session-store.js";
+import { createAgentState } from "./agent-state.js";
 import { createDispatchPipeline, type FunctionCallContext } from "../pipeline/dispatch-pipeline.js";
 import { describe, HookBus } from "../pipeline/hook-bus.js";
 import { createToolApprovalGate } from "../pipeline/tool-approval.js";
@@ -68,6 +76,15 @@ export interface HermesRuntime {
   handleFunctionCall(name: string, args: unknown, ctx?: FunctionCallContext): Promise<string>;
   /** Answer pending gateway approvals of a session (`once`, `session`, `always`, `deny`); returns how many. */
   resolveApproval(sessionKey: string, choice: string): number;
+  /** `MEMORY.md` and `USER.md` under `<HERMES_HOME>/memories`. */
+  readonly memory: MemoryStore;
+  /** Every session's transcript under `<HERMES_HOME>/sessions`, with the search index. */
+  readonly sessions: SessionStore;
+  /**
+   * Start an agent session: its transcript file, task list, frozen memory snapshot and the
+   * handlers of the agent-loop tools (`todo`, `memory`, `session_search`, `delegate_task`).
+   */
+  startSession(options?: StartSessionOptions): Promise<AgentSession>;
   /** True once `close()` was called. */
   readonly closed: boolean;
   /** Kill every process, stop servers, remove temp dirs. Idempotent. */
@@ -120,6 +137,11 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Herme
     events,
     logger,
   });
+  const { memory, sessions, delegation, delegationLimit } = createAgentState({
+    hermesHome,
+    config,
+    ...(options.delegation === undefined ? {} : { delegation: options.delegation }),
+  });
   const lifetime = new AbortController();
   const handles: ToolPackageHandle[] = [];
   let closing: Promise<void> | undefined;
@@ -163,6 +185,9 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Herme
     closing ??= (async () => {
       lifetime.abort(new Error("runtime closed"));
       gate.denyAll();
+      await sessions.flush().catch((error: unknown) => {
+        logger.warn(`Writing session files failed: ${describe(error)}`);
+      });
       stopCompletions();
       const failures: unknown[] = [];
       try {
@@ -271,6 +296,21 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Herme
         gate.resolve(sessionKey, choice)
       );
     },
+    memory,
+    sessions,
+    startSession: (sessionOptions = {}) =>
+      startAgentSession(
+        {
+          memory,
+          sessions,
+          hooks,
+          runner: () => options.childAgentRunner,
+          delegation,
+          delegationLimit,
+          defaultToolsets: defaultEnabled,
+        },
+        sessionOptions,
+      ),
     get closed() {
       return closing !== undefined;
     },
