@@ -66,7 +66,9 @@ function planServerTools(connection: McpServerConnection, logger: Logger): Plann
       );
     }
   }
-  for (const utility of utilityToolsFor(connection)) {
+  // `include: []` is "nothing from this server", utilities included.
+  const utilities = include?.length === 0 ? [] : utilityToolsFor(connection);
+  for (const utility of utilities) {
     const name = mcpToolName(connection.name, utility.name);
     if (byName.has(name)) {
       logger.info(`MCP server '${connection.name}': it has its own '${utility.name}'; keeping the native tool and dropping the utility`);

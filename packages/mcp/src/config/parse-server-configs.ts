@@ -59,7 +59,7 @@ const section = <T extends z.ZodType>(schema: T) =>
 const entrySchema = z.looseObject({
   enabled: flag.default(true),
   command: text.optional(),
-  args: z.unknown(),
+  args: z.unknown().optional(),
   env: stringMap,
   cwd: text.optional(),
   url: z
