@@ -96,6 +96,7 @@ export class McpServerConnection {
   #retryTimer: NodeJS.Timeout | undefined;
   #relisting: Promise<void> | undefined;
   #relistAgain = false;
+  #connectAbort: AbortController | undefined;
   #settleFirst: () => void = () => undefined;
   /** Settles when the first connect attempt has succeeded or failed. */
   readonly firstAttempt: Promise<void>;
@@ -228,6 +229,7 @@ export class McpServerConnection {
     this.#retryTimer = undefined;
     this.#nextRetryAt = undefined;
     this.#settleFirst();
+    this.#connectAbort?.abort(this.#error(McpErrorCode.Closed, "is closed"));
     await this.#connecting?.catch(() => undefined);
     await this.#dropClient(undefined);
   }
@@ -262,7 +264,9 @@ export class McpServerConnection {
         if (!authNeeded) this.#scheduleRetry();
         this.#options.logger.warn(`MCP server '${this.name}' failed to connect: ${described}`);
         this.#options.hooks.onStateChange(this);
-        throw this.#error(authNeeded ? McpErrorCode.AuthRequired : McpErrorCode.ConnectFailed, described, error);
+        throw authNeeded
+          ? this.#error(McpErrorCode.AuthRequired, described, error)
+          : this.#error(McpErrorCode.ConnectFailed, `failed to connect: ${described}`, error);
       },
     );
     this.#connecting = attempt;
@@ -288,6 +292,7 @@ export class McpServerConnection {
     const built = buildTransport(this.spec, this.#options.transport);
     const client = this.#createClient();
     const deadline = new AbortController();
+    this.#connectAbort = deadline;
     const seconds = this.spec.connectTimeoutMs / 1000;
     const timer = setTimeout(() => {
       deadline.abort(this.#error(McpErrorCode.ConnectTimeout, `did not connect within ${seconds}s (connect_timeout)`));
@@ -313,6 +318,7 @@ export class McpServerConnection {
       throw deadline.signal.aborted ? (deadline.signal.reason as Error) : error;
     } finally {
       clearTimeout(timer);
+      if (this.#connectAbort === deadline) this.#connectAbort = undefined;
     }
   }
 
