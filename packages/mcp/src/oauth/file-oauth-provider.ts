@@ -8,6 +8,9 @@ import type {
 import { McpError, McpErrorCode } from "../mcp-error.js";
 import { OAuthTokenStore } from "./token-store.js";
 
+/** Redirect URL of a server nobody logged in to yet; never used for a real redirect. */
+const NOT_LOGGED_IN_REDIRECT = "http://127.0.0.1/callback";
+
 /** Options of {@link FileOAuthProvider}. */
 export interface FileOAuthProviderOptions {
   readonly server: string;
@@ -30,33 +33,30 @@ export interface FileOAuthProviderOptions {
 export class FileOAuthProvider implements OAuthClientProvider {
   readonly store: OAuthTokenStore;
   readonly #options: FileOAuthProviderOptions;
-  #redirectUrl: string | undefined;
+  readonly #redirectUrl: string;
   /** The `state` parameter of this provider's authorization requests (checked on the callback). */
   readonly expectedState: string = randomBytes(16).toString("hex");
 
   constructor(options: FileOAuthProviderOptions) {
     this.#options = options;
     this.store = new OAuthTokenStore(options.hermesHome, options.server);
-    this.#redirectUrl = options.redirectUrl;
+    // The SDK treats a provider without a redirect URL as a machine-to-machine client; a
+    // non-interactive provider keeps the URL it registered with at login.
+    this.#redirectUrl = options.redirectUrl ?? this.store.readSync().redirectUrl ?? NOT_LOGGED_IN_REDIRECT;
   }
 
-  get redirectUrl(): string | undefined {
+  get redirectUrl(): string {
     return this.#redirectUrl;
   }
 
   get clientMetadata(): OAuthClientMetadata {
     return {
       client_name: `Hermes Agent (${this.#options.server})`,
-      redirect_uris: this.#redirectUrl === undefined ? [] : [this.#redirectUrl],
+      redirect_uris: [this.#redirectUrl],
       grant_types: ["authorization_code", "refresh_token"],
       response_types: ["code"],
       token_endpoint_auth_method: "none",
     };
-  }
-
-  /** Load the stored redirect URL so refreshes and re-logins use the registered one. */
-  async load(): Promise<void> {
-    this.#redirectUrl ??= (await this.store.read()).redirectUrl;
   }
 
   state(): string {
@@ -65,10 +65,12 @@ export class FileOAuthProvider implements OAuthClientProvider {
 
   async clientInformation(): Promise<OAuthClientInformationMixed | undefined> {
     const state = await this.store.read();
-    // A client registered for another callback URL cannot finish this login.
-    if (this.#redirectUrl !== undefined && state.redirectUrl !== undefined && state.redirectUrl !== this.#redirectUrl) {
-      return undefined;
+    // Without a login there is nothing to refresh: say what to run instead of registering a client.
+    if (this.#options.openAuthorizationUrl === undefined && state.clientInformation === undefined) {
+      throw this.#authRequired();
     }
+    // A client registered for another callback URL cannot finish this login.
+    if (state.redirectUrl !== undefined && state.redirectUrl !== this.#redirectUrl) return undefined;
     return state.clientInformation;
   }
 
@@ -90,13 +92,7 @@ export class FileOAuthProvider implements OAuthClientProvider {
 
   async redirectToAuthorization(authorizationUrl: URL): Promise<void> {
     const open = this.#options.openAuthorizationUrl;
-    if (open === undefined) {
-      throw new McpError(
-        McpErrorCode.AuthRequired,
-        `MCP server '${this.#options.server}' requires authentication. Run \`hermes mcp login ${this.#options.server}\``,
-        { details: { server: this.#options.server } },
-      );
-    }
+    if (open === undefined) throw this.#authRequired();
     await open(authorizationUrl);
   }
 
@@ -118,6 +114,15 @@ export class FileOAuthProvider implements OAuthClientProvider {
 
   async discoveryState(): Promise<OAuthDiscoveryState | undefined> {
     return (await this.store.read()).discoveryState;
+  }
+
+  #authRequired(): McpError {
+    const server = this.#options.server;
+    return new McpError(
+      McpErrorCode.AuthRequired,
+      `MCP server '${server}' requires authentication. Run \`hermes mcp login ${server}\``,
+      { details: { server } },
+    );
   }
 
   async invalidateCredentials(scope: "all" | "client" | "tokens" | "verifier" | "discovery"): Promise<void> {

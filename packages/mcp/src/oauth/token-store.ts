@@ -1,4 +1,5 @@
-import { chmod, mkdir, readFile, rm } from "node:fs/promises";
+import { readFileSync } from "node:fs";
+import { chmod, mkdir, rm } from "node:fs/promises";
 import path from "node:path";
 import { writeFileAtomic } from "@hermes-agent/config";
 import type { OAuthClientInformationMixed, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
@@ -33,14 +34,19 @@ export class OAuthTokenStore {
     this.file = path.join(hermesHome, "mcp-tokens", tokenFileName(server));
   }
 
-  async read(): Promise<StoredOAuthState> {
+  /** The stored state (read once, then cached; the file is small). */
+  readSync(): StoredOAuthState {
     if (this.#cache !== undefined) return this.#cache;
     try {
-      this.#cache = JSON.parse(await readFile(this.file, "utf8")) as StoredOAuthState;
+      this.#cache = JSON.parse(readFileSync(this.file, "utf8")) as StoredOAuthState;
     } catch {
       this.#cache = {};
     }
     return this.#cache;
+  }
+
+  read(): Promise<StoredOAuthState> {
+    return Promise.resolve(this.readSync());
   }
 
   async update(change: { [K in keyof StoredOAuthState]?: StoredOAuthState[K] | undefined }): Promise<void> {

@@ -11,14 +11,14 @@ import { createMcpManager, type McpManager, type McpManagerOptions } from "../..
 const require = createRequire(import.meta.url);
 
 /** The fixture server script. */
-export const FIXTURE_SERVER = fileURLToPath(new URL("../fixtures/fixture-server.mjs", import.meta.url));
+export const FIXTURE_SERVER: string = fileURLToPath(new URL("../fixtures/fixture-server.mjs", import.meta.url));
 
 /** Entry scripts of the real servers from npm. */
-export const EVERYTHING_SERVER = path.join(
+export const EVERYTHING_SERVER: string = path.join(
   path.dirname(require.resolve("@modelcontextprotocol/server-everything/package.json")),
   "dist/index.js",
 );
-export const FILESYSTEM_SERVER = path.join(
+export const FILESYSTEM_SERVER: string = path.join(
   path.dirname(require.resolve("@modelcontextprotocol/server-filesystem/package.json")),
   "dist/index.js",
 );
@@ -42,7 +42,7 @@ export function recordingLogger(): Logger & { lines: string[] } {
 export class Harness {
   readonly managers: McpManager[] = [];
   readonly homes: string[] = [];
-  readonly pids = new Set<number>();
+  readonly pids: Set<number> = new Set<number>();
 
   home(): string {
     const dir = mkdtempSync(path.join(os.tmpdir(), "hermes-mcp-test-"));
