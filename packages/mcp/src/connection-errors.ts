@@ -31,7 +31,10 @@ export function isTimeout(error: unknown): boolean {
 export function isSessionExpired(error: unknown): boolean {
   for (const item of causes(error)) {
     if (item instanceof StreamableHTTPError && item.code === 404) return true;
-    if (item instanceof Error && /session not found|invalid session|session.*expired/i.test(item.message)) {
+    if (
+      item instanceof Error &&
+      /session not found|invalid session|session.*expired/i.test(item.message)
+    ) {
       return true;
     }
   }

@@ -7,14 +7,23 @@ import type { McpConfigProblem, McpTransportKind } from "./config/server-spec.js
 import { FileOAuthProvider } from "./oauth/file-oauth-provider.js";
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from "./retry-policy.js";
 import type { SamplingModel } from "./sampling-handler.js";
-import { McpServerConnection, type McpProgressEvent, type McpServerState } from "./server-connection.js";
+import {
+  McpServerConnection,
+  type McpProgressEvent,
+  type McpServerState,
+} from "./server-connection.js";
 import { StderrLog } from "./stderr-log.js";
 import { removeServerTools, syncServerTools } from "./tool-registration.js";
 
 /** What the manager reports as it runs (the runtime forwards these to `runtime.events`). */
 export type McpEvent =
   | McpProgressEvent
-  | { readonly type: "mcp.status"; readonly server: string; readonly state: McpServerState; readonly error?: string | undefined }
+  | {
+      readonly type: "mcp.status";
+      readonly server: string;
+      readonly state: McpServerState;
+      readonly error?: string | undefined;
+    }
   | { readonly type: "mcp.tools"; readonly server: string; readonly tools: readonly string[] };
 
 /** One server as `status()` reports it. */
@@ -100,7 +109,9 @@ class DefaultMcpManager implements McpManager {
     const retry = { ...DEFAULT_RETRY_POLICY, ...options.retry };
     for (const spec of parsed.servers) {
       for (const name of spec.unresolvedVariables) {
-        this.#logger.warn(`mcp_servers.${spec.name}: \${${name}} is not set; it was left as written`);
+        this.#logger.warn(
+          `mcp_servers.${spec.name}: \${${name}} is not set; it was left as written`,
+        );
       }
       this.#connections.push(
         new McpServerConnection(spec, {
@@ -113,7 +124,12 @@ class DefaultMcpManager implements McpManager {
             onReady: (connection) => this.#sync(connection),
             onToolsChanged: (connection) => this.#sync(connection),
             onStateChange: (connection) =>
-              this.#emit({ type: "mcp.status", server: connection.name, state: connection.state, error: connection.lastError }),
+              this.#emit({
+                type: "mcp.status",
+                server: connection.name,
+                state: connection.state,
+                error: connection.lastError,
+              }),
             onProgress: (event) => this.#emit(event),
           },
           retry,
@@ -137,12 +153,17 @@ class DefaultMcpManager implements McpManager {
     if (options.waitMs === undefined) await round;
     else {
       const timeout = new AbortController();
-      await Promise.race([round, delay(options.waitMs, undefined, { signal: timeout.signal }).catch(() => undefined)]);
+      await Promise.race([
+        round,
+        delay(options.waitMs, undefined, { signal: timeout.signal }).catch(() => undefined),
+      ]);
       timeout.abort();
     }
     const failed = this.#connections.filter((c) => c.state === "failed").length;
     const ready = this.#connections.filter((c) => c.state === "connected").length;
-    this.#logger.info(`MCP: ${ready} server(s) connected, ${failed} failed, ${this.problems.length} invalid`);
+    this.#logger.info(
+      `MCP: ${ready} server(s) connected, ${failed} failed, ${this.problems.length} invalid`,
+    );
     return [...this.#registered.values()].flatMap((names) => [...names]).sort();
   }
 
@@ -158,13 +179,18 @@ class DefaultMcpManager implements McpManager {
         toolCount: tools.length,
         consecutiveFailures: c.consecutiveFailures,
         ...(c.state === "failed" && c.lastError !== undefined ? { error: c.lastError } : {}),
-        ...(c.state === "failed" && c.nextRetryAt !== undefined ? { nextRetryAt: c.nextRetryAt } : {}),
+        ...(c.state === "failed" && c.nextRetryAt !== undefined
+          ? { nextRetryAt: c.nextRetryAt }
+          : {}),
         ...(pid === undefined ? {} : { pid }),
       };
     });
     const invalid = new Map<string, string[]>();
     for (const problem of this.problems) {
-      invalid.set(problem.server, [...(invalid.get(problem.server) ?? []), formatConfigProblem(problem)]);
+      invalid.set(problem.server, [
+        ...(invalid.get(problem.server) ?? []),
+        formatConfigProblem(problem),
+      ]);
     }
     const broken = [...invalid].map(([name, errors]): McpServerStatus => ({
       name,
@@ -185,7 +211,8 @@ class DefaultMcpManager implements McpManager {
 
   async #closeAll(): Promise<void> {
     await Promise.all(this.#connections.map((c) => c.close()));
-    for (const [server, names] of this.#registered) removeServerTools(this.#registry, server, names);
+    for (const [server, names] of this.#registered)
+      removeServerTools(this.#registry, server, names);
     this.#registered.clear();
     await this.#stderrLog.close();
   }
@@ -202,7 +229,9 @@ class DefaultMcpManager implements McpManager {
     try {
       this.#onEvent(event);
     } catch (error) {
-      this.#logger.warn(`MCP event listener failed: ${error instanceof Error ? error.message : String(error)}`);
+      this.#logger.warn(
+        `MCP event listener failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
   }
 }

@@ -27,13 +27,22 @@ function partsOf(item: Json): ContentPart[] {
     case "image": {
       const data = str(item.data);
       const mime = str(item.mimeType) ?? "image/png";
-      return data === undefined ? [] : [{ type: "image_url", image_url: { url: `data:${mime};base64,${data}` } }];
+      return data === undefined
+        ? []
+        : [{ type: "image_url", image_url: { url: `data:${mime};base64,${data}` } }];
     }
     case "audio":
-      return [{ type: "text", text: `[audio content (${str(item.mimeType) ?? "unknown type"}) omitted]` }];
+      return [
+        { type: "text", text: `[audio content (${str(item.mimeType) ?? "unknown type"}) omitted]` },
+      ];
     case "resource_link": {
       const name = str(item.name);
-      return [{ type: "text", text: `[resource link: ${str(item.uri) ?? "?"}${name === undefined ? "" : ` (${name})`}]` }];
+      return [
+        {
+          type: "text",
+          text: `[resource link: ${str(item.uri) ?? "?"}${name === undefined ? "" : ` (${name})`}]`,
+        },
+      ];
     }
     case "resource": {
       const resource = (item.resource ?? {}) as Json;
@@ -45,7 +54,9 @@ function partsOf(item: Json): ContentPart[] {
       if (blob !== undefined && mime?.startsWith("image/") === true) {
         return [{ type: "image_url", image_url: { url: `data:${mime};base64,${blob}` } }];
       }
-      return [{ type: "text", text: `[binary resource ${uri} (${mime ?? "unknown type"}) omitted]` }];
+      return [
+        { type: "text", text: `[binary resource ${uri} (${mime ?? "unknown type"}) omitted]` },
+      ];
     }
     default:
       return [{ type: "text", text: JSON.stringify(item) }];
@@ -67,13 +78,17 @@ function joinText(parts: readonly ContentPart[]): string {
  */
 export function convertCallToolResult(result: Json): ToolOutput {
   const content: unknown[] = Array.isArray(result.content) ? result.content : [];
-  const parts = content.flatMap((item) => (typeof item === "object" && item !== null ? partsOf(item as Json) : []));
+  const parts = content.flatMap((item) =>
+    typeof item === "object" && item !== null ? partsOf(item as Json) : [],
+  );
   let text = joinText(parts);
   if (text === "" && result.structuredContent !== undefined) {
     text = JSON.stringify(result.structuredContent);
   }
   if (result.isError === true) {
-    return JSON.stringify({ error: redactServerText(text === "" ? "The MCP tool reported an error" : text) });
+    return JSON.stringify({
+      error: redactServerText(text === "" ? "The MCP tool reported an error" : text),
+    });
   }
   const images = parts.filter((part) => part.type === "image_url");
   if (images.length === 0) return JSON.stringify({ result: text });

@@ -26,7 +26,10 @@ export function retryDelay(policy: RetryPolicy, failures: number): number {
   if (failures < policy.failureThreshold) {
     return Math.min(policy.initialDelayMs * 2 ** Math.max(0, failures - 1), policy.maxDelayMs);
   }
-  return Math.min(policy.cooldownMs * 2 ** (failures - policy.failureThreshold), policy.maxCooldownMs);
+  return Math.min(
+    policy.cooldownMs * 2 ** (failures - policy.failureThreshold),
+    policy.maxCooldownMs,
+  );
 }
 
 /** True when `failures` consecutive failures keep the circuit open. */

@@ -80,17 +80,25 @@ export function createSamplingHandler(
     const at = now();
     while (recent.length > 0 && (recent[0] ?? 0) <= at - WINDOW_MS) recent.shift();
     if (recent.length >= spec.maxRpm) {
-      throw refuse(`Sampling rate limit exceeded for server '${server}' (${spec.maxRpm} requests/minute)`);
+      throw refuse(
+        `Sampling rate limit exceeded for server '${server}' (${spec.maxRpm} requests/minute)`,
+      );
     }
     recent.push(at);
     const params = request.params;
     const hint = params.modelPreferences?.hints?.find((h) => typeof h.name === "string")?.name;
     const chosen = spec.model ?? hint;
-    if (spec.allowedModels.length > 0 && (chosen === undefined || !spec.allowedModels.includes(chosen))) {
-      throw refuse(`Model '${chosen ?? "(default)"}' is not allowed for sampling by server '${server}'`);
+    if (
+      spec.allowedModels.length > 0 &&
+      (chosen === undefined || !spec.allowedModels.includes(chosen))
+    ) {
+      throw refuse(
+        `Model '${chosen ?? "(default)"}' is not allowed for sampling by server '${server}'`,
+      );
     }
     const messages: SamplingMessage[] = [];
-    if (params.systemPrompt !== undefined) messages.push({ role: "system", content: params.systemPrompt });
+    if (params.systemPrompt !== undefined)
+      messages.push({ role: "system", content: params.systemPrompt });
     for (const message of params.messages) {
       messages.push({ role: message.role, content: textOf(message.content) });
     }
@@ -116,7 +124,10 @@ export function createSamplingHandler(
       );
     }
     if (response.content === "") {
-      throw new ProtocolError(ErrorCode.InternalError, `Sampling for server '${server}' got an empty response`);
+      throw new ProtocolError(
+        ErrorCode.InternalError,
+        `Sampling for server '${server}' got an empty response`,
+      );
     }
     return {
       role: "assistant",

@@ -7,7 +7,15 @@ const TAG_CHARACTERS = /[\u{E0000}-\u{E007F}]/gu;
 
 const SCHEMA_MAPS = ["properties", "patternProperties", "$defs", "dependentSchemas"] as const;
 const SCHEMA_LISTS = ["anyOf", "oneOf", "allOf", "prefixItems"] as const;
-const SUBSCHEMAS = ["items", "additionalProperties", "not", "if", "then", "else", "contains"] as const;
+const SUBSCHEMAS = [
+  "items",
+  "additionalProperties",
+  "not",
+  "if",
+  "then",
+  "else",
+  "contains",
+] as const;
 
 function isObject(value: unknown): value is Json {
   return typeof value === "object" && value !== null && !Array.isArray(value);
@@ -43,9 +51,15 @@ function constUnionToEnum(schema: Json): Json {
     if (!options.every((option) => isObject(option) && "const" in option)) continue;
     const { [key]: _dropped, ...outer } = schema;
     const values = options.map((option) => (option as Json).const);
-    const types = new Set(values.map((value) => (typeof value === "number" ? "number" : typeof value)));
+    const types = new Set(
+      values.map((value) => (typeof value === "number" ? "number" : typeof value)),
+    );
     const type = types.size === 1 ? [...types][0] : undefined;
-    return { ...(type === "string" || type === "number" || type === "boolean" ? { type } : {}), ...outer, enum: values };
+    return {
+      ...(type === "string" || type === "number" || type === "boolean" ? { type } : {}),
+      ...outer,
+      enum: values,
+    };
   }
   return schema;
 }
@@ -59,7 +73,8 @@ function normalizeNode(node: unknown): unknown {
     schema.$defs = schema.definitions;
     delete schema.definitions;
   }
-  if (typeof schema.$ref === "string") schema.$ref = schema.$ref.replace("#/definitions/", "#/$defs/");
+  if (typeof schema.$ref === "string")
+    schema.$ref = schema.$ref.replace("#/definitions/", "#/$defs/");
   schema = constUnionToEnum(collapseNullable(schema));
   for (const key of SCHEMA_MAPS) {
     const map = schema[key];
@@ -90,7 +105,9 @@ function pruneRequired(schema: Json): void {
   if (schema.required === undefined) return;
   const properties = schema.properties as Json;
   const required = Array.isArray(schema.required)
-    ? schema.required.filter((name): name is string => typeof name === "string" && name in properties)
+    ? schema.required.filter(
+        (name): name is string => typeof name === "string" && name in properties,
+      )
     : [];
   if (required.length === 0) delete schema.required;
   else schema.required = [...new Set(required)];

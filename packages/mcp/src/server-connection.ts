@@ -6,7 +6,12 @@ import {
   type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
 import type { McpServerSpec } from "./config/server-spec.js";
-import { describeConnectError, isAuthError, isSessionExpired, isTimeout } from "./connection-errors.js";
+import {
+  describeConnectError,
+  isAuthError,
+  isSessionExpired,
+  isTimeout,
+} from "./connection-errors.js";
 import { McpError, McpErrorCode } from "./mcp-error.js";
 import { isCircuitOpen, retryDelay, type RetryPolicy } from "./retry-policy.js";
 import { createSamplingHandler, type SamplingModel } from "./sampling-handler.js";
@@ -15,7 +20,8 @@ import { killIfOurChild } from "./child-process-guard.js";
 import { VERSION } from "./version.js";
 
 /** Where a server is in its life. */
-export type McpServerState = "configured" | "connecting" | "connected" | "failed" | "disabled" | "closed";
+export type McpServerState =
+  "configured" | "connecting" | "connected" | "failed" | "disabled" | "closed";
 
 /** A progress notification of a running tool call. */
 export interface McpProgressEvent {
@@ -156,9 +162,14 @@ export class McpServerConnection {
   async ensureConnected(signal?: AbortSignal): Promise<Client> {
     if (this.#client !== undefined) return this.#client;
     if (this.#state === "closed") throw this.#error(McpErrorCode.Closed, "is closed");
-    if (this.#state === "disabled") throw this.#error(McpErrorCode.NotConnected, "is disabled in config.yaml");
+    if (this.#state === "disabled")
+      throw this.#error(McpErrorCode.NotConnected, "is disabled in config.yaml");
     const waitMs = (this.#nextRetryAt ?? 0) - this.#options.now();
-    if (this.#connecting === undefined && isCircuitOpen(this.#options.retry, this.#failures) && waitMs > 0) {
+    if (
+      this.#connecting === undefined &&
+      isCircuitOpen(this.#options.retry, this.#failures) &&
+      waitMs > 0
+    ) {
       throw this.#error(
         McpErrorCode.CircuitOpen,
         `is unreachable after ${this.#failures} consecutive failures. Auto-retry available in ~${Math.ceil(waitMs / 1000)}s. Do NOT retry this tool yet; continue without it or tell the user.`,
@@ -169,7 +180,11 @@ export class McpServerConnection {
   }
 
   /** Call a tool by its original name; resolves with the raw `tools/call` result. */
-  async callTool(tool: string, args: Record<string, unknown>, options: CallOptions = {}): Promise<Record<string, unknown>> {
+  async callTool(
+    tool: string,
+    args: Record<string, unknown>,
+    options: CallOptions = {},
+  ): Promise<Record<string, unknown>> {
     const timeoutMs = options.timeoutMs ?? this.spec.timeoutMs;
     const run = async (): Promise<Record<string, unknown>> => {
       const client = await this.ensureConnected(options.signal);
@@ -295,11 +310,22 @@ export class McpServerConnection {
     this.#connectAbort = deadline;
     const seconds = this.spec.connectTimeoutMs / 1000;
     const timer = setTimeout(() => {
-      deadline.abort(this.#error(McpErrorCode.ConnectTimeout, `did not connect within ${seconds}s (connect_timeout)`));
+      deadline.abort(
+        this.#error(
+          McpErrorCode.ConnectTimeout,
+          `did not connect within ${seconds}s (connect_timeout)`,
+        ),
+      );
     }, this.spec.connectTimeoutMs);
     this.#built = built;
     try {
-      await abortable(client.connect(built.transport, { signal: deadline.signal, timeout: this.spec.connectTimeoutMs }), deadline.signal);
+      await abortable(
+        client.connect(built.transport, {
+          signal: deadline.signal,
+          timeout: this.spec.connectTimeoutMs,
+        }),
+        deadline.signal,
+      );
       const tools = await abortable(this.#listTools(client, deadline.signal), deadline.signal);
       if (this.isClosed) throw this.#error(McpErrorCode.Closed, "is closed");
       this.#tools = tools;
@@ -330,8 +356,15 @@ export class McpServerConnection {
     );
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => this.#relist(client));
     if (model !== undefined) {
-      const handler = createSamplingHandler(this.name, this.spec.sampling, model, this.#options.now);
-      client.setRequestHandler(CreateMessageRequestSchema, (request, extra) => handler(request, extra));
+      const handler = createSamplingHandler(
+        this.name,
+        this.spec.sampling,
+        model,
+        this.#options.now,
+      );
+      client.setRequestHandler(CreateMessageRequestSchema, (request, extra) =>
+        handler(request, extra),
+      );
     }
     return client;
   }
@@ -340,7 +373,10 @@ export class McpServerConnection {
     const tools: Tool[] = [];
     let cursor: string | undefined;
     for (let page = 0; page < MAX_LIST_PAGES; page++) {
-      const result = await client.listTools(cursor === undefined ? {} : { cursor }, { signal, timeout: this.spec.connectTimeoutMs });
+      const result = await client.listTools(cursor === undefined ? {} : { cursor }, {
+        signal,
+        timeout: this.spec.connectTimeoutMs,
+      });
       tools.push(...result.tools);
       cursor = result.nextCursor;
       if (cursor === undefined) break;
@@ -359,13 +395,18 @@ export class McpServerConnection {
         this.#relistAgain = false;
         await new Promise((resolve) => setImmediate(resolve));
         if (this.#client !== client) return;
-        this.#tools = await this.#listTools(client, AbortSignal.timeout(this.spec.connectTimeoutMs));
+        this.#tools = await this.#listTools(
+          client,
+          AbortSignal.timeout(this.spec.connectTimeoutMs),
+        );
         this.#options.hooks.onToolsChanged(this);
       } while (this.#relistRequested());
     };
     this.#relisting = run()
       .catch((error: unknown) => {
-        this.#options.logger.warn(`MCP server '${this.name}': re-listing tools failed: ${describeConnectError(error, this.spec)}`);
+        this.#options.logger.warn(
+          `MCP server '${this.name}': re-listing tools failed: ${describeConnectError(error, this.spec)}`,
+        );
       })
       .finally(() => (this.#relisting = undefined));
   }
@@ -380,7 +421,9 @@ export class McpServerConnection {
     await this.#dropClient(undefined);
     this.#state = "failed";
     this.#lastError = "Connection closed";
-    this.#options.logger.warn(`MCP server '${this.name}': connection closed; it is reconnected on the next call`);
+    this.#options.logger.warn(
+      `MCP server '${this.name}': connection closed; it is reconnected on the next call`,
+    );
     this.#options.hooks.onStateChange(this);
   }
 

@@ -22,7 +22,9 @@ export function clampToolName(name: string): string {
 
 /** The registered name of a server's tool: `mcp__<server>__<tool>`, sanitised and clamped. */
 export function mcpToolName(server: string, tool: string): string {
-  return clampToolName(`mcp__${sanitizeMcpNameComponent(server)}__${sanitizeMcpNameComponent(tool)}`);
+  return clampToolName(
+    `mcp__${sanitizeMcpNameComponent(server)}__${sanitizeMcpNameComponent(tool)}`,
+  );
 }
 
 /** The toolset of a server's tools: `mcp-<server>` (the server name as written). */

@@ -1,5 +1,11 @@
 import type { Logger } from "@hermes-agent/core";
-import { toolError, type JsonSchema, type ToolCallContext, type ToolOutput, type ToolRegistry } from "@hermes-agent/registry";
+import {
+  toolError,
+  type JsonSchema,
+  type ToolCallContext,
+  type ToolOutput,
+  type ToolRegistry,
+} from "@hermes-agent/registry";
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import { compileToolFilter } from "./config/tool-filter.js";
 import { convertCallToolResult, redactServerText } from "./result-conversion.js";
@@ -33,7 +39,9 @@ function nativeTool(connection: McpServerConnection, tool: Tool): PlannedTool {
     parameters: normalizeInputSchema(tool.inputSchema),
     handler: async (args, ctx) => {
       try {
-        return convertCallToolResult(await connection.callTool(tool.name, args, { signal: ctx.signal, readOnly }));
+        return convertCallToolResult(
+          await connection.callTool(tool.name, args, { signal: ctx.signal, readOnly }),
+        );
       } catch (error) {
         return toolError(errorText(error));
       }
@@ -71,7 +79,9 @@ function planServerTools(connection: McpServerConnection, logger: Logger): Plann
   for (const utility of utilities) {
     const name = mcpToolName(connection.name, utility.name);
     if (byName.has(name)) {
-      logger.info(`MCP server '${connection.name}': it has its own '${utility.name}'; keeping the native tool and dropping the utility`);
+      logger.info(
+        `MCP server '${connection.name}': it has its own '${utility.name}'; keeping the native tool and dropping the utility`,
+      );
       continue;
     }
     plan.push({
@@ -107,7 +117,8 @@ export function syncServerTools(
   const plan = planServerTools(connection, logger);
   const wanted = new Set(plan.map((tool) => tool.name));
   for (const name of previous) {
-    if (!wanted.has(name) && registry.getToolsetForTool(name) === toolset) registry.deregister(name);
+    if (!wanted.has(name) && registry.getToolsetForTool(name) === toolset)
+      registry.deregister(name);
   }
   const registered = new Set<string>();
   for (const tool of plan) {
@@ -133,7 +144,9 @@ export function syncServerTools(
       });
       registered.add(tool.name);
     } catch (error) {
-      logger.error(`MCP server '${connection.name}': tool '${tool.original}' was not registered: ${errorText(error)}`);
+      logger.error(
+        `MCP server '${connection.name}': tool '${tool.original}' was not registered: ${errorText(error)}`,
+      );
     }
   }
   if (registered.size > 0) registry.registerToolsetAlias(connection.name, toolset);
@@ -141,7 +154,11 @@ export function syncServerTools(
 }
 
 /** Remove every tool a server registered (on close or when it is removed from config). */
-export function removeServerTools(registry: ToolRegistry, server: string, names: Iterable<string>): void {
+export function removeServerTools(
+  registry: ToolRegistry,
+  server: string,
+  names: Iterable<string>,
+): void {
   const toolset = mcpToolsetName(server);
   for (const name of names) {
     if (registry.getToolsetForTool(name) === toolset) registry.deregister(name);

@@ -7,7 +7,11 @@ export interface UtilityTool {
   readonly name: "list_resources" | "read_resource" | "list_prompts" | "get_prompt";
   readonly description: string;
   readonly parameters: JsonSchema;
-  readonly run: (connection: McpServerConnection, args: Record<string, unknown>, ctx: ToolCallContext) => Promise<ToolOutput>;
+  readonly run: (
+    connection: McpServerConnection,
+    args: Record<string, unknown>,
+    ctx: ToolCallContext,
+  ) => Promise<ToolOutput>;
 }
 
 const EMPTY: JsonSchema = { type: "object", properties: {} };
@@ -39,13 +43,20 @@ const RESOURCE_TOOLS: readonly UtilityTool[] = [
     description: "Read one resource of this MCP server by its URI.",
     parameters: {
       type: "object",
-      properties: { uri: { type: "string", description: "URI of the resource (from list_resources)" } },
+      properties: {
+        uri: { type: "string", description: "URI of the resource (from list_resources)" },
+      },
       required: ["uri"],
     },
     run: async (connection, args, ctx) => {
       const client = await connection.client(ctx.signal);
-      const { contents } = await client.readResource({ uri: String(args.uri) }, options(ctx, connection));
-      return convertCallToolResult({ content: contents.map((resource) => ({ type: "resource", resource })) });
+      const { contents } = await client.readResource(
+        { uri: String(args.uri) },
+        options(ctx, connection),
+      );
+      return convertCallToolResult({
+        content: contents.map((resource) => ({ type: "resource", resource })),
+      });
     },
   },
 ];

@@ -13,7 +13,13 @@ afterAll(async () => {
 });
 
 const parse = (out: unknown) => JSON.parse(out as string) as Record<string, unknown>;
-const FAST_RETRY = { initialDelayMs: 20, maxDelayMs: 40, failureThreshold: 3, cooldownMs: 60_000, maxCooldownMs: 60_000 };
+const FAST_RETRY = {
+  initialDelayMs: 20,
+  maxDelayMs: 40,
+  failureThreshold: 3,
+  cooldownMs: 60_000,
+  maxCooldownMs: 60_000,
+};
 
 describe("servers that misbehave", () => {
   test("a server that never answers initialize times out without delaying the others", async () => {
@@ -22,7 +28,9 @@ describe("servers that misbehave", () => {
       { retry: FAST_RETRY },
     );
     manager.start();
-    expect(await waitUntil(() => registry.hasTool("mcp__good__echo"), { timeoutMs: 10_000 })).toBe(true);
+    expect(await waitUntil(() => registry.hasTool("mcp__good__echo"), { timeoutMs: 10_000 })).toBe(
+      true,
+    );
     expect(manager.status().find((s) => s.name === "slow")?.state).toBe("connecting");
     harness.track(manager);
     await manager.discoverMcpTools();
@@ -48,8 +56,12 @@ describe("servers that misbehave", () => {
       { registry, retry: FAST_RETRY },
     );
     await manager.discoverMcpTools();
-    expect(manager.status()[0]?.error).toMatch(/command '\/nonexistent\/mcp-server-binary' was not found/);
-    expect(await waitUntil(() => manager.status()[0]?.consecutiveFailures === 3, { timeoutMs: 5_000 })).toBe(true);
+    expect(manager.status()[0]?.error).toMatch(
+      /command '\/nonexistent\/mcp-server-binary' was not found/,
+    );
+    expect(
+      await waitUntil(() => manager.status()[0]?.consecutiveFailures === 3, { timeoutMs: 5_000 }),
+    ).toBe(true);
     const status = manager.status()[0];
     expect(status?.state).toBe("failed");
     expect((status?.nextRetryAt ?? 0) - Date.now()).toBeGreaterThan(50_000);
@@ -91,7 +103,11 @@ describe("servers that misbehave", () => {
     const logger = recordingLogger();
     const { manager } = harness.manager({ srv: fixtureEntry("collide") }, { logger });
     expect(await manager.discoverMcpTools()).toEqual(["mcp__srv__safe_tool"]);
-    expect(logger.lines.some((l) => l.startsWith("error:") && l.includes("name normalization collision"))).toBe(true);
+    expect(
+      logger.lines.some(
+        (l) => l.startsWith("error:") && l.includes("name normalization collision"),
+      ),
+    ).toBe(true);
     harness.track(manager);
   });
 
@@ -101,7 +117,10 @@ describe("servers that misbehave", () => {
     expect(names).toHaveLength(2);
     for (const name of names) expect(name.length).toBeLessThanOrEqual(64);
     expect(new Set(names).size).toBe(2);
-    const one = mcpToolName("long", "a_really_long_tool_name_that_keeps_going_and_going_past_the_limit_oneo");
+    const one = mcpToolName(
+      "long",
+      "a_really_long_tool_name_that_keeps_going_and_going_past_the_limit_oneo",
+    );
     expect(names).toContain(one);
     expect(parse(await registry.dispatch(one, {})).result).toBe("one");
     harness.track(manager);
@@ -117,14 +136,19 @@ describe("servers that misbehave", () => {
     });
     const logger = recordingLogger();
     // `x-y` and `x_y` both normalise to mcp__x_y__*: the first to register keeps its tools.
-    const first = harness.manager({ "x-y": fixtureEntry("basic"), "a-b": fixtureEntry("basic") }, { registry, logger });
+    const first = harness.manager(
+      { "x-y": fixtureEntry("basic"), "a-b": fixtureEntry("basic") },
+      { registry, logger },
+    );
     await first.manager.discoverMcpTools();
     expect(registry.getToolsetForTool("mcp__a_b__echo")).toBe("web");
     expect(registry.getToolsetForTool("mcp__x_y__echo")).toBe("mcp-x-y");
     const second = harness.manager({ x_y: fixtureEntry("basic") }, { registry, logger });
     await second.manager.discoverMcpTools();
     expect(registry.getToolsetForTool("mcp__x_y__echo")).toBe("mcp-x-y");
-    expect(logger.lines.some((l) => l.includes("would shadow the built-in tool of toolset 'web'"))).toBe(true);
+    expect(
+      logger.lines.some((l) => l.includes("would shadow the built-in tool of toolset 'web'")),
+    ).toBe(true);
     expect(logger.lines.some((l) => l.includes("already belongs to 'mcp-x-y'"))).toBe(true);
     harness.track(first.manager);
     harness.track(second.manager);
@@ -145,8 +169,17 @@ describe("servers that misbehave", () => {
     );
     expect(await manager.discoverMcpTools()).toContain("mcp__good__echo");
     const states = Object.fromEntries(manager.status().map((s) => [s.name, s.state]));
-    expect(states).toEqual({ args: "failed", both: "failed", good: "connected", off: "disabled", slow: "failed", weird: "failed" });
-    expect(manager.status().find((s) => s.name === "weird")?.error).toMatch(/^mcp_servers\.weird\.transport: /);
+    expect(states).toEqual({
+      args: "failed",
+      both: "failed",
+      good: "connected",
+      off: "disabled",
+      slow: "failed",
+      weird: "failed",
+    });
+    expect(manager.status().find((s) => s.name === "weird")?.error).toMatch(
+      /^mcp_servers\.weird\.transport: /,
+    );
     expect(manager.problems.map((p) => `${p.server}.${p.key}`).sort()).toEqual([
       "args.args",
       "both.url",

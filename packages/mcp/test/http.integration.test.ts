@@ -18,7 +18,8 @@ const parse = (out: unknown) => JSON.parse(out as string) as Record<string, unkn
 async function browser(url: URL): Promise<void> {
   const consent = await fetch(url, { redirect: "manual" });
   const callback = consent.headers.get("location");
-  if (callback === null) throw new Error(`no redirect from the authorization server (${consent.status})`);
+  if (callback === null)
+    throw new Error(`no redirect from the authorization server (${consent.status})`);
   const answer = await fetch(callback);
   await answer.text();
 }
@@ -29,10 +30,14 @@ describe("HTTP servers", () => {
     fixtures.push(fixture);
     const { manager, registry } = harness.manager({ notes: { url: fixture.url } });
     await manager.discoverMcpTools();
-    expect(parse(await registry.dispatch("mcp__notes__whoami", {})).result).toBe("an authorised client");
+    expect(parse(await registry.dispatch("mcp__notes__whoami", {})).result).toBe(
+      "an authorised client",
+    );
 
     fixture.dropSessions();
-    expect(parse(await registry.dispatch("mcp__notes__whoami", {})).result).toBe("an authorised client");
+    expect(parse(await registry.dispatch("mcp__notes__whoami", {})).result).toBe(
+      "an authorised client",
+    );
     expect(fixture.calls.get("whoami")).toBe(2);
 
     fixture.dropSessions();
@@ -47,7 +52,15 @@ describe("HTTP servers", () => {
     fixtures.push(fixture);
     const { manager } = harness.manager(
       { secure: { url: fixture.url, auth: "oauth" } },
-      { retry: { initialDelayMs: 10, maxDelayMs: 10, failureThreshold: 3, cooldownMs: 10, maxCooldownMs: 10 } },
+      {
+        retry: {
+          initialDelayMs: 10,
+          maxDelayMs: 10,
+          failureThreshold: 3,
+          cooldownMs: 10,
+          maxCooldownMs: 10,
+        },
+      },
     );
     expect(await manager.discoverMcpTools()).toEqual([]);
     const [status] = manager.status();
@@ -61,22 +74,42 @@ describe("HTTP servers", () => {
     const fixture = await startHttpFixture({ oauth: true });
     fixtures.push(fixture);
     const home = harness.home();
-    await loginMcpServer({ server: "secure", url: fixture.url, hermesHome: home, openAuthorizationUrl: browser, timeoutMs: 10_000 });
+    await loginMcpServer({
+      server: "secure",
+      url: fixture.url,
+      hermesHome: home,
+      openAuthorizationUrl: browser,
+      timeoutMs: 10_000,
+    });
     expect(fixture.stats.authorizations).toBe(1);
     const tokenFile = path.join(home, "mcp-tokens", "secure.json");
     expect(statSync(tokenFile).mode & 0o777).toBe(0o600);
     expect(statSync(path.dirname(tokenFile)).mode & 0o777).toBe(0o700);
-    const firstToken = (JSON.parse(readFileSync(tokenFile, "utf8")) as { tokens: { access_token: string } }).tokens.access_token;
+    const firstToken = (
+      JSON.parse(readFileSync(tokenFile, "utf8")) as { tokens: { access_token: string } }
+    ).tokens.access_token;
 
-    const { manager, registry } = harness.manager({ secure: { url: fixture.url, auth: "oauth" } }, { hermesHome: home });
-    expect(await manager.discoverMcpTools()).toEqual(["mcp__secure__whoami", "mcp__secure__write_note"]);
-    expect(parse(await registry.dispatch("mcp__secure__whoami", {})).result).toBe("an authorised client");
+    const { manager, registry } = harness.manager(
+      { secure: { url: fixture.url, auth: "oauth" } },
+      { hermesHome: home },
+    );
+    expect(await manager.discoverMcpTools()).toEqual([
+      "mcp__secure__whoami",
+      "mcp__secure__write_note",
+    ]);
+    expect(parse(await registry.dispatch("mcp__secure__whoami", {})).result).toBe(
+      "an authorised client",
+    );
 
     // Once the access token expires, the next call is refused, the token refreshed, the call retried.
     fixture.expireAccessTokens();
-    expect(parse(await registry.dispatch("mcp__secure__whoami", {})).result).toBe("an authorised client");
+    expect(parse(await registry.dispatch("mcp__secure__whoami", {})).result).toBe(
+      "an authorised client",
+    );
     expect(fixture.stats.refreshes).toBeGreaterThanOrEqual(1);
-    const stored = JSON.parse(readFileSync(tokenFile, "utf8")) as { tokens: { access_token: string } };
+    const stored = JSON.parse(readFileSync(tokenFile, "utf8")) as {
+      tokens: { access_token: string };
+    };
     expect(stored.tokens.access_token).not.toBe(firstToken);
     expect(fixture.stats.authorizations).toBe(1);
   });

@@ -25,7 +25,9 @@ function freePort(): Promise<number> {
 }
 
 /** server-everything over HTTP (`streamableHttp` or `sse`) on a free loopback port. */
-async function startEverythingHttp(mode: "streamableHttp" | "sse"): Promise<{ child: ChildProcess; port: number }> {
+async function startEverythingHttp(
+  mode: "streamableHttp" | "sse",
+): Promise<{ child: ChildProcess; port: number }> {
   const port = await freePort();
   const child = spawn(process.execPath, [EVERYTHING_SERVER, mode], {
     env: buildChildEnv({ extra: { PORT: String(port) } }),
@@ -34,9 +36,12 @@ async function startEverythingHttp(mode: "streamableHttp" | "sse"): Promise<{ ch
   harness.pids.add(child.pid ?? -1);
   let stderr = "";
   child.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-  const ready = await waitUntil(() => new RegExp(`(listening on|running on) port ${port}`, "i").test(stderr), {
-    timeoutMs: 15_000,
-  });
+  const ready = await waitUntil(
+    () => new RegExp(`(listening on|running on) port ${port}`, "i").test(stderr),
+    {
+      timeoutMs: 15_000,
+    },
+  );
   if (!ready) throw new Error(`server-everything (${mode}) did not start: ${stderr}`);
   return { child, port };
 }
@@ -46,7 +51,10 @@ let streamablePort = 0;
 let ssePort = 0;
 
 beforeAll(async () => {
-  const [streamable, sse] = await Promise.all([startEverythingHttp("streamableHttp"), startEverythingHttp("sse")]);
+  const [streamable, sse] = await Promise.all([
+    startEverythingHttp("streamableHttp"),
+    startEverythingHttp("sse"),
+  ]);
   httpServers.push(streamable.child, sse.child);
   streamablePort = streamable.port;
   ssePort = sse.port;
@@ -61,14 +69,28 @@ describe("@modelcontextprotocol/server-everything", () => {
   test("over stdio: tools, an image result, resources and prompts, and no host secrets", async () => {
     const { manager, registry } = harness.manager(
       { everything: { command: process.execPath, args: [EVERYTHING_SERVER, "stdio"] } },
-      { env: { PATH: process.env.PATH, HOME: process.env.HOME, OPENAI_API_KEY: "sk-host-secret-value" } },
+      {
+        env: {
+          PATH: process.env.PATH,
+          HOME: process.env.HOME,
+          OPENAI_API_KEY: "sk-host-secret-value",
+        },
+      },
     );
     const names = await manager.discoverMcpTools();
     expect(names).toEqual(
-      expect.arrayContaining(["mcp__everything__echo", "mcp__everything__get_sum", "mcp__everything__get_tiny_image"]),
+      expect.arrayContaining([
+        "mcp__everything__echo",
+        "mcp__everything__get_sum",
+        "mcp__everything__get_tiny_image",
+      ]),
     );
-    expect(parse(await registry.dispatch("mcp__everything__echo", { message: "hi" })).result).toBe("Echo: hi");
-    expect(String(parse(await registry.dispatch("mcp__everything__get_sum", { a: 2, b: "3" })).result)).toMatch(/5/);
+    expect(parse(await registry.dispatch("mcp__everything__echo", { message: "hi" })).result).toBe(
+      "Echo: hi",
+    );
+    expect(
+      String(parse(await registry.dispatch("mcp__everything__get_sum", { a: 2, b: "3" })).result),
+    ).toMatch(/5/);
     const image = await registry.dispatch("mcp__everything__get_tiny_image", {});
     expect(typeof image).toBe("object");
     expect(JSON.stringify(image)).toMatch(/data:image\/png;base64,/);
@@ -89,12 +111,25 @@ describe("@modelcontextprotocol/server-everything", () => {
       content: `answer to ${request.messages.length} message(s)`,
     });
     const { manager, registry } = harness.manager(
-      { everything: { command: process.execPath, args: [EVERYTHING_SERVER, "stdio"], sampling: { enabled: true } } },
+      {
+        everything: {
+          command: process.execPath,
+          args: [EVERYTHING_SERVER, "stdio"],
+          sampling: { enabled: true },
+        },
+      },
       { samplingModel: model },
     );
     await manager.discoverMcpTools();
-    expect(await waitUntil(() => registry.hasTool("mcp__everything__trigger_sampling_request"))).toBe(true);
-    const out = parse(await registry.dispatch("mcp__everything__trigger_sampling_request", { prompt: "hello", maxTokens: 20 }));
+    expect(
+      await waitUntil(() => registry.hasTool("mcp__everything__trigger_sampling_request")),
+    ).toBe(true);
+    const out = parse(
+      await registry.dispatch("mcp__everything__trigger_sampling_request", {
+        prompt: "hello",
+        maxTokens: 20,
+      }),
+    );
     expect(String(out.result)).toContain("answer to 2 message(s)");
     harness.track(manager);
   });
@@ -106,8 +141,12 @@ describe("@modelcontextprotocol/server-everything", () => {
     });
     const names = await manager.discoverMcpTools();
     expect(names).toEqual(expect.arrayContaining(["mcp__web__echo", "mcp__legacy__echo"]));
-    expect(parse(await registry.dispatch("mcp__web__echo", { message: "over http" })).result).toBe("Echo: over http");
-    expect(parse(await registry.dispatch("mcp__legacy__echo", { message: "over sse" })).result).toBe("Echo: over sse");
+    expect(parse(await registry.dispatch("mcp__web__echo", { message: "over http" })).result).toBe(
+      "Echo: over http",
+    );
+    expect(
+      parse(await registry.dispatch("mcp__legacy__echo", { message: "over sse" })).result,
+    ).toBe("Echo: over sse");
     expect(manager.status().map((s) => [s.name, s.state, s.transport])).toEqual([
       ["legacy", "connected", "sse"],
       ["web", "connected", "http"],
@@ -120,14 +159,29 @@ describe("@modelcontextprotocol/server-filesystem", () => {
     const root = path.join(harness.home(), "files");
     mkdirSync(root);
     writeFileSync(path.join(root, "hello.txt"), "hello from disk");
-    const { manager, registry } = harness.manager({ fs: { command: process.execPath, args: [FILESYSTEM_SERVER, root] } });
+    const { manager, registry } = harness.manager({
+      fs: { command: process.execPath, args: [FILESYSTEM_SERVER, root] },
+    });
     const names = await manager.discoverMcpTools();
-    expect(names).toEqual(expect.arrayContaining(["mcp__fs__read_text_file", "mcp__fs__write_file", "mcp__fs__list_directory"]));
-    const read = parse(await registry.dispatch("mcp__fs__read_text_file", { path: path.join(root, "hello.txt") }));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        "mcp__fs__read_text_file",
+        "mcp__fs__write_file",
+        "mcp__fs__list_directory",
+      ]),
+    );
+    const read = parse(
+      await registry.dispatch("mcp__fs__read_text_file", { path: path.join(root, "hello.txt") }),
+    );
     expect(read.result).toBe("hello from disk");
-    await registry.dispatch("mcp__fs__write_file", { path: path.join(root, "new.txt"), content: "written" });
+    await registry.dispatch("mcp__fs__write_file", {
+      path: path.join(root, "new.txt"),
+      content: "written",
+    });
     expect(readFileSync(path.join(root, "new.txt"), "utf8")).toBe("written");
-    const outside = parse(await registry.dispatch("mcp__fs__read_text_file", { path: "/etc/hostname" }));
+    const outside = parse(
+      await registry.dispatch("mcp__fs__read_text_file", { path: "/etc/hostname" }),
+    );
     expect(String(outside.error)).toMatch(/denied|outside|not allowed/i);
     harness.track(manager);
   });

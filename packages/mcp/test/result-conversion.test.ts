@@ -3,7 +3,12 @@ import { convertCallToolResult } from "../src/index.js";
 
 describe("convertCallToolResult", () => {
   test("text parts are joined into {result}", () => {
-    const out = convertCallToolResult({ content: [{ type: "text", text: "a" }, { type: "text", text: "b" }] });
+    const out = convertCallToolResult({
+      content: [
+        { type: "text", text: "a" },
+        { type: "text", text: "b" },
+      ],
+    });
     expect(JSON.parse(out as string)).toEqual({ result: "a\nb" });
   });
 
@@ -12,7 +17,10 @@ describe("convertCallToolResult", () => {
       content: [
         { type: "text", text: "caption" },
         { type: "image", data: "AAAA", mimeType: "image/png" },
-        { type: "resource", resource: { uri: "file:///x.png", mimeType: "image/png", blob: "BBBB" } },
+        {
+          type: "resource",
+          resource: { uri: "file:///x.png", mimeType: "image/png", blob: "BBBB" },
+        },
         { type: "resource", resource: { uri: "memo://a", text: "inline" } },
       ],
     });
@@ -29,7 +37,12 @@ describe("convertCallToolResult", () => {
   test("isError becomes an error result with credentials redacted", () => {
     const out = convertCallToolResult({
       isError: true,
-      content: [{ type: "text", text: "bad key sk-proj-abcdefghijklmnopqrstuvwx and Authorization: Bearer eyJabcdefghijkl" }],
+      content: [
+        {
+          type: "text",
+          text: "bad key sk-proj-abcdefghijklmnopqrstuvwx and Authorization: Bearer eyJabcdefghijkl",
+        },
+      ],
     });
     const error = (JSON.parse(out as string) as { error: string }).error;
     expect(error).not.toContain("sk-proj-abcdefghijklmnopqrstuvwx");

@@ -7,12 +7,17 @@ describe("normalizeInputSchema", () => {
   });
 
   test("type and properties are filled; required keeps only existing properties", () => {
-    expect(normalizeInputSchema({ required: ["a", "ghost"], properties: { a: { type: "string" } } })).toEqual({
+    expect(
+      normalizeInputSchema({ required: ["a", "ghost"], properties: { a: { type: "string" } } }),
+    ).toEqual({
       type: "object",
       properties: { a: { type: "string" } },
       required: ["a"],
     });
-    expect(normalizeInputSchema({ type: "object", required: ["ghost"] })).toEqual({ type: "object", properties: {} });
+    expect(normalizeInputSchema({ type: "object", required: ["ghost"] })).toEqual({
+      type: "object",
+      properties: {},
+    });
   });
 
   test("definitions becomes $defs, but a property named definitions stays", () => {
@@ -23,16 +28,23 @@ describe("normalizeInputSchema", () => {
     });
     expect(out.$defs).toEqual({ Item: { type: "string" } });
     expect(out.definitions).toBeUndefined();
-    expect(out.properties).toEqual({ definitions: { type: "string" }, item: { $ref: "#/$defs/Item" } });
+    expect(out.properties).toEqual({
+      definitions: { type: "string" },
+      item: { $ref: "#/$defs/Item" },
+    });
   });
 
   test("nullable unions collapse, keeping default and description", () => {
     const out = normalizeInputSchema({
       type: "object",
-      properties: { x: { anyOf: [{ type: "string" }, { type: "null" }], default: null, description: "d" } },
+      properties: {
+        x: { anyOf: [{ type: "string" }, { type: "null" }], default: null, description: "d" },
+      },
       required: ["x"],
     });
-    expect(out.properties).toEqual({ x: { type: "string", nullable: true, default: null, description: "d" } });
+    expect(out.properties).toEqual({
+      x: { type: "string", nullable: true, default: null, description: "d" },
+    });
     expect(out.required).toEqual(["x"]);
   });
 

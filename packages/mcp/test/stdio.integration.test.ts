@@ -30,14 +30,28 @@ describe("stdio server (fixture built with the SDK)", () => {
     expect(registry.resolveToolsetAlias("my-fixture")).toBe("mcp-my-fixture");
     const echo = registry.getSchema("mcp__my_fixture__echo");
     expect(echo?.description).toBe("Echo the text back");
-    expect(echo?.parameters).toMatchObject({ type: "object", properties: { text: { type: "string" } }, required: ["text"] });
-    expect(registry.getSchema("mcp__my_fixture__pid")?.parameters).toMatchObject({ type: "object", properties: {} });
+    expect(echo?.parameters).toMatchObject({
+      type: "object",
+      properties: { text: { type: "string" } },
+      required: ["text"],
+    });
+    expect(registry.getSchema("mcp__my_fixture__pid")?.parameters).toMatchObject({
+      type: "object",
+      properties: {},
+    });
 
-    expect(parse(await registry.dispatch("mcp__my_fixture__echo", { text: "hello world" }))).toEqual({
+    expect(
+      parse(await registry.dispatch("mcp__my_fixture__echo", { text: "hello world" })),
+    ).toEqual({
       result: "hello world",
     });
     const [status] = manager.status();
-    expect(status).toMatchObject({ name: "my-fixture", state: "connected", transport: "stdio", toolCount: names.length });
+    expect(status).toMatchObject({
+      name: "my-fixture",
+      state: "connected",
+      transport: "stdio",
+      toolCount: names.length,
+    });
     harness.track(manager);
   });
 
@@ -47,12 +61,21 @@ describe("stdio server (fixture built with the SDK)", () => {
     expect(parse(await registry.dispatch("mcp__fx__list_resources", {}))).toEqual({
       resources: [{ uri: "memo://readme", name: "readme", mimeType: "text/plain" }],
     });
-    expect(parse(await registry.dispatch("mcp__fx__read_resource", { uri: "memo://readme" }))).toEqual({
+    expect(
+      parse(await registry.dispatch("mcp__fx__read_resource", { uri: "memo://readme" })),
+    ).toEqual({
       result: "[resource memo://readme]\nfixture readme",
     });
     const missingUri = parse(await registry.dispatch("mcp__fx__read_resource", {}));
     expect(String(missingUri.error)).toMatch(/uri/);
-    expect(parse(await registry.dispatch("mcp__fx__get_prompt", { name: "greet", arguments: { who: "Ada" } }))).toEqual({
+    expect(
+      parse(
+        await registry.dispatch("mcp__fx__get_prompt", {
+          name: "greet",
+          arguments: { who: "Ada" },
+        }),
+      ),
+    ).toEqual({
       messages: [{ role: "user", content: "Hello Ada" }],
     });
     expect(await registry.dispatch("mcp__fx__picture", {})).toEqual({
@@ -70,7 +93,9 @@ describe("stdio server (fixture built with the SDK)", () => {
 
   test("tools.include / exclude filter on original names; resources and prompts can be turned off", async () => {
     const { manager } = harness.manager({
-      a: fixtureEntry("basic", { tools: { include: ["echo", "p*"], exclude: ["echo"], resources: false, prompts: false } }),
+      a: fixtureEntry("basic", {
+        tools: { include: ["echo", "p*"], exclude: ["echo"], resources: false, prompts: false },
+      }),
       b: fixtureEntry("basic", { tools: { include: [] } }),
     });
     const names = await manager.discoverMcpTools();
@@ -81,7 +106,15 @@ describe("stdio server (fixture built with the SDK)", () => {
   test("stdio children get the allowlisted environment plus their env; stderr goes to the log", async () => {
     const { manager, registry, home } = harness.manager(
       { fx: fixtureEntry("basic", { env: { FIXTURE_FLAG: "${FLAG}" } }) },
-      { env: { PATH: process.env.PATH, HOME: "/tmp", OPENAI_API_KEY: "sk-host-secret", GITHUB_TOKEN: "ghp_x", FLAG: "on" } },
+      {
+        env: {
+          PATH: process.env.PATH,
+          HOME: "/tmp",
+          OPENAI_API_KEY: "sk-host-secret",
+          GITHUB_TOKEN: "ghp_x",
+          FLAG: "on",
+        },
+      },
     );
     await manager.discoverMcpTools();
     const keys = String(parse(await registry.dispatch("mcp__fx__env_keys", {})).result).split(",");
@@ -90,7 +123,9 @@ describe("stdio server (fixture built with the SDK)", () => {
     expect(keys).not.toContain("OPENAI_API_KEY");
     expect(keys).not.toContain("GITHUB_TOKEN");
     const log = path.join(home, "logs", "mcp-stderr.log");
-    expect(await waitUntil(() => readFileSync(log, "utf8").includes("[fx] fixture basic starting"))).toBe(true);
+    expect(
+      await waitUntil(() => readFileSync(log, "utf8").includes("[fx] fixture basic starting")),
+    ).toBe(true);
     harness.track(manager);
   });
 
@@ -127,18 +162,25 @@ describe("stdio server (fixture built with the SDK)", () => {
     setTimeout(() => controller.abort(), 50);
     const aborted = parse(await pending);
     expect(String(aborted.error)).toMatch(/cancel|abort/i);
-    expect(parse(await registry.dispatch("mcp__fx__echo", { text: "still fine" })).result).toBe("still fine");
+    expect(parse(await registry.dispatch("mcp__fx__echo", { text: "still fine" })).result).toBe(
+      "still fine",
+    );
     harness.track(manager);
   });
 
   test("list_changed re-registers the server's tools, coalesced, and progress reaches the events", async () => {
     const events: McpEvent[] = [];
-    const { manager, registry } = harness.manager({ fx: fixtureEntry("basic") }, { onEvent: (e) => events.push(e) });
+    const { manager, registry } = harness.manager(
+      { fx: fixtureEntry("basic") },
+      { onEvent: (e) => events.push(e) },
+    );
     await manager.discoverMcpTools();
     const before = registry.getToolNamesForToolset("mcp-fx").length;
     const generation = registry.generation;
     await registry.dispatch("mcp__fx__add_tools", { count: 3 });
-    expect(await waitUntil(() => registry.getToolNamesForToolset("mcp-fx").length === before + 3)).toBe(true);
+    expect(
+      await waitUntil(() => registry.getToolNamesForToolset("mcp-fx").length === before + 3),
+    ).toBe(true);
     expect(registry.generation).toBeGreaterThan(generation);
     const relists = events.filter((e) => e.type === "mcp.tools").length;
     expect(relists).toBeLessThan(1 + 3);
@@ -158,24 +200,30 @@ describe("stdio server (fixture built with the SDK)", () => {
   test("sampling goes through the injected model within the server's limits", async () => {
     const asked: string[] = [];
     const model: SamplingModel = async (request) => {
-      asked.push(`${request.model ?? "-"}|${request.maxTokens}|${request.messages.map((m) => m.content).join("/")}`);
+      asked.push(
+        `${request.model ?? "-"}|${request.maxTokens}|${request.messages.map((m) => m.content).join("/")}`,
+      );
       return { model: request.model ?? "default", content: "forty-two", finishReason: "stop" };
     };
     const { manager, registry } = harness.manager(
       {
         on: fixtureEntry("basic", { sampling: { enabled: true, max_rpm: 1, max_tokens_cap: 50 } }),
         off: fixtureEntry("basic"),
-        picky: fixtureEntry("basic", { sampling: { enabled: true, allowed_models: ["other-model"] } }),
+        picky: fixtureEntry("basic", {
+          sampling: { enabled: true, allowed_models: ["other-model"] },
+        }),
       },
       { samplingModel: model },
     );
     await manager.discoverMcpTools();
-    expect(parse(await registry.dispatch("mcp__on__ask_model", { question: "meaning?" })).result).toBe(
-      "hinted-model: forty-two",
-    );
+    expect(
+      parse(await registry.dispatch("mcp__on__ask_model", { question: "meaning?" })).result,
+    ).toBe("hinted-model: forty-two");
     expect(asked).toEqual(["hinted-model|50|meaning?"]);
     const limited = parse(await registry.dispatch("mcp__on__ask_model", { question: "again" }));
-    expect(limited.error).toMatch(/Sampling rate limit exceeded for server 'on' \(1 requests\/minute\)/);
+    expect(limited.error).toMatch(
+      /Sampling rate limit exceeded for server 'on' \(1 requests\/minute\)/,
+    );
     const refused = parse(await registry.dispatch("mcp__off__ask_model", { question: "x" }));
     expect(refused.error).toBeDefined();
     const notAllowed = parse(await registry.dispatch("mcp__picky__ask_model", { question: "x" }));
@@ -185,7 +233,10 @@ describe("stdio server (fixture built with the SDK)", () => {
   });
 
   test("close() stops every server, removes its tools and leaves no child", async () => {
-    const { manager, registry } = harness.manager({ a: fixtureEntry("basic"), b: fixtureEntry("basic") });
+    const { manager, registry } = harness.manager({
+      a: fixtureEntry("basic"),
+      b: fixtureEntry("basic"),
+    });
     await manager.discoverMcpTools();
     const pids = harness.track(manager);
     expect(pids).toHaveLength(2);

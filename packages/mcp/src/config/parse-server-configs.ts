@@ -131,10 +131,16 @@ function transportOf(
   };
   const declared = entry.transport;
   if (entry.command !== undefined && entry.url !== undefined) {
-    return problem("url", "cannot be combined with 'command': a server is stdio (command) or HTTP (url)");
+    return problem(
+      "url",
+      "cannot be combined with 'command': a server is stdio (command) or HTTP (url)",
+    );
   }
   if (entry.command === undefined && entry.url === undefined) {
-    return problem("command", "is missing: give 'command' for a stdio server or 'url' for an HTTP server");
+    return problem(
+      "command",
+      "is missing: give 'command' for a stdio server or 'url' for an HTTP server",
+    );
   }
   if (entry.command !== undefined) {
     if (declared !== undefined && declared !== "stdio") {
@@ -142,7 +148,8 @@ function transportOf(
     }
     return "stdio";
   }
-  if (declared === "stdio") return problem("transport", "'stdio' needs 'command', but this server has 'url'");
+  if (declared === "stdio")
+    return problem("transport", "'stdio' needs 'command', but this server has 'url'");
   return declared === "sse" ? "sse" : "http";
 }
 
@@ -161,7 +168,11 @@ function parseEntry(
   const result = entrySchema.safeParse(interpolated);
   if (!result.success) {
     for (const issue of result.error.issues) {
-      problems.push({ server: name, key: issue.path.join(".") || "(entry)", message: issue.message });
+      problems.push({
+        server: name,
+        key: issue.path.join(".") || "(entry)",
+        message: issue.message,
+      });
     }
     return undefined;
   }

@@ -1,5 +1,8 @@
 import { randomBytes } from "node:crypto";
-import type { OAuthClientProvider, OAuthDiscoveryState } from "@modelcontextprotocol/sdk/client/auth.js";
+import type {
+  OAuthClientProvider,
+  OAuthDiscoveryState,
+} from "@modelcontextprotocol/sdk/client/auth.js";
 import type {
   OAuthClientInformationMixed,
   OAuthClientMetadata,
@@ -42,7 +45,8 @@ export class FileOAuthProvider implements OAuthClientProvider {
     this.store = new OAuthTokenStore(options.hermesHome, options.server);
     // The SDK treats a provider without a redirect URL as a machine-to-machine client; a
     // non-interactive provider keeps the URL it registered with at login.
-    this.#redirectUrl = options.redirectUrl ?? this.store.readSync().redirectUrl ?? NOT_LOGGED_IN_REDIRECT;
+    this.#redirectUrl =
+      options.redirectUrl ?? this.store.readSync().redirectUrl ?? NOT_LOGGED_IN_REDIRECT;
   }
 
   get redirectUrl(): string {
@@ -70,7 +74,8 @@ export class FileOAuthProvider implements OAuthClientProvider {
       throw this.#authRequired();
     }
     // A client registered for another callback URL cannot finish this login.
-    if (state.redirectUrl !== undefined && state.redirectUrl !== this.#redirectUrl) return undefined;
+    if (state.redirectUrl !== undefined && state.redirectUrl !== this.#redirectUrl)
+      return undefined;
     return state.clientInformation;
   }
 
@@ -103,7 +108,10 @@ export class FileOAuthProvider implements OAuthClientProvider {
   async codeVerifier(): Promise<string> {
     const verifier = (await this.store.read()).codeVerifier;
     if (verifier === undefined) {
-      throw new McpError(McpErrorCode.AuthFailed, `No PKCE code verifier saved for MCP server '${this.#options.server}'`);
+      throw new McpError(
+        McpErrorCode.AuthFailed,
+        `No PKCE code verifier saved for MCP server '${this.#options.server}'`,
+      );
     }
     return verifier;
   }
@@ -125,10 +133,13 @@ export class FileOAuthProvider implements OAuthClientProvider {
     );
   }
 
-  async invalidateCredentials(scope: "all" | "client" | "tokens" | "verifier" | "discovery"): Promise<void> {
+  async invalidateCredentials(
+    scope: "all" | "client" | "tokens" | "verifier" | "discovery",
+  ): Promise<void> {
     if (scope === "all") await this.store.clear();
     else if (scope === "client") await this.store.update({ clientInformation: undefined });
-    else if (scope === "tokens") await this.store.update({ tokens: undefined, expiresAt: undefined });
+    else if (scope === "tokens")
+      await this.store.update({ tokens: undefined, expiresAt: undefined });
     else if (scope === "verifier") await this.store.update({ codeVerifier: undefined });
     else await this.store.update({ discoveryState: undefined });
   }

@@ -39,11 +39,20 @@ async function startCallbackServer(preferredPort: number, expectedState: () => s
     }
     const error = url.searchParams.get("error");
     const received = url.searchParams.get("code");
-    const ok = error === null && received !== null && url.searchParams.get("state") === expectedState();
+    const ok =
+      error === null && received !== null && url.searchParams.get("state") === expectedState();
     response.writeHead(ok ? 200 : 400, { "content-type": "text/plain; charset=utf-8" });
-    response.end(ok ? "Hermes is logged in. You can close this window." : "Login failed; see the terminal.");
+    response.end(
+      ok ? "Hermes is logged in. You can close this window." : "Login failed; see the terminal.",
+    );
     if (ok) settle?.resolve(received);
-    else settle?.reject(new McpError(McpErrorCode.AuthFailed, `The authorization server answered: ${error ?? "a callback without a valid code and state"}`));
+    else
+      settle?.reject(
+        new McpError(
+          McpErrorCode.AuthFailed,
+          `The authorization server answered: ${error ?? "a callback without a valid code and state"}`,
+        ),
+      );
   });
   let port: number;
   try {
@@ -62,7 +71,8 @@ async function startCallbackServer(preferredPort: number, expectedState: () => s
  */
 export async function loginMcpServer(options: McpLoginOptions): Promise<void> {
   const stored = await new OAuthTokenStore(options.hermesHome, options.server).read();
-  const preferredPort = stored.redirectUrl === undefined ? 0 : Number(new URL(stored.redirectUrl).port);
+  const preferredPort =
+    stored.redirectUrl === undefined ? 0 : Number(new URL(stored.redirectUrl).port);
   let provider: FileOAuthProvider | undefined;
   const callback = await startCallbackServer(preferredPort, () => provider?.expectedState ?? "");
   const timeoutMs = options.timeoutMs ?? 300_000;
@@ -78,14 +88,23 @@ export async function loginMcpServer(options: McpLoginOptions): Promise<void> {
     if (first === "AUTHORIZED") return;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(
-        () => reject(new McpError(McpErrorCode.AuthFailed, `No answer from the browser within ${timeoutMs / 1000}s`)),
+        () =>
+          reject(
+            new McpError(
+              McpErrorCode.AuthFailed,
+              `No answer from the browser within ${timeoutMs / 1000}s`,
+            ),
+          ),
         timeoutMs,
       );
     });
     const code = await Promise.race([callback.code, timeout]);
     const second = await auth(provider, { serverUrl: options.url, authorizationCode: code });
     if (second !== "AUTHORIZED") {
-      throw new McpError(McpErrorCode.AuthFailed, `Login to MCP server '${options.server}' did not complete`);
+      throw new McpError(
+        McpErrorCode.AuthFailed,
+        `Login to MCP server '${options.server}' did not complete`,
+      );
     }
   } finally {
     clearTimeout(timer);

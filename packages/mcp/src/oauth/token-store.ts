@@ -2,7 +2,10 @@ import { readFileSync } from "node:fs";
 import { chmod, mkdir, rm } from "node:fs/promises";
 import path from "node:path";
 import { writeFileAtomic } from "@hermes-agent/config";
-import type { OAuthClientInformationMixed, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
+import type {
+  OAuthClientInformationMixed,
+  OAuthTokens,
+} from "@modelcontextprotocol/sdk/shared/auth.js";
 import type { OAuthDiscoveryState } from "@modelcontextprotocol/sdk/client/auth.js";
 
 /** What is kept per server in `HERMES_HOME/mcp-tokens/<server>.json`. */
@@ -49,7 +52,9 @@ export class OAuthTokenStore {
     return Promise.resolve(this.readSync());
   }
 
-  async update(change: { [K in keyof StoredOAuthState]?: StoredOAuthState[K] | undefined }): Promise<void> {
+  async update(change: {
+    [K in keyof StoredOAuthState]?: StoredOAuthState[K] | undefined;
+  }): Promise<void> {
     const merged: Record<string, unknown> = { ...(await this.read()), ...change };
     for (const [key, value] of Object.entries(change)) if (value === undefined) delete merged[key];
     const next = merged as StoredOAuthState;

@@ -7,7 +7,10 @@ export interface ToolSearchConfig {
 }
 
 /** Hermes' default: automatic, at about 10 % of the context window. */
-export const DEFAULT_TOOL_SEARCH_CONFIG: ToolSearchConfig = Object.freeze({ mode: "auto", threshold: 0.1 });
+export const DEFAULT_TOOL_SEARCH_CONFIG: ToolSearchConfig = Object.freeze({
+  mode: "auto",
+  threshold: 0.1,
+});
 
 function readMode(value: unknown): ToolSearchConfig["mode"] | undefined {
   if (value === true) return "on";
@@ -24,7 +27,9 @@ function readMode(value: unknown): ToolSearchConfig["mode"] | undefined {
  * Read the `tool_search` config value. Unknown values fall back to the default, with the reason
  * in `problem` so the caller can log it.
  */
-export function readToolSearchConfig(value: unknown): ToolSearchConfig & { readonly problem?: string } {
+export function readToolSearchConfig(
+  value: unknown,
+): ToolSearchConfig & { readonly problem?: string } {
   if (value === undefined || value === null) return DEFAULT_TOOL_SEARCH_CONFIG;
   if (typeof value !== "object" || Array.isArray(value)) {
     const mode = readMode(value);
@@ -34,7 +39,8 @@ export function readToolSearchConfig(value: unknown): ToolSearchConfig & { reado
   }
   const section = value as { mode?: unknown; enabled?: unknown; threshold?: unknown };
   const mode = readMode(section.mode ?? section.enabled ?? "auto");
-  const threshold = typeof section.threshold === "string" ? Number(section.threshold) : section.threshold;
+  const threshold =
+    typeof section.threshold === "string" ? Number(section.threshold) : section.threshold;
   const validThreshold = typeof threshold === "number" && threshold > 0 && threshold <= 1;
   const problem =
     mode === undefined

@@ -52,6 +52,10 @@ export class ToolSearchIndex {
     return this.#index
       .search(query)
       .slice(0, limit)
-      .map((hit) => ({ name: String(hit.name), description: String(hit.description), score: hit.score }));
+      .map((hit) => ({
+        name: String(hit.name),
+        description: String(hit.description),
+        score: hit.score,
+      }));
   }
 }

@@ -1,4 +1,9 @@
-import { toolError, type DispatchContext, type ToolDefinition, type ToolOutput } from "@hermes-agent/registry";
+import {
+  toolError,
+  type DispatchContext,
+  type ToolDefinition,
+  type ToolOutput,
+} from "@hermes-agent/registry";
 import { DEFAULT_TOOL_SEARCH_CONFIG, type ToolSearchConfig } from "./tool-search-config.js";
 import { ToolSearchIndex } from "./tool-search-index.js";
 
@@ -16,7 +21,11 @@ const MAX_LIMIT = 20;
 const SUMMARY_CHARS = 300;
 
 /** The runtime's pipeline entry: hooks and approval apply to every call made through it. */
-export type CallTool = (name: string, args: Record<string, unknown>, ctx?: DispatchContext) => Promise<ToolOutput>;
+export type CallTool = (
+  name: string,
+  args: Record<string, unknown>,
+  ctx?: DispatchContext,
+) => Promise<ToolOutput>;
 
 /** Options of {@link createToolSearch}. */
 export interface ToolSearchOptions {
@@ -37,11 +46,17 @@ export function estimateDefinitionTokens(definitions: readonly ToolDefinition[])
 }
 
 function notAvailable(name: string): string {
-  return toolError(`'${name}' is not available in this session. Use tool_search to find tools you can call.`);
+  return toolError(
+    `'${name}' is not available in this session. Use tool_search to find tools you can call.`,
+  );
 }
 
 function bridgeDefinitions(deferredCount: number): ToolDefinition[] {
-  const fn = (name: string, description: string, parameters: Record<string, unknown>): ToolDefinition => ({
+  const fn = (
+    name: string,
+    description: string,
+    parameters: Record<string, unknown>,
+  ): ToolDefinition => ({
     type: "function",
     function: { name, description, parameters },
   });
@@ -52,25 +67,41 @@ function bridgeDefinitions(deferredCount: number): ToolDefinition[] {
       {
         type: "object",
         properties: {
-          query: { type: "string", description: "Words describing the task, e.g. 'create github issue'" },
-          limit: { type: "integer", minimum: 1, maximum: MAX_LIMIT, description: `How many tools to return (default ${DEFAULT_LIMIT})` },
+          query: {
+            type: "string",
+            description: "Words describing the task, e.g. 'create github issue'",
+          },
+          limit: {
+            type: "integer",
+            minimum: 1,
+            maximum: MAX_LIMIT,
+            description: `How many tools to return (default ${DEFAULT_LIMIT})`,
+          },
         },
         required: ["query"],
       },
     ),
-    fn("tool_describe", "Show the full description and parameter schema of a tool found with tool_search.", {
-      type: "object",
-      properties: { name: { type: "string", description: "Exact tool name" } },
-      required: ["name"],
-    }),
-    fn("tool_call", "Call a tool found with tool_search, with arguments matching its schema (see tool_describe).", {
-      type: "object",
-      properties: {
-        name: { type: "string", description: "Exact tool name" },
-        arguments: { type: "object", description: "The tool's arguments" },
+    fn(
+      "tool_describe",
+      "Show the full description and parameter schema of a tool found with tool_search.",
+      {
+        type: "object",
+        properties: { name: { type: "string", description: "Exact tool name" } },
+        required: ["name"],
       },
-      required: ["name"],
-    }),
+    ),
+    fn(
+      "tool_call",
+      "Call a tool found with tool_search, with arguments matching its schema (see tool_describe).",
+      {
+        type: "object",
+        properties: {
+          name: { type: "string", description: "Exact tool name" },
+          arguments: { type: "object", description: "The tool's arguments" },
+        },
+        required: ["name"],
+      },
+    ),
   ];
 }
 
@@ -99,8 +130,10 @@ export class ToolSearchSession {
     const budget = options.contextWindowTokens * config.threshold;
     this.active =
       deferrable.length > 0 &&
-      (config.mode === "on" || (config.mode === "auto" && estimateDefinitionTokens(deferrable) > budget));
-    for (const definition of options.definitions) this.#enabled.set(definition.function.name, definition);
+      (config.mode === "on" ||
+        (config.mode === "auto" && estimateDefinitionTokens(deferrable) > budget));
+    for (const definition of options.definitions)
+      this.#enabled.set(definition.function.name, definition);
     if (!this.active) {
       this.definitions = Object.freeze([...options.definitions]);
       return;
@@ -128,7 +161,11 @@ export class ToolSearchSession {
   }
 
   /** Answer `tool_search` / `tool_describe`, or unwrap `tool_call` into `callTool`. */
-  async call(name: string, args: Record<string, unknown>, ctx?: DispatchContext): Promise<ToolOutput> {
+  async call(
+    name: string,
+    args: Record<string, unknown>,
+    ctx?: DispatchContext,
+  ): Promise<ToolOutput> {
     if (name === "tool_search") return this.#search(args);
     if (name === "tool_describe") {
       const target = String(args.name ?? "");
@@ -165,7 +202,10 @@ export class ToolSearchSession {
       query,
       tools: hits.map((hit) => ({
         name: hit.name,
-        description: hit.description.length > SUMMARY_CHARS ? `${hit.description.slice(0, SUMMARY_CHARS - 3)}...` : hit.description,
+        description:
+          hit.description.length > SUMMARY_CHARS
+            ? `${hit.description.slice(0, SUMMARY_CHARS - 3)}...`
+            : hit.description,
       })),
       total_deferred: this.#deferred.size,
     });
@@ -173,7 +213,9 @@ export class ToolSearchSession {
 
   #defer(definitions: readonly ToolDefinition[]): void {
     for (const definition of definitions) this.#deferred.add(definition.function.name);
-    this.#index.add(definitions.map((d) => ({ name: d.function.name, description: d.function.description })));
+    this.#index.add(
+      definitions.map((d) => ({ name: d.function.name, description: d.function.description })),
+    );
   }
 }
 

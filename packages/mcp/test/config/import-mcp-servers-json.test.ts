@@ -6,14 +6,26 @@ describe("importMcpServersJson", () => {
     const imported = importMcpServersJson(
       JSON.stringify({
         mcpServers: {
-          filesystem: { command: "npx", args: ["-y", "@modelcontextprotocol/server-filesystem", "/tmp"], env: { A: "1" } },
-          remote: { type: "streamable-http", url: "http://127.0.0.1:9/mcp", headers: { "X-Key": "k" } },
+          filesystem: {
+            command: "npx",
+            args: ["-y", "@modelcontextprotocol/server-filesystem", "/tmp"],
+            env: { A: "1" },
+          },
+          remote: {
+            type: "streamable-http",
+            url: "http://127.0.0.1:9/mcp",
+            headers: { "X-Key": "k" },
+          },
           legacy: { type: "sse", url: "http://127.0.0.1:9/sse", disabled: true },
         },
       }),
     );
     expect(imported).toEqual({
-      filesystem: { command: "npx", args: ["-y", "@modelcontextprotocol/server-filesystem", "/tmp"], env: { A: "1" } },
+      filesystem: {
+        command: "npx",
+        args: ["-y", "@modelcontextprotocol/server-filesystem", "/tmp"],
+        env: { A: "1" },
+      },
       remote: { url: "http://127.0.0.1:9/mcp", headers: { "X-Key": "k" }, transport: "http" },
       legacy: { url: "http://127.0.0.1:9/sse", transport: "sse", enabled: false },
     });

@@ -17,7 +17,13 @@ describe("parseMcpServerConfigs", () => {
       timeoutMs: 300_000,
       connectTimeoutMs: 60_000,
       tools: { include: undefined, exclude: [], resources: true, prompts: true },
-      sampling: { enabled: false, maxRpm: 10, maxTokensCap: 4096, timeoutMs: 30_000, allowedModels: [] },
+      sampling: {
+        enabled: false,
+        maxRpm: 10,
+        maxTokensCap: 4096,
+        timeoutMs: 30_000,
+        allowedModels: [],
+      },
     });
   });
 
@@ -42,12 +48,19 @@ describe("parseMcpServerConfigs", () => {
       python: { command: "node", args: "['a', 'b']" },
       broken: { command: "node", args: "['a', b" },
     });
-    expect(servers.find((s) => s.name === "split")?.args).toEqual(["server.js", "--name", "two words", "x y"]);
+    expect(servers.find((s) => s.name === "split")?.args).toEqual([
+      "server.js",
+      "--name",
+      "two words",
+      "x y",
+    ]);
     expect(servers.find((s) => s.name === "json")?.args).toEqual(["a", "b c"]);
     expect(servers.find((s) => s.name === "python")?.args).toEqual(["a", "b"]);
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatchObject({ server: "broken", key: "args" });
-    expect(formatConfigProblem(problems[0]!)).toMatch(/^mcp_servers\.broken\.args: looks like a list/);
+    expect(formatConfigProblem(problems[0]!)).toMatch(
+      /^mcp_servers\.broken\.args: looks like a list/,
+    );
   });
 
   test("bad entries name the server and the key; good ones are still returned", () => {
@@ -69,16 +82,29 @@ describe("parseMcpServerConfigs", () => {
       "timeout.timeout",
       "transport.transport",
     ]);
-    expect(problems.find((p) => p.server === "timeout")?.message).toBe("must be a number of seconds");
+    expect(problems.find((p) => p.server === "timeout")?.message).toBe(
+      "must be a number of seconds",
+    );
     expect(problems.find((p) => p.server === "negative")?.message).toBe("must be positive");
-    expect(problems.find((p) => p.server === "transport")?.message).toMatch(/stdio, http, streamable_http, sse/);
+    expect(problems.find((p) => p.server === "transport")?.message).toMatch(
+      /stdio, http, streamable_http, sse/,
+    );
   });
 
   test("numbers as strings and legacy scalars are accepted", () => {
     const { servers } = parse({
-      s: { command: "node", timeout: "3.5", enabled: "false", tools: { include: "get_*", resources: "no" } },
+      s: {
+        command: "node",
+        timeout: "3.5",
+        enabled: "false",
+        tools: { include: "get_*", resources: "no" },
+      },
     });
-    expect(servers[0]).toMatchObject({ timeoutMs: 3500, enabled: false, tools: { include: ["get_*"], resources: false } });
+    expect(servers[0]).toMatchObject({
+      timeoutMs: 3500,
+      enabled: false,
+      tools: { include: ["get_*"], resources: false },
+    });
   });
 
   test("${VAR} and ${env:VAR} are interpolated; unset ones stay literal and are reported", () => {

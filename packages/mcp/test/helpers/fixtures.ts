@@ -11,7 +11,9 @@ import { createMcpManager, type McpManager, type McpManagerOptions } from "../..
 const require = createRequire(import.meta.url);
 
 /** The fixture server script. */
-export const FIXTURE_SERVER: string = fileURLToPath(new URL("../fixtures/fixture-server.mjs", import.meta.url));
+export const FIXTURE_SERVER: string = fileURLToPath(
+  new URL("../fixtures/fixture-server.mjs", import.meta.url),
+);
 
 /** Entry scripts of the real servers from npm. */
 export const EVERYTHING_SERVER: string = path.join(
@@ -24,7 +26,10 @@ export const FILESYSTEM_SERVER: string = path.join(
 );
 
 /** A stdio entry running the fixture server in `mode` with Node. */
-export function fixtureEntry(mode: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
+export function fixtureEntry(
+  mode: string,
+  extra: Record<string, unknown> = {},
+): Record<string, unknown> {
   return { command: process.execPath, args: [FIXTURE_SERVER, mode], ...extra };
 }
 
@@ -32,7 +37,13 @@ export function fixtureEntry(mode: string, extra: Record<string, unknown> = {}):
 export function recordingLogger(): Logger & { lines: string[] } {
   const lines: string[] = [];
   const record = (level: string) => (message: string) => void lines.push(`${level}: ${message}`);
-  return { lines, debug: record("debug"), info: record("info"), warn: record("warn"), error: record("error") };
+  return {
+    lines,
+    debug: record("debug"),
+    info: record("info"),
+    warn: record("warn"),
+    error: record("error"),
+  };
 }
 
 /**

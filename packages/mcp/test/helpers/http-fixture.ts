@@ -35,17 +35,28 @@ function readBody(request: IncomingMessage): Promise<string> {
   });
 }
 
-function json(response: ServerResponse, status: number, value: unknown, headers: Record<string, string> = {}): void {
-  response.writeHead(status, { "content-type": "application/json", ...headers }).end(JSON.stringify(value));
+function json(
+  response: ServerResponse,
+  status: number,
+  value: unknown,
+  headers: Record<string, string> = {},
+): void {
+  response
+    .writeHead(status, { "content-type": "application/json", ...headers })
+    .end(JSON.stringify(value));
 }
 
 function buildMcpServer(calls: Map<string, number>): McpServer {
   const server = new McpServer({ name: "http-fixture", version: "1.0.0" });
   const count = (name: string) => calls.set(name, (calls.get(name) ?? 0) + 1);
-  server.registerTool("whoami", { description: "Who is calling", annotations: { readOnlyHint: true } }, () => {
-    count("whoami");
-    return { content: [{ type: "text", text: "an authorised client" }] };
-  });
+  server.registerTool(
+    "whoami",
+    { description: "Who is calling", annotations: { readOnlyHint: true } },
+    () => {
+      count("whoami");
+      return { content: [{ type: "text", text: "an authorised client" }] };
+    },
+  );
   server.registerTool("write_note", { description: "Write a note (not read-only)" }, () => {
     count("write_note");
     return { content: [{ type: "text", text: "written" }] };
@@ -70,7 +81,12 @@ export async function startHttpFixture(options: HttpFixtureOptions = {}): Promis
     const refresh = randomUUID();
     accessTokens.set(access, Date.now() + lifetime * 1000);
     refreshTokens.add(refresh);
-    return { access_token: access, token_type: "Bearer", expires_in: lifetime, refresh_token: refresh };
+    return {
+      access_token: access,
+      token_type: "Bearer",
+      expires_in: lifetime,
+      refresh_token: refresh,
+    };
   };
 
   const authorised = (request: IncomingMessage): boolean => {
@@ -79,7 +95,11 @@ export async function startHttpFixture(options: HttpFixtureOptions = {}): Promis
     return expires !== undefined && expires > Date.now();
   };
 
-  const handleOAuth = async (request: IncomingMessage, response: ServerResponse, url: URL): Promise<boolean> => {
+  const handleOAuth = async (
+    request: IncomingMessage,
+    response: ServerResponse,
+    url: URL,
+  ): Promise<boolean> => {
     if (url.pathname.startsWith("/.well-known/oauth-protected-resource")) {
       json(response, 200, { resource: `${base}/mcp`, authorization_servers: [base] });
     } else if (url.pathname.startsWith("/.well-known/oauth-authorization-server")) {
@@ -97,12 +117,19 @@ export async function startHttpFixture(options: HttpFixtureOptions = {}): Promis
       const metadata = JSON.parse(await readBody(request)) as { redirect_uris: string[] };
       const clientId = randomUUID();
       clients.set(clientId, metadata.redirect_uris);
-      json(response, 201, { ...metadata, client_id: clientId, client_id_issued_at: Math.floor(Date.now() / 1000) });
+      json(response, 201, {
+        ...metadata,
+        client_id: clientId,
+        client_id_issued_at: Math.floor(Date.now() / 1000),
+      });
     } else if (url.pathname === "/authorize") {
       const q = url.searchParams;
       const redirect = q.get("redirect_uri") ?? "";
       const clientId = q.get("client_id") ?? "";
-      if (!(clients.get(clientId) ?? []).includes(redirect) || q.get("code_challenge_method") !== "S256") {
+      if (
+        !(clients.get(clientId) ?? []).includes(redirect) ||
+        q.get("code_challenge_method") !== "S256"
+      ) {
         json(response, 400, { error: "invalid_request" });
         return true;
       }
@@ -119,13 +146,20 @@ export async function startHttpFixture(options: HttpFixtureOptions = {}): Promis
         const entry = codes.get(form.get("code") ?? "");
         const verifier = form.get("code_verifier") ?? "";
         const challenge = createHash("sha256").update(verifier).digest("base64url");
-        if (entry === undefined || entry.challenge !== challenge || entry.clientId !== form.get("client_id")) {
+        if (
+          entry === undefined ||
+          entry.challenge !== challenge ||
+          entry.clientId !== form.get("client_id")
+        ) {
           json(response, 400, { error: "invalid_grant" });
           return true;
         }
         codes.delete(form.get("code") ?? "");
         json(response, 200, issueTokens());
-      } else if (form.get("grant_type") === "refresh_token" && refreshTokens.delete(form.get("refresh_token") ?? "")) {
+      } else if (
+        form.get("grant_type") === "refresh_token" &&
+        refreshTokens.delete(form.get("refresh_token") ?? "")
+      ) {
         stats.refreshes++;
         json(response, 200, issueTokens());
       } else json(response, 400, { error: "invalid_grant" });
@@ -136,17 +170,27 @@ export async function startHttpFixture(options: HttpFixtureOptions = {}): Promis
   const handleMcp = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     if (options.oauth === true && !authorised(request)) {
       stats.rejected++;
-      json(response, 401, { error: "invalid_token" }, {
-        "www-authenticate": `Bearer resource_metadata="${base}/.well-known/oauth-protected-resource"`,
-      });
+      json(
+        response,
+        401,
+        { error: "invalid_token" },
+        {
+          "www-authenticate": `Bearer resource_metadata="${base}/.well-known/oauth-protected-resource"`,
+        },
+      );
       return;
     }
-    const body = request.method === "POST" ? (JSON.parse(await readBody(request)) as unknown) : undefined;
+    const body =
+      request.method === "POST" ? (JSON.parse(await readBody(request)) as unknown) : undefined;
     const sessionId = request.headers["mcp-session-id"];
     let transport = typeof sessionId === "string" ? sessions.get(sessionId) : undefined;
     if (transport === undefined) {
       if (typeof sessionId === "string") {
-        json(response, 404, { jsonrpc: "2.0", error: { code: -32001, message: "Session not found" }, id: null });
+        json(response, 404, {
+          jsonrpc: "2.0",
+          error: { code: -32001, message: "Session not found" },
+          id: null,
+        });
         return;
       }
       const fresh: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
