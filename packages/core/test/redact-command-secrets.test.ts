@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { redactSecrets } from "../../src/flows/redact.js";
+import { redactSecrets } from "../src/index.js";
 
 test("hides bearer tokens, keys in assignments, flags and URLs", () => {
   expect(redactSecrets('curl -H "Authorization: Bearer abc.def.ghi" https://x')).toBe(

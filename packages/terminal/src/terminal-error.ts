@@ -1,44 +1,37 @@
-const BRAND: unique symbol = Symbol.for("@hermes-agent/terminal/error");
+import { HermesError, hasErrorCode } from "@hermes-agent/core";
 
 /** Stable machine-readable codes of the errors this package throws. */
 export const TerminalErrorCode = {
-  UnknownEnvironment: "UNKNOWN_ENVIRONMENT",
-  BackendUnavailable: "BACKEND_UNAVAILABLE",
-  BackendVersion: "BACKEND_VERSION_MISMATCH",
-  MissingCapability: "MISSING_CAPABILITY",
-  InvalidOption: "INVALID_OPTION",
-  PtyUnavailable: "PTY_UNAVAILABLE",
-  EnvironmentClosed: "ENVIRONMENT_CLOSED",
-  SpawnFailed: "SPAWN_FAILED",
-  ProcessLimit: "PROCESS_LIMIT",
-  WorkdirNotFound: "WORKDIR_NOT_FOUND",
+  UnknownEnvironment: "TERMINAL_UNKNOWN_ENVIRONMENT",
+  BackendUnavailable: "TERMINAL_BACKEND_UNAVAILABLE",
+  BackendVersion: "TERMINAL_BACKEND_VERSION_MISMATCH",
+  MissingCapability: "TERMINAL_MISSING_CAPABILITY",
+  InvalidOption: "TERMINAL_INVALID_OPTION",
+  PtyUnavailable: "TERMINAL_PTY_UNAVAILABLE",
+  EnvironmentClosed: "TERMINAL_ENVIRONMENT_CLOSED",
+  SpawnFailed: "TERMINAL_SPAWN_FAILED",
+  ProcessLimit: "TERMINAL_PROCESS_LIMIT",
+  WorkdirNotFound: "TERMINAL_WORKDIR_NOT_FOUND",
 } as const;
 
 /** One of {@link TerminalErrorCode}'s values. */
 export type TerminalErrorCode = (typeof TerminalErrorCode)[keyof typeof TerminalErrorCode];
 
 /**
- * Base class of every error this package throws. `code` is stable across releases;
- * use {@link TerminalError.isInstance} rather than `instanceof` when two copies of the
- * package may be installed.
+ * Base class of every error this package throws: a {@link HermesError} whose `code` is stable
+ * across releases. Use {@link TerminalError.isInstance} rather than `instanceof` when two copies
+ * of the package may be installed.
  */
-export class TerminalError extends Error {
-  readonly code: TerminalErrorCode;
+export class TerminalError extends HermesError {
+  declare readonly code: TerminalErrorCode;
 
-  constructor(code: TerminalErrorCode, message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = "TerminalError";
-    this.code = code;
-    Object.defineProperty(this, BRAND, { value: true });
+  constructor(code: TerminalErrorCode, message: string, options?: { readonly cause?: unknown }) {
+    super(code, message, options);
   }
 
   /** True for any TerminalError, including one from another copy of this package. */
-  static isInstance(value: unknown): value is TerminalError {
-    return (
-      typeof value === "object" &&
-      value !== null &&
-      (value as Record<symbol, unknown>)[BRAND] === true
-    );
+  static override isInstance(value: unknown): value is TerminalError {
+    return hasErrorCode(value, TerminalErrorCode);
   }
 }
 
