@@ -1,6 +1,7 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
-import { ToolRegistry, silentLogger } from "@hermes-agent/registry";
+import { silentLogger } from "@hermes-agent/core";
+import { ToolRegistry } from "@hermes-agent/registry";
 import { waitUntil } from "@hermes-agent/test-utils";
 import { afterAll, afterEach, describe, expect, test } from "vitest";
 import { mcpToolName } from "../src/index.js";
