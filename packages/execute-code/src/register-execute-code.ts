@@ -39,8 +39,17 @@ export function registerExecuteCodeTool(
   const socketsAvailable = options.socketsAvailable ?? process.platform !== "win32";
   const allowed = options.allowedTools ?? SANDBOX_ALLOWED_TOOLS;
   // The allowed tools that are registered and pass their availability check right now.
+  // Checked here rather than through getDefinitions, which calls back into this schema's overrides.
   const availableAllowed = (): string[] =>
-    registry.getDefinitions(allowed, { quiet: true }).map((definition) => definition.function.name);
+    allowed.filter((name) => {
+      const entry = registry.getEntry(name);
+      if (entry === undefined) return false;
+      try {
+        return entry.checkFn?.() ?? true;
+      } catch {
+        return false;
+      }
+    });
   const schemaFor = () =>
     buildExecuteCodeSchema({
       offeredTools: sandboxToolsFor(availableAllowed(), allowed),
