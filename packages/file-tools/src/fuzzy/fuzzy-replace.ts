@@ -1,6 +1,11 @@
 import { escapeDriftError, rogueIndentError, unescapeControlCharacters } from "./edit-guards.js";
 import { formatMatchLocations } from "./match-report.js";
-import { findMatches, SIMILARITY_STRATEGIES, type MatchStrategy } from "./match-strategies.js";
+import {
+  findMatches,
+  SIMILARITY_STRATEGIES,
+  type MatchStrategy,
+  type StrategyMatch,
+} from "./match-strategies.js";
 import { reindentReplacement } from "./reindent.js";
 import type { Span } from "./text-lines.js";
 import { preserveTypography } from "./unicode-preserve.js";
@@ -59,6 +64,21 @@ export function fuzzyReplace(
         "exact/line-trimmed match can be made.",
     );
   }
+  return applyMatch(content, match, oldString, newString);
+}
+
+/**
+ * Replace the spans of `match` with new_string, after the guards a non-exact match must pass
+ * (escape drift, indentation typos): control-character escapes turned real where the file
+ * has them, typography kept for a unicode_normalized match, new_string re-indented to the file.
+ */
+export function applyMatch(
+  content: string,
+  match: StrategyMatch,
+  oldString: string,
+  newString: string,
+): FuzzyReplaceResult {
+  const { strategy, spans } = match;
   if (strategy !== "exact") {
     const guard =
       escapeDriftError(content, spans, oldString, newString) ??
