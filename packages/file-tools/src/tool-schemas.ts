@@ -16,8 +16,8 @@ export const READ_FILE_SCHEMA: { readonly description: string; readonly paramete
     type: "object",
     properties: {
       path: { type: "string", description: "File to read: absolute, relative to the working directory, or ~/..." },
-      offset: { type: "integer", description: "First line to show, counting from 1 (default 1).", default: 1, minimum: 1 },
-      limit: { type: "integer", description: "How many lines to show (default 2000, at most 2000).", default: 2000, maximum: 2000 },
+      offset: { type: "integer", description: "First line to show, counting from 1 (default 1).", default: 1 },
+      limit: { type: "integer", description: "How many lines to show (default 2000, at most 2000).", default: 2000 },
     },
     required: ["path"],
   },
