@@ -33,9 +33,10 @@ export const WRITE_FILE_SCHEMA: { readonly description: string; readonly paramet
     type: "object",
     properties: {
       path: { type: "string", description: "File to write (created when missing, replaced when present)." },
-      content: { type: "string", description: "The complete new content of the file." },
+      content: { description: "The complete new content of the file (a string)." },
     },
-    required: ["path", "content"],
+    // Both are needed; they are checked by the tool so a missing one gets Hermes' message.
+    required: [],
   },
 };
 
@@ -52,8 +53,7 @@ export const PATCH_SCHEMA: { readonly description: string; readonly parameters: 
     properties: {
       mode: {
         type: "string",
-        enum: ["replace", "patch"],
-        description: "'replace' (path, old_string, new_string) or 'patch' (V4A patch text).",
+        description: "'replace' (default: path, old_string, new_string) or 'patch' (V4A patch text).",
         default: "replace",
       },
       path: { type: "string", description: "replace mode: the file to edit." },
@@ -73,7 +73,7 @@ export const PATCH_SCHEMA: { readonly description: string; readonly parameters: 
           "patch mode: V4A text:\n*** Begin Patch\n*** Update File: path/to/file\n@@ line near the change @@\n context line\n-removed line\n+added line\n*** End Patch",
       },
     },
-    required: ["mode"],
+    required: [],
   },
 };
 
@@ -89,8 +89,7 @@ export const SEARCH_FILES_SCHEMA: { readonly description: string; readonly param
       pattern: { type: "string", description: "Regex for content search, or a glob for file search." },
       target: {
         type: "string",
-        enum: ["content", "files"],
-        description: "'content' searches inside files, 'files' matches file names.",
+        description: "'content' (default) searches inside files, 'files' matches file names.",
         default: "content",
       },
       path: { type: "string", description: "Directory or file to search (default: the working directory).", default: "." },
@@ -99,7 +98,6 @@ export const SEARCH_FILES_SCHEMA: { readonly description: string; readonly param
       offset: { type: "integer", description: "Results to skip, for paging (default 0).", default: 0 },
       output_mode: {
         type: "string",
-        enum: ["content", "files_only", "count"],
         description: "Content search: matching lines, file paths only, or match counts per file.",
         default: "content",
       },

@@ -35,7 +35,7 @@ export async function readTextFile(access: FileAccess, file: string): Promise<Te
       `Cannot edit '${file}': not a regular file (directory, FIFO, socket, or device).`,
     );
   }
-  const raw = new TextDecoder("utf-8").decode(await access.readBytes(file));
+  const raw = new TextDecoder("utf-8", { ignoreBOM: true }).decode(await access.readBytes(file));
   const hadBom = raw.startsWith("\ufeff");
   const text = hadBom ? raw.slice(1) : raw;
   return { text, hadBom, lineEnding: detectLineEnding(text), mtimeMs: stat.mtimeMs };

@@ -120,6 +120,7 @@ export async function writeFileTool(ctx: FileToolContext, args: WriteFileArgs): 
     } catch (error) {
       return errorJson(`Failed to write file: ${(error as Error).message}`, {
         resolved_path: resolved.absolute,
+        ...(warning === undefined ? {} : { _warning: warning }),
       });
     }
   });

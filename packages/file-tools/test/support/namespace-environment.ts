@@ -8,7 +8,6 @@ import {
   type ExecuteResult,
 } from "@hermes-agent/terminal";
 import { spawn, spawnSync } from "node:child_process";
-import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 
 /** Where the workspace appears inside the namespace (absent on the host). */
@@ -25,17 +24,21 @@ export function mountNamespacesWork(): boolean {
   return namespaceSupport;
 }
 
+function quote(word: string): string {
+  return `'${word.replaceAll("'", `'\\''`)}'`;
+}
+
 function prelude(hostDir: string): string {
-  const quoted = `'${hostDir.replaceAll("'", `'\\''`)}'`;
-  return `mount -t tmpfs none /mnt && mkdir ${NAMESPACE_WORKSPACE} && mount --bind ${quoted} ${NAMESPACE_WORKSPACE} || exit 97`;
+  return `mount -t tmpfs none /mnt && mkdir ${NAMESPACE_WORKSPACE} && mount --bind ${quote(hostDir)} ${NAMESPACE_WORKSPACE} || exit 97`;
 }
 
 /**
  * A second Environment implementation for the tests, built like a container backend: every
  * command runs in its own mount namespace where the workspace is mounted at /mnt/ws, a
- * path that does not exist on the host. Files move only through readFile/writeFile, which
- * map /mnt/ws to the host directory. Anything that touched the host filesystem with the
- * environment's paths would fail here. No PTY, no background processes, no persistent shell.
+ * path that does not exist on the host, over a private /mnt. Files move through commands in
+ * the namespace too (base64 over stdin/stdout, as container backends do), so anything that
+ * touched the host filesystem with the environment's paths would fail here. No PTY, no
+ * background processes, no persistent shell.
  */
 class NamespaceEnvironment implements Environment {
   readonly apiVersion = ENVIRONMENT_API_VERSION;
@@ -109,13 +112,16 @@ class NamespaceEnvironment implements Environment {
   }
 
   async readFile(file: string): Promise<Uint8Array> {
-    return readFile(this.hostPath(file));
+    const result = await this.execute(`base64 -w0 -- ${quote(file)}`, { maxOutputChars: 1e9 });
+    if (result.exitCode !== 0) throw new Error(`Cannot read ${file}: ${result.output.trim()}`);
+    return Buffer.from(result.output.trim(), "base64");
   }
 
   async writeFile(file: string, data: string | Uint8Array): Promise<void> {
-    const target = this.hostPath(file);
-    await mkdir(path.dirname(target), { recursive: true });
-    await writeFile(target, data);
+    const result = await this.execute(`mkdir -p -- "$(dirname -- ${quote(file)})" && base64 -d > ${quote(file)}`, {
+      stdin: Buffer.from(data).toString("base64"),
+    });
+    if (result.exitCode !== 0) throw new Error(`Cannot write ${file}: ${result.output.trim()}`);
   }
 
   cleanup(): Promise<void> {
