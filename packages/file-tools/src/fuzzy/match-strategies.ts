@@ -202,18 +202,31 @@ function closeEnough(a: string, b: string): boolean {
   return similarityRatio(a, b) >= LINE_SIMILARITY;
 }
 
+/**
+ * Last resort: every non-blank line close (≥ 0.8) to its counterpart, first and last lines
+ * included. Unlike Hermes, a single line is never matched this way (one similar line is
+ * usually another identifier: stop_server vs start_server), and at least half of the
+ * non-blank lines must be present exactly, so the block is anchored in real text.
+ */
 function contextAware(input: MatchInput): Span[] {
   const pattern = input.patternLines.map(strip);
   const { lines } = input.index;
-  if (pattern.length > lines.length) return [];
+  const meaningful = pattern.filter((line) => line !== "").length;
+  if (meaningful < 2 || pattern.length > lines.length) return [];
   const first = pattern[0] ?? "";
   const last = pattern[pattern.length - 1] ?? "";
   const spans: Span[] = [];
   for (let i = 0; i + pattern.length <= lines.length; i++) {
     if (!closeEnough(first, strip(lines[i] ?? ""))) continue;
     if (!closeEnough(last, strip(lines[i + pattern.length - 1] ?? ""))) continue;
-    const all = pattern.every((line, k) => line === "" || closeEnough(line, strip(lines[i + k] ?? "")));
-    if (all) spans.push(lineSpan(input.index, i, pattern.length));
+    let exact = 0;
+    const all = pattern.every((line, k) => {
+      if (line === "") return true;
+      const have = strip(lines[i + k] ?? "");
+      if (have === line) exact++;
+      return closeEnough(line, have);
+    });
+    if (all && exact * 2 >= meaningful) spans.push(lineSpan(input.index, i, pattern.length));
   }
   return spans;
 }
