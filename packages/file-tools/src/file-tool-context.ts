@@ -39,6 +39,7 @@ export function withThousands(value: number): string {
 export function coerceInteger(value: unknown, fallback: number): number {
   if (typeof value === "number" && Number.isFinite(value)) return Math.trunc(value);
   if (typeof value === "boolean") return value ? 1 : 0;
-  if (typeof value === "string" && /^\s*[+-]?\d+\s*$/.test(value)) return Number.parseInt(value, 10);
+  if (typeof value === "string" && /^\s*[+-]?\d+\s*$/.test(value))
+    return Number.parseInt(value, 10);
   return fallback;
 }

@@ -9,7 +9,12 @@ export { MATCH_STRATEGIES } from "./fuzzy/match-strategies.js";
 export type { MatchStrategy } from "./fuzzy/match-strategies.js";
 export { parseV4aPatch } from "./patch/v4a-parser.js";
 export type { Hunk, HunkLine, PatchOperation } from "./patch/v4a-parser.js";
-export { PATCH_SCHEMA, READ_FILE_SCHEMA, SEARCH_FILES_SCHEMA, WRITE_FILE_SCHEMA } from "./tool-schemas.js";
+export {
+  PATCH_SCHEMA,
+  READ_FILE_SCHEMA,
+  SEARCH_FILES_SCHEMA,
+  WRITE_FILE_SCHEMA,
+} from "./tool-schemas.js";
 export type { ParameterSchema } from "./tool-schemas.js";
 export { FileToolsError, FileToolsErrorCode } from "./file-tools-error.js";
 export { VERSION } from "./version.js";

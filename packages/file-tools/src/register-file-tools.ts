@@ -10,7 +10,12 @@ import { patchTool, type PatchArgs } from "./patch/patch-tool.js";
 import { readFileTool, type ReadFileArgs } from "./read/read-file.js";
 import { searchFilesTool, type SearchFilesArgs } from "./search/search-files.js";
 import { FileStateRegistry, PathLocks } from "./task-file-state.js";
-import { PATCH_SCHEMA, READ_FILE_SCHEMA, SEARCH_FILES_SCHEMA, WRITE_FILE_SCHEMA } from "./tool-schemas.js";
+import {
+  PATCH_SCHEMA,
+  READ_FILE_SCHEMA,
+  SEARCH_FILES_SCHEMA,
+  WRITE_FILE_SCHEMA,
+} from "./tool-schemas.js";
 import { writeFileTool, type WriteFileArgs } from "./write/write-file.js";
 
 /** Toolset of the file tools. */
@@ -45,7 +50,10 @@ type Handler<Args> = (ctx: FileToolContext, args: Args) => Promise<string>;
  * `file`. Every call runs in the calling task's terminal environment: relative paths
  * resolve against its live cwd, and files are reached through that environment.
  */
-export function registerFileTools(registry: ToolRegistry, options: RegisterFileToolsOptions): FileTools {
+export function registerFileTools(
+  registry: ToolRegistry,
+  options: RegisterFileToolsOptions,
+): FileTools {
   const { terminal, hostEnv, ...overrides } = options;
   const settings: FileToolsSettings = {
     ...FILE_TOOLS_DEFAULTS,
@@ -60,7 +68,10 @@ export function registerFileTools(registry: ToolRegistry, options: RegisterFileT
     if (access === undefined) {
       access =
         env.type === "local" && settings.hostFastPath
-          ? createHostFileAccess({ cwd: () => env.cwd, ...(hostEnv === undefined ? {} : { hostEnv }) })
+          ? createHostFileAccess({
+              cwd: () => env.cwd,
+              ...(hostEnv === undefined ? {} : { hostEnv }),
+            })
           : createEnvironmentFileAccess(env);
       accesses.set(env, access);
     }
@@ -77,7 +88,10 @@ export function registerFileTools(registry: ToolRegistry, options: RegisterFileT
         const env = await terminal.environment(taskId);
         const release = terminal.hold(taskId);
         try {
-          return await handler({ env, access: accessFor(env), state, locks, settings, signal: call.signal }, args);
+          return await handler(
+            { env, access: accessFor(env), state, locks, settings, signal: call.signal },
+            args,
+          );
         } finally {
           release();
         }
@@ -87,10 +101,25 @@ export function registerFileTools(registry: ToolRegistry, options: RegisterFileT
     };
 
   const tools = [
-    { name: "read_file", emoji: "📖", schema: READ_FILE_SCHEMA, handler: wrap<ReadFileArgs>(readFileTool, false) },
-    { name: "write_file", emoji: "✍️", schema: WRITE_FILE_SCHEMA, handler: wrap<WriteFileArgs>(writeFileTool, true) },
+    {
+      name: "read_file",
+      emoji: "📖",
+      schema: READ_FILE_SCHEMA,
+      handler: wrap<ReadFileArgs>(readFileTool, false),
+    },
+    {
+      name: "write_file",
+      emoji: "✍️",
+      schema: WRITE_FILE_SCHEMA,
+      handler: wrap<WriteFileArgs>(writeFileTool, true),
+    },
     { name: "patch", emoji: "🔧", schema: PATCH_SCHEMA, handler: wrap<PatchArgs>(patchTool, true) },
-    { name: "search_files", emoji: "🔎", schema: SEARCH_FILES_SCHEMA, handler: wrap<SearchFilesArgs>(searchFilesTool, false) },
+    {
+      name: "search_files",
+      emoji: "🔎",
+      schema: SEARCH_FILES_SCHEMA,
+      handler: wrap<SearchFilesArgs>(searchFilesTool, false),
+    },
   ] as const;
   for (const tool of tools) {
     registry.register({
@@ -98,9 +127,16 @@ export function registerFileTools(registry: ToolRegistry, options: RegisterFileT
       toolset: FILE_TOOLSET,
       emoji: tool.emoji,
       maxResultSizeChars: 100_000,
-      schema: { name: tool.name, description: tool.schema.description, parameters: tool.schema.parameters },
+      schema: {
+        name: tool.name,
+        description: tool.schema.description,
+        parameters: tool.schema.parameters,
+      },
       checkFn: () => terminal.available(),
-      handler: tool.handler as (args: Record<string, unknown>, ctx: ToolCallContext) => Promise<string>,
+      handler: tool.handler as (
+        args: Record<string, unknown>,
+        ctx: ToolCallContext,
+      ) => Promise<string>,
     });
   }
   return {

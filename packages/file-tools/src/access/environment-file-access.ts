@@ -180,7 +180,8 @@ export function createEnvironmentFileAccess(env: Environment): FileAccess {
         { large: true, ...(signal === undefined ? {} : { signal }) },
       );
       const cut = output.lastIndexOf(`\n${sentinel}`);
-      if (cut === -1) return { stdout: "", stderr: output, exitCode: exitCode === 0 ? 2 : exitCode };
+      if (cut === -1)
+        return { stdout: "", stderr: output, exitCode: exitCode === 0 ? 2 : exitCode };
       return {
         stdout: output.slice(0, cut),
         stderr: output.slice(cut + sentinel.length + 1).replace(/^\n/, ""),

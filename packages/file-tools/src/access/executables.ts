@@ -23,8 +23,7 @@ export function findExecutable(name: string, searchPath: string | undefined): st
         return false;
       }
     });
-  const best =
-    candidates.find((file) => !file.split(path.sep).includes("shims")) ?? candidates[0];
+  const best = candidates.find((file) => !file.split(path.sep).includes("shims")) ?? candidates[0];
   found.set(key, best ?? null);
   return best;
 }

@@ -56,7 +56,11 @@ export interface FileAccess {
   /** The entries of each directory under `root`, loaded on demand. */
   openTree(root: string): Promise<(relativeDir: string) => Promise<TreeEntry[]>>;
   /** Run ripgrep with these arguments in `cwd`; undefined when ripgrep is not installed. */
-  ripgrep(args: readonly string[], cwd: string, signal?: AbortSignal): Promise<RipgrepOutput | undefined>;
+  ripgrep(
+    args: readonly string[],
+    cwd: string,
+    signal?: AbortSignal,
+  ): Promise<RipgrepOutput | undefined>;
   /** Run `python3 -c code` with `stdin`; undefined when there is no python3. */
   python(code: string, stdin: string): Promise<{ output: string; exitCode: number } | undefined>;
 }

@@ -75,7 +75,12 @@ export function createHostFileAccess(options: HostFileAccessOptions): FileAccess
     async stat(file) {
       try {
         const stats = await stat(file);
-        return { kind: kindOf(stats), size: stats.size, mtimeMs: stats.mtimeMs, mode: stats.mode & 0o7777 };
+        return {
+          kind: kindOf(stats),
+          size: stats.size,
+          mtimeMs: stats.mtimeMs,
+          mode: stats.mode & 0o7777,
+        };
       } catch {
         return undefined;
       }
@@ -126,7 +131,10 @@ export function createHostFileAccess(options: HostFileAccessOptions): FileAccess
     },
     mtimes(directory, files) {
       return Promise.all(
-        files.map(async (file) => (await stat(path.join(directory, file)).catch(() => undefined))?.mtimeMs ?? 0),
+        files.map(
+          async (file) =>
+            (await stat(path.join(directory, file)).catch(() => undefined))?.mtimeMs ?? 0,
+        ),
       );
     },
     async listNames(directory) {

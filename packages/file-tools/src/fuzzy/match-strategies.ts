@@ -66,11 +66,7 @@ class MatchInput {
 }
 
 function lineTrimmed(input: MatchInput): Span[] {
-  return lineWindowSpans(
-    input.index,
-    input.index.lines.map(strip),
-    input.patternLines.map(strip),
-  );
+  return lineWindowSpans(input.index, input.index.lines.map(strip), input.patternLines.map(strip));
 }
 
 /** Collapse runs of spaces and tabs to one space; `starts`/`ends` map each output char back. */
@@ -78,7 +74,7 @@ function collapseBlanks(text: string): { text: string; starts: number[]; ends: n
   let out = "";
   const starts: number[] = [];
   const ends: number[] = [];
-  for (let i = 0; i < text.length; ) {
+  for (let i = 0; i < text.length;) {
     const ch = text.charAt(i);
     if (ch === " " || ch === "\t") {
       let j = i + 1;

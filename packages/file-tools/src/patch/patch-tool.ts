@@ -40,7 +40,9 @@ function pathsOf(mode: string, args: PatchArgs): { paths: string[]; error?: stri
     for (const match of args.patch.matchAll(MOVE_PATHS)) {
       paths.push((match[1] ?? "").trim(), (match[2] ?? "").trim());
     }
-    for (const headerPath of paths.slice(typeof args.path === "string" && args.path !== "" ? 1 : 0)) {
+    for (const headerPath of paths.slice(
+      typeof args.path === "string" && args.path !== "" ? 1 : 0,
+    )) {
       const error = traversalError(headerPath);
       if (error !== undefined) return { paths, error };
     }
@@ -56,7 +58,8 @@ async function replaceMode(
   replaceAll: boolean,
 ): Promise<Record<string, unknown>> {
   const file = await readTextFile(ctx.access, resolved.absolute).catch(() => undefined);
-  if (file === undefined) return { success: false, error: `Failed to read file: ${resolved.absolute}` };
+  if (file === undefined)
+    return { success: false, error: `Failed to read file: ${resolved.absolute}` };
   const outcome = fuzzyReplace(file.text, oldString, newString, replaceAll);
   if (outcome.error !== null) {
     if (isAlreadyApplied(file.text, oldString, newString)) {
@@ -68,9 +71,15 @@ async function replaceMode(
           `${resolved.absolute}. No write performed; do not re-send this patch.`,
       };
     }
-    return { success: false, error: outcome.error + noMatchHint(outcome.error, oldString, file.text) };
+    return {
+      success: false,
+      error: outcome.error + noMatchHint(outcome.error, oldString, file.text),
+    };
   }
-  const next = file.lineEnding === undefined ? outcome.content : normalizeLineEndings(outcome.content, file.lineEnding);
+  const next =
+    file.lineEnding === undefined
+      ? outcome.content
+      : normalizeLineEndings(outcome.content, file.lineEnding);
   const written = await writeTextFile(ctx, resolved.absolute, next);
   const result: Record<string, unknown> = {
     success: true,
@@ -82,7 +91,12 @@ async function replaceMode(
   return result;
 }
 
-function failureHint(ctx: FileToolContext, resolved: ResolvedPath | undefined, error: string, input: string): string | undefined {
+function failureHint(
+  ctx: FileToolContext,
+  resolved: ResolvedPath | undefined,
+  error: string,
+  input: string,
+): string | undefined {
   if (!error.includes("Could not find")) return undefined;
   const count = resolved === undefined ? 0 : ctx.state.countPatchFailure(resolved.absolute);
   if (count >= 3) {
@@ -124,9 +138,16 @@ export async function patchTool(ctx: FileToolContext, args: PatchArgs): Promise<
       }
       const resolved = resolvedPaths.get(args.path);
       if (resolved === undefined) return errorJson("path required");
-      result = await replaceMode(ctx, resolved, args.old_string, args.new_string, args.replace_all === true || args.replace_all === "true");
+      result = await replaceMode(
+        ctx,
+        resolved,
+        args.old_string,
+        args.new_string,
+        args.replace_all === true || args.replace_all === "true",
+      );
     } else if (mode === "patch") {
-      if (typeof args.patch !== "string" || args.patch.trim() === "") return errorJson("patch content required");
+      if (typeof args.patch !== "string" || args.patch.trim() === "")
+        return errorJson("patch content required");
       const parsed = parseV4aPatch(args.patch);
       if (parsed.error !== undefined) {
         result = { success: false, error: `Failed to parse patch: ${parsed.error}` };
@@ -135,7 +156,9 @@ export async function patchTool(ctx: FileToolContext, args: PatchArgs): Promise<
         for (const op of parsed.operations) {
           const resolved = resolvedPaths.get(op.path) ?? (await resolveInContext(ctx, op.path));
           const resolvedTo =
-            op.kind === "move" ? (resolvedPaths.get(op.to) ?? (await resolveInContext(ctx, op.to))) : undefined;
+            op.kind === "move"
+              ? (resolvedPaths.get(op.to) ?? (await resolveInContext(ctx, op.to)))
+              : undefined;
           operations.push({ ...op, resolved, ...(resolvedTo === undefined ? {} : { resolvedTo }) });
         }
         result = await applyV4aPatch(ctx, operations);
@@ -150,11 +173,17 @@ export async function patchTool(ctx: FileToolContext, args: PatchArgs): Promise<
     const succeeded = result.success === true;
     if (succeeded) {
       const touched = [...resolvedPaths.values()];
-      if (touched.length === 1 && touched[0] !== undefined) result.resolved_path = touched[0].absolute;
+      if (touched.length === 1 && touched[0] !== undefined)
+        result.resolved_path = touched[0].absolute;
       for (const resolved of touched) ctx.state.clearPatchFailures(resolved.absolute);
     } else if (typeof result.error === "string") {
       const input = typeof args.path === "string" ? args.path : "";
-      const hint = failureHint(ctx, mode === "replace" ? resolvedPaths.get(input) : undefined, result.error, input);
+      const hint = failureHint(
+        ctx,
+        mode === "replace" ? resolvedPaths.get(input) : undefined,
+        result.error,
+        input,
+      );
       if (hint !== undefined) result._hint = hint;
     }
     return toJson(result);

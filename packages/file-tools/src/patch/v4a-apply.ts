@@ -14,7 +14,14 @@ export type ResolvedOperation = PatchOperation & {
 };
 
 type Planned =
-  | { kind: "write"; op: ResolvedOperation; file: string; before: string; after: string; created: boolean }
+  | {
+      kind: "write";
+      op: ResolvedOperation;
+      file: string;
+      before: string;
+      after: string;
+      created: boolean;
+    }
   | { kind: "delete"; op: ResolvedOperation; file: string; before: string }
   | { kind: "move"; op: ResolvedOperation; from: string; to: string };
 
@@ -68,7 +75,9 @@ export async function applyV4aPatch(
         errors.push(`${op.path}: file already exists — use Update File, not Add File`);
         continue;
       }
-      const lines = op.hunks.flatMap((hunk) => hunk.lines.filter((l) => l.prefix === "+").map((l) => l.text));
+      const lines = op.hunks.flatMap((hunk) =>
+        hunk.lines.filter((l) => l.prefix === "+").map((l) => l.text),
+      );
       const body = lines.length === 0 ? "" : `${lines.join("\n")}\n`;
       changes++;
       overlay.set(file, body);
@@ -119,7 +128,12 @@ export async function applyV4aPatch(
         if (written.lint !== undefined) lint[step.op.path] = written.lint;
         if (step.created) {
           created.push(step.op.path);
-          diffs.push(unifiedDiff(step.op.path, "", step.after).replace(`--- a/${step.op.path}`, "--- /dev/null"));
+          diffs.push(
+            unifiedDiff(step.op.path, "", step.after).replace(
+              `--- a/${step.op.path}`,
+              "--- /dev/null",
+            ),
+          );
         } else {
           modified.push(step.op.path);
           diffs.push(unifiedDiff(step.op.path, step.before, step.after));
@@ -128,10 +142,14 @@ export async function applyV4aPatch(
         await ctx.access.remove(step.file);
         ctx.state.recordWrite(step.file, undefined);
         deleted.push(step.op.path);
-        diffs.push(unifiedDiff(step.op.path, step.before, undefined) || `# Deleted: ${step.op.path}`);
+        diffs.push(
+          unifiedDiff(step.op.path, step.before, undefined) || `# Deleted: ${step.op.path}`,
+        );
       } else {
         if ((await ctx.access.stat(step.to)) !== undefined) {
-          throw new Error(`${step.op.kind === "move" ? step.op.to : step.to}: destination already exists — move would overwrite`);
+          throw new Error(
+            `${step.op.kind === "move" ? step.op.to : step.to}: destination already exists — move would overwrite`,
+          );
         }
         await ctx.access.rename(step.from, step.to);
         ctx.state.recordWrite(step.from, undefined);
@@ -140,7 +158,9 @@ export async function applyV4aPatch(
         diffs.push(`# Moved: ${moved}`);
       }
     } catch (error) {
-      failures.push(`Failed to ${step.kind === "write" ? (step.created ? "add" : "update") : step.kind} ${step.op.path}: ${(error as Error).message}`);
+      failures.push(
+        `Failed to ${step.kind === "write" ? (step.created ? "add" : "update") : step.kind} ${step.op.path}: ${(error as Error).message}`,
+      );
     }
   }
   const result: Record<string, unknown> = { success: failures.length === 0 };

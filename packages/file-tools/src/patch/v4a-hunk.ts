@@ -1,6 +1,10 @@
 import { applyMatch, isAlreadyApplied } from "../fuzzy/fuzzy-replace.js";
 import { formatMatchLocations, noMatchHint } from "../fuzzy/match-report.js";
-import { findMatches, SIMILARITY_STRATEGIES, type MatchStrategy } from "../fuzzy/match-strategies.js";
+import {
+  findMatches,
+  SIMILARITY_STRATEGIES,
+  type MatchStrategy,
+} from "../fuzzy/match-strategies.js";
 import { similarityRatio } from "../fuzzy/similarity.js";
 import type { Span } from "../fuzzy/text-lines.js";
 import { unicodeToAscii } from "../fuzzy/unicode-normalize.js";
@@ -8,7 +12,12 @@ import { hunkTexts, type Hunk } from "./v4a-parser.js";
 
 /** Outcome of one hunk against a file's current text. */
 export type HunkOutcome =
-  | { readonly ok: true; readonly content: string; readonly changed: boolean; readonly strategy?: string }
+  | {
+      readonly ok: true;
+      readonly content: string;
+      readonly changed: boolean;
+      readonly strategy?: string;
+    }
   | { readonly ok: false; readonly error: string };
 
 function occurrences(text: string, needle: string): number[] {
@@ -41,11 +50,19 @@ function insertAfterHint(content: string, hunk: Hunk, text: string, index: numbe
   }
   const eol = content.indexOf("\n", found[0] ?? 0);
   if (eol === -1) return { ok: true, content: `${content}\n${text}`, changed: true };
-  return { ok: true, content: `${content.slice(0, eol + 1)}${text}\n${content.slice(eol + 1)}`, changed: true };
+  return {
+    ok: true,
+    content: `${content.slice(0, eol + 1)}${text}\n${content.slice(eol + 1)}`,
+    changed: true,
+  };
 }
 
 /** Pick the span a hint points at: the first after each hint occurrence, when they agree. */
-function spanAfterHint(content: string, spans: readonly Span[], hint: string | undefined): Span | undefined {
+function spanAfterHint(
+  content: string,
+  spans: readonly Span[],
+  hint: string | undefined,
+): Span | undefined {
   if (hint === undefined) return undefined;
   const picks = new Set<Span>();
   for (const at of occurrences(content, hint)) {
@@ -60,7 +77,12 @@ function spanAfterHint(content: string, spans: readonly Span[], hint: string | u
  * line must be there (whitespace and typography aside), in order, and a hint that the file
  * contains must come before the matched text.
  */
-function bindingError(content: string, span: Span, hunk: Hunk, strategy: string): string | undefined {
+function bindingError(
+  content: string,
+  span: Span,
+  hunk: Hunk,
+  strategy: string,
+): string | undefined {
   const region = content.slice(span.start, span.end).split("\n");
   const expected = hunk.lines.filter((line) => line.prefix !== "+");
   const firstLine = content.slice(0, span.start).split("\n").length;
@@ -128,9 +150,15 @@ export function applyHunk(content: string, hunk: Hunk, index: number): HunkOutco
   if (span === undefined) return notFound("Could not find a match for old_string in the file");
   if (match.strategy !== "exact") {
     const wrongPlace = bindingError(content, span, hunk, match.strategy);
-    if (wrongPlace !== undefined) return { ok: false, error: `${label(hunk, index)}: ${wrongPlace}` };
+    if (wrongPlace !== undefined)
+      return { ok: false, error: `${label(hunk, index)}: ${wrongPlace}` };
   }
-  const applied = applyMatch(content, { strategy: match.strategy, spans: [span] }, pattern, replacement);
+  const applied = applyMatch(
+    content,
+    { strategy: match.strategy, spans: [span] },
+    pattern,
+    replacement,
+  );
   if (applied.error !== null) return notFound(applied.error);
   return { ok: true, content: applied.content, changed: true, strategy: match.strategy };
 }

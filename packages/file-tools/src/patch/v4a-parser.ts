@@ -56,7 +56,8 @@ export function parseV4aPatch(
   let current: Extract<PatchOperation, { hunks: Hunk[] }> | undefined;
   let hunk: Hunk | undefined;
   const flushHunk = (): void => {
-    if (current !== undefined && hunk !== undefined && hunk.lines.length > 0) current.hunks.push(hunk);
+    if (current !== undefined && hunk !== undefined && hunk.lines.length > 0)
+      current.hunks.push(hunk);
     hunk = undefined;
   };
   const flush = (): void => {
@@ -106,7 +107,8 @@ export function parseV4aPatch(
   flush();
   for (const op of operations) {
     if (op.path === "") errors.push("Operation with empty file path");
-    if (op.kind === "update" && op.hunks.length === 0) errors.push(`UPDATE '${op.path}': no hunks found`);
+    if (op.kind === "update" && op.hunks.length === 0)
+      errors.push(`UPDATE '${op.path}': no hunks found`);
     if (op.kind === "move" && op.to === "") {
       errors.push(`MOVE '${op.path}': missing destination path (expected 'src -> dst')`);
     }

@@ -26,7 +26,10 @@ export function writeRefusal(
   hermesHome: string,
 ): string | undefined {
   for (const candidate of candidates) {
-    if (SYSTEM_PREFIXES.some((prefix) => candidate.startsWith(prefix)) || SYSTEM_EXACT.has(candidate)) {
+    if (
+      SYSTEM_PREFIXES.some((prefix) => candidate.startsWith(prefix)) ||
+      SYSTEM_EXACT.has(candidate)
+    ) {
       return (
         `Refusing to write to sensitive system path: ${input}\n` +
         "Use the terminal tool with sudo if you need to modify system files."

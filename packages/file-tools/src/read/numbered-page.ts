@@ -21,7 +21,9 @@ export function numberedPage(
   const out: string[] = [];
   for (let i = offset - 1; i < end; i++) {
     const line = lines[i] ?? "";
-    out.push(`${i + 1}|${line.length <= maxLineLength ? line : `${line.slice(0, maxLineLength)}... [truncated]`}`);
+    out.push(
+      `${i + 1}|${line.length <= maxLineLength ? line : `${line.slice(0, maxLineLength)}... [truncated]`}`,
+    );
   }
   return out.join("\n");
 }

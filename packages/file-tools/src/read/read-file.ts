@@ -82,7 +82,9 @@ function pageResult(
     file_size: fileSize,
     truncated,
     ...(truncated
-      ? { hint: `Use offset=${end + 1} to continue reading (showing ${offset}-${end} of ${total} lines)` }
+      ? {
+          hint: `Use offset=${end + 1} to continue reading (showing ${offset}-${end} of ${total} lines)`,
+        }
       : {}),
   });
 }
@@ -148,7 +150,11 @@ export async function readFileTool(ctx: FileToolContext, args: ReadFileArgs): Pr
   const sample = bytes.subarray(0, SAMPLE_BYTES);
   if (!isNotebook && looksBinary(sample)) {
     return toJson(
-      readResult({ is_binary: true, file_size: bytes.length, error: describeBinary(sample, bytes.length) }),
+      readResult({
+        is_binary: true,
+        file_size: bytes.length,
+        error: describeBinary(sample, bytes.length),
+      }),
     );
   }
   let text = new TextDecoder("utf-8").decode(bytes);
@@ -159,7 +165,10 @@ export async function readFileTool(ctx: FileToolContext, args: ReadFileArgs): Pr
     if (extracted === undefined) {
       return errorJson(`Cannot read '${input}': not a valid Jupyter notebook (JSON with "cells").`);
     }
-    result = { ...pageResult(splitLines(extracted), offset, limit, bytes.length, ctx.settings.maxLineLength), extracted_document: true };
+    result = {
+      ...pageResult(splitLines(extracted), offset, limit, bytes.length, ctx.settings.maxLineLength),
+      extracted_document: true,
+    };
   } else {
     result = pageResult(splitLines(text), offset, limit, bytes.length, ctx.settings.maxLineLength);
   }

@@ -34,5 +34,7 @@ export function similarFiles(input: string, names: readonly string[]): string[] 
     .filter(({ points }) => points > 0)
     .sort((a, b) => b.points - a.points)
     .slice(0, 5)
-    .map(({ name }) => (directory === "." && !input.startsWith("./") ? `./${name}` : path.posix.join(directory, name)));
+    .map(({ name }) =>
+      directory === "." && !input.startsWith("./") ? `./${name}` : path.posix.join(directory, name),
+    );
 }

@@ -43,7 +43,7 @@ async function readText(access: FileAccess, file: string): Promise<string | unde
 export async function rootIgnoreScope(access: FileAccess, root: string): Promise<IgnoreScope> {
   const layers: Layer[] = [];
   const directories: string[] = [root];
-  for (let dir = root; dir !== "/"; ) {
+  for (let dir = root; dir !== "/";) {
     dir = path.posix.dirname(dir);
     directories.unshift(dir);
   }

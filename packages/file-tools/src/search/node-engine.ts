@@ -1,9 +1,7 @@
-import picomatch from "picomatch";
 import path from "node:path";
 import type { FileAccess, TreeEntry } from "../access/file-access.js";
 import { rootIgnoreScope, type IgnoreScope } from "./gitignore-rules.js";
 import {
-  anyDepth,
   byNewest,
   byPath,
   MAX_LINE_TEXT,
@@ -12,18 +10,26 @@ import {
   type LineHit,
   type SearchRequest,
 } from "./search-types.js";
+import { nameMatcher } from "./name-matcher.js";
 
 const READ_CONCURRENCY = 32;
 
 /** Files under the root that ripgrep would search: not hidden, not ignored, not symlinks. */
-async function listFiles(access: FileAccess, root: string, signal?: AbortSignal): Promise<{ file: string; mtimeMs: number }[]> {
+async function listFiles(
+  access: FileAccess,
+  root: string,
+  signal?: AbortSignal,
+): Promise<{ file: string; mtimeMs: number }[]> {
   const children = await access.openTree(root);
   const files: { file: string; mtimeMs: number }[] = [];
   const visit = async (relativeDir: string, rules: IgnoreScope): Promise<void> => {
     if (signal?.aborted === true) return;
     const entries: TreeEntry[] = await children(relativeDir);
     let scopeHere = rules;
-    if (relativeDir !== "" && entries.some((entry) => entry.name === ".gitignore" && entry.kind === "file")) {
+    if (
+      relativeDir !== "" &&
+      entries.some((entry) => entry.name === ".gitignore" && entry.kind === "file")
+    ) {
       const text = await access
         .readBytes(path.posix.join(root, relativeDir, ".gitignore"))
         .then((bytes) => new TextDecoder().decode(bytes))
@@ -53,7 +59,7 @@ function compile(pattern: string): RegExp | string {
     try {
       return new RegExp(pattern);
     } catch (error) {
-      return `regex parse error: ${(error as Error).message}`;
+      return `Search failed: regex parse error: ${(error as Error).message}`;
     }
   }
 }
@@ -77,7 +83,8 @@ function scanLines(
   const isMatch = new Set(matched);
   const shown = new Set<number>();
   for (const i of matched) {
-    for (let k = Math.max(0, i - context); k <= Math.min(lines.length - 1, i + context); k++) shown.add(k);
+    for (let k = Math.max(0, i - context); k <= Math.min(lines.length - 1, i + context); k++)
+      shown.add(k);
   }
   for (const i of [...shown].sort((a, b) => a - b)) {
     const raw = (lines[i] ?? "").replace(/\r$/, "");
@@ -90,12 +97,15 @@ function scanLines(
  * symlinks not followed), match names with picomatch, scan text files line by line.
  * Same results, in the same order, as the ripgrep engine.
  */
-export async function searchWithNode(access: FileAccess, request: SearchRequest): Promise<EngineResult> {
+export async function searchWithNode(
+  access: FileAccess,
+  request: SearchRequest,
+): Promise<EngineResult> {
   const files = request.rootIsFile
     ? [{ file: "", mtimeMs: (await access.stat(request.root))?.mtimeMs ?? 0 }]
     : await listFiles(access, request.root, request.signal);
   if (request.target === "files") {
-    const matches = picomatch(anyDepth(request.pattern), { dot: false });
+    const matches = nameMatcher(request.pattern);
     const hits: FileHit[] = files
       .filter(({ file }) => matches(file === "" ? path.posix.basename(request.root) : file))
       .sort(byNewest);
@@ -103,7 +113,7 @@ export async function searchWithNode(access: FileAccess, request: SearchRequest)
   }
   const regex = compile(request.pattern);
   if (typeof regex === "string") return { kind: "error", message: regex };
-  const glob = request.fileGlob === undefined ? undefined : picomatch(anyDepth(request.fileGlob), { dot: true });
+  const glob = request.fileGlob === undefined ? undefined : nameMatcher(request.fileGlob);
   const candidates = files
     .filter(({ file }) => glob === undefined || request.rootIsFile || glob(file))
     .map(({ file }) => file)

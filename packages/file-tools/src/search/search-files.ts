@@ -1,6 +1,12 @@
 import { redactSecrets } from "@hermes-agent/core";
 import path from "node:path";
-import { coerceInteger, errorJson, resolveInContext, toJson, type FileToolContext } from "../file-tool-context.js";
+import {
+  coerceInteger,
+  errorJson,
+  resolveInContext,
+  toJson,
+  type FileToolContext,
+} from "../file-tool-context.js";
 import { isCredentialFile, readRefusal } from "../paths/sensitive-paths.js";
 import { workspaceEscapeWarning } from "../paths/path-resolution.js";
 import { searchWithNode } from "./node-engine.js";
@@ -37,7 +43,10 @@ async function runEngines(ctx: FileToolContext, request: SearchRequest): Promise
     const viaRipgrep = await searchWithRipgrep(ctx.access, request);
     if (viaRipgrep !== undefined) return viaRipgrep;
     if (ctx.settings.searchEngine === "ripgrep") {
-      return { kind: "error", message: "Search failed: ripgrep (rg) is not installed in the environment." };
+      return {
+        kind: "error",
+        message: "Search failed: ripgrep (rg) is not installed in the environment.",
+      };
     }
   }
   return searchWithNode(ctx.access, request);
@@ -50,7 +59,9 @@ async function notFound(ctx: FileToolContext, input: string, absolute: string): 
   const similar = names
     .filter((name) => {
       const lower = name.toLowerCase();
-      return lower.includes(wanted) || wanted.includes(lower) || lower.startsWith(wanted.slice(0, 3));
+      return (
+        lower.includes(wanted) || wanted.includes(lower) || lower.startsWith(wanted.slice(0, 3))
+      );
     })
     .map((name) => path.posix.join(path.posix.dirname(input), name))
     .slice(0, 5);
@@ -60,12 +71,16 @@ async function notFound(ctx: FileToolContext, input: string, absolute: string): 
 }
 
 /** search_files: regex over file contents, or file names by glob, with Hermes' result shape. */
-export async function searchFilesTool(ctx: FileToolContext, args: SearchFilesArgs): Promise<string> {
+export async function searchFilesTool(
+  ctx: FileToolContext,
+  args: SearchFilesArgs,
+): Promise<string> {
   const pattern = typeof args.pattern === "string" ? args.pattern : "";
   const rawTarget = text(args.target, "content");
   const target = rawTarget === "grep" ? "content" : rawTarget === "find" ? "files" : rawTarget;
   const input = text(args.path, ".");
-  const fileGlob = typeof args.file_glob === "string" && args.file_glob !== "" ? args.file_glob : undefined;
+  const fileGlob =
+    typeof args.file_glob === "string" && args.file_glob !== "" ? args.file_glob : undefined;
   const offset = Math.max(0, coerceInteger(args.offset, 0));
   const limit = Math.max(1, coerceInteger(args.limit, 50));
   const outputMode = text(args.output_mode, "content");
@@ -74,7 +89,9 @@ export async function searchFilesTool(ctx: FileToolContext, args: SearchFilesArg
     return errorJson(`Invalid target '${target}'. Use 'content' or 'files'.`);
   }
   if (!["content", "files_only", "count"].includes(outputMode)) {
-    return errorJson(`Invalid output_mode '${outputMode}'. Use 'content', 'files_only' or 'count'.`);
+    return errorJson(
+      `Invalid output_mode '${outputMode}'. Use 'content', 'files_only' or 'count'.`,
+    );
   }
   if (pattern === "") return errorJson("pattern required");
 
@@ -115,13 +132,17 @@ export async function searchFilesTool(ctx: FileToolContext, args: SearchFilesArg
   const result: Record<string, unknown> = {};
   let truncated = false;
   if (found.kind === "files") {
-    const files = found.hits.filter((hit) => allowed(hit.file)).map((hit) => displayPath(input, hit.file));
+    const files = found.hits
+      .filter((hit) => allowed(hit.file))
+      .map((hit) => displayPath(input, hit.file));
     result.total_count = files.length;
     const page = files.slice(offset, offset + limit);
     if (page.length > 0) result.files = page;
     truncated = files.length > offset + limit;
   } else if (outputMode === "files_only") {
-    const files = [...found.matchCounts.keys()].filter(allowed).map((file) => displayPath(input, file));
+    const files = [...found.matchCounts.keys()]
+      .filter(allowed)
+      .map((file) => displayPath(input, file));
     result.total_count = files.length;
     const page = files.slice(offset, offset + limit);
     if (page.length > 0) result.files = page;
@@ -168,8 +189,7 @@ export async function searchFilesTool(ctx: FileToolContext, args: SearchFilesArg
     result.total_count_is_lower_bound = true;
   }
   if (omitted > 0) {
-    result._omitted =
-      `${omitted} result(s) omitted because they target credential, token, cache, or secret-bearing environment files.`;
+    result._omitted = `${omitted} result(s) omitted because they target credential, token, cache, or secret-bearing environment files.`;
   }
   if (count >= 3) {
     result._warning =

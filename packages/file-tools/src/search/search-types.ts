@@ -44,8 +44,3 @@ export function byNewest(a: FileHit, b: FileHit): number {
 export function byPath(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
-
-/** A file-name pattern with no "/" matches the name at any depth. */
-export function anyDepth(glob: string): string {
-  return glob.includes("/") || glob.startsWith("**/") ? glob : `**/${glob}`;
-}

@@ -20,7 +20,8 @@ function isNumberedDisplay(content: string): boolean {
   }
   if (numbers.length < 2 || numbers.length / lines.length < 0.6) return false;
   let consecutive = 0;
-  for (let i = 1; i < numbers.length; i++) if (numbers[i] === (numbers[i - 1] ?? 0) + 1) consecutive++;
+  for (let i = 1; i < numbers.length; i++)
+    if (numbers[i] === (numbers[i - 1] ?? 0) + 1) consecutive++;
   return consecutive >= numbers.length - 1;
 }
 

@@ -26,7 +26,10 @@ export function normalizeLineEndings(text: string, ending: "\r\n" | "\n"): strin
 }
 
 /** Read a text file; undefined when it does not exist; throws for a non-regular file. */
-export async function readTextFile(access: FileAccess, file: string): Promise<TextFile | undefined> {
+export async function readTextFile(
+  access: FileAccess,
+  file: string,
+): Promise<TextFile | undefined> {
   const stat = await access.stat(file);
   if (stat === undefined) return undefined;
   if (stat.kind !== "file") {

@@ -63,7 +63,8 @@ export async function writeTextFile(
   content: string,
 ): Promise<TextWrite> {
   const previous = await readTextFile(ctx.access, file);
-  const parent = previous === undefined ? await ctx.access.stat(path.posix.dirname(file)) : undefined;
+  const parent =
+    previous === undefined ? await ctx.access.stat(path.posix.dirname(file)) : undefined;
   const bytes = encodeLike(content, previous);
   await ctx.access.writeAtomic(file, bytes);
   const after = await ctx.access.stat(file);
@@ -92,7 +93,9 @@ export async function writeFileTool(ctx: FileToolContext, args: WriteFileArgs): 
     );
   }
   if (typeof args.content !== "string") {
-    return errorJson(`write_file: 'content' must be a string, got ${pythonTypeName(args.content)}.`);
+    return errorJson(
+      `write_file: 'content' must be a string, got ${pythonTypeName(args.content)}.`,
+    );
   }
   const content = args.content;
   const resolved = await resolveInContext(ctx, args.path);

@@ -40,7 +40,8 @@ export function evaluateCase(editCase: EditCase): string[] {
   const { expect } = editCase;
   const problems: string[] = [];
   if (expect.outcome === "refused") {
-    if (outcome.error === null) problems.push(`applied via ${outcome.strategy}, expected a refusal`);
+    if (outcome.error === null)
+      problems.push(`applied via ${outcome.strategy}, expected a refusal`);
     if (outcome.content !== editCase.content) problems.push("content changed on refusal");
     if (expect.errorIncludes !== undefined && !outcome.error?.includes(expect.errorIncludes)) {
       problems.push(`error ${JSON.stringify(outcome.error)} lacks ${expect.errorIncludes}`);

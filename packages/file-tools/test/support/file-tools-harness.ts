@@ -9,8 +9,16 @@ import {
 import { createTempDir, type TempDir } from "@hermes-agent/test-utils";
 import { mkdirSync, readFileSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { registerFileTools, type FileTools, type RegisterFileToolsOptions } from "../../src/index.js";
-import { mountNamespacesWork, NAMESPACE_WORKSPACE, namespaceBackend } from "./namespace-environment.js";
+import {
+  registerFileTools,
+  type FileTools,
+  type RegisterFileToolsOptions,
+} from "../../src/index.js";
+import {
+  mountNamespacesWork,
+  NAMESPACE_WORKSPACE,
+  namespaceBackend,
+} from "./namespace-environment.js";
 
 /** The ways the tools reach files in these tests. */
 export type BackendName = "local" | "local-via-commands" | "namespace";
@@ -33,7 +41,11 @@ export interface FileToolsHarness {
   /** Call a tool; returns the raw string result. */
   raw(name: string, args: Record<string, unknown>, taskId?: string): Promise<string>;
   /** Call a tool and parse its JSON result (any trailing hint text is cut off first). */
-  call(name: string, args: Record<string, unknown>, taskId?: string): Promise<Record<string, unknown>>;
+  call(
+    name: string,
+    args: Record<string, unknown>,
+    taskId?: string,
+  ): Promise<Record<string, unknown>>;
   /** Write a workspace file from the host side. */
   put(relative: string, content: string | Uint8Array): string;
   /** Read a workspace file from the host side. */
@@ -76,7 +88,11 @@ export async function createFileToolsHarness(
     ...options,
   });
   const hostPath = (relative: string): string => path.join(hostDir, relative);
-  const raw = async (name: string, args: Record<string, unknown>, taskId?: string): Promise<string> => {
+  const raw = async (
+    name: string,
+    args: Record<string, unknown>,
+    taskId?: string,
+  ): Promise<string> => {
     const result = await registry.dispatch(name, args, taskId === undefined ? {} : { taskId });
     if (typeof result !== "string") throw new Error(`${name} returned a non-string result`);
     return result;

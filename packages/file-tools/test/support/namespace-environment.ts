@@ -3,6 +3,7 @@ import {
   MissingCapabilityError,
   defineEnvironmentBackend,
   type Environment,
+  type EnvironmentCapabilities,
   type EnvironmentBackend,
   type ExecuteOptions,
   type ExecuteResult,
@@ -41,9 +42,14 @@ function prelude(hostDir: string): string {
  * background processes, no persistent shell.
  */
 class NamespaceEnvironment implements Environment {
-  readonly apiVersion = ENVIRONMENT_API_VERSION;
-  readonly type = "namespace";
-  readonly capabilities = { pty: false, background: false, persistent: false, fileTransfer: true };
+  readonly apiVersion: typeof ENVIRONMENT_API_VERSION = ENVIRONMENT_API_VERSION;
+  readonly type: string = "namespace";
+  readonly capabilities: EnvironmentCapabilities = {
+    pty: false,
+    background: false,
+    persistent: false,
+    fileTransfer: true,
+  };
   cwd: string = NAMESPACE_WORKSPACE;
   readonly #hostDir: string;
   readonly #holder: ReturnType<typeof spawn>;
@@ -95,7 +101,10 @@ class NamespaceEnvironment implements Environment {
         this.#children.delete(child);
         const cap = options.maxOutputChars ?? 50_000;
         const omittedChars = Math.max(0, output.length - cap);
-        const text = omittedChars > 0 ? output.slice(0, cap * 0.4) + output.slice(output.length - cap * 0.6) : output;
+        const text =
+          omittedChars > 0
+            ? output.slice(0, cap * 0.4) + output.slice(output.length - cap * 0.6)
+            : output;
         resolve({
           output: text,
           exitCode: reason === "timeout" ? 124 : reason === "interrupt" ? 130 : (code ?? 1),
@@ -118,30 +127,40 @@ class NamespaceEnvironment implements Environment {
   }
 
   async writeFile(file: string, data: string | Uint8Array): Promise<void> {
-    const result = await this.execute(`mkdir -p -- "$(dirname -- ${quote(file)})" && base64 -d > ${quote(file)}`, {
-      stdin: Buffer.from(data).toString("base64"),
-    });
+    const result = await this.execute(
+      `mkdir -p -- "$(dirname -- ${quote(file)})" && base64 -d > ${quote(file)}`,
+      {
+        stdin: Buffer.from(data).toString("base64"),
+      },
+    );
     if (result.exitCode !== 0) throw new Error(`Cannot write ${file}: ${result.output.trim()}`);
   }
 
   cleanup(): Promise<void> {
-    for (const child of this.#children) if (child.pid !== undefined) process.kill(-child.pid, "SIGKILL");
+    for (const child of this.#children)
+      if (child.pid !== undefined) process.kill(-child.pid, "SIGKILL");
     if (this.#holder.exitCode === null) this.#holder.kill("SIGKILL");
     return Promise.resolve();
   }
 }
 
 /** A backend of type "namespace" whose environments map /mnt/ws onto `hostDir`. */
-export function namespaceBackend(hostDir: string): EnvironmentBackend & { last(): NamespaceEnvironment | undefined } {
+export function namespaceBackend(
+  hostDir: string,
+): EnvironmentBackend & { last(): NamespaceEnvironment | undefined } {
   let last: NamespaceEnvironment | undefined;
   const backend = defineEnvironmentBackend({
     type: "namespace",
     capabilities: { pty: false, background: false, persistent: false, fileTransfer: true },
     create: async () => {
       // One long-lived process holds the namespace (like a container); commands enter it.
-      const holder = spawn("unshare", ["-m", "bash", "-c", `${prelude(hostDir)}; echo ready; exec sleep 100000`], {
-        stdio: ["ignore", "pipe", "ignore"],
-      });
+      const holder = spawn(
+        "unshare",
+        ["-m", "bash", "-c", `${prelude(hostDir)}; echo ready; exec sleep 100000`],
+        {
+          stdio: ["ignore", "pipe", "ignore"],
+        },
+      );
       await new Promise<void>((resolve, reject) => {
         holder.stdout.once("data", () => resolve());
         holder.once("exit", (code) => reject(new Error(`namespace setup failed (exit ${code})`)));

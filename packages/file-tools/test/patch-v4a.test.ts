@@ -1,9 +1,14 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { BACKENDS, createFileToolsHarness, type FileToolsHarness } from "../support/file-tools-harness.js";
+import {
+  BACKENDS,
+  createFileToolsHarness,
+  type FileToolsHarness,
+} from "./support/file-tools-harness.js";
 
-const patch = (...lines: string[]): string => ["*** Begin Patch", ...lines, "*** End Patch"].join("\n");
+const patch = (...lines: string[]): string =>
+  ["*** Begin Patch", ...lines, "*** End Patch"].join("\n");
 
 describe.each(BACKENDS)("patch (V4A) on %s", (backend) => {
   let h: FileToolsHarness;
@@ -48,10 +53,19 @@ describe.each(BACKENDS)("patch (V4A) on %s", (backend) => {
     h.put("b.txt", "beta\n");
     const result = await h.call("patch", {
       mode: "patch",
-      patch: patch("*** Update File: a.txt", "-alpha", "+ALPHA", "*** Update File: b.txt", "-gamma", "+GAMMA"),
+      patch: patch(
+        "*** Update File: a.txt",
+        "-alpha",
+        "+ALPHA",
+        "*** Update File: b.txt",
+        "-gamma",
+        "+GAMMA",
+      ),
     });
     expect(result.success).toBe(false);
-    expect(String(result.error)).toMatch(/^Patch validation failed \(no files were modified\):\n  • b\.txt: hunk 1 \(no hint\) not found/);
+    expect(String(result.error)).toMatch(
+      /^Patch validation failed \(no files were modified\):\n {2}• b\.txt: hunk 1 \(no hint\) not found/,
+    );
     expect(h.get("a.txt")).toBe("alpha\n");
   });
 
@@ -82,7 +96,12 @@ describe.each(BACKENDS)("patch (V4A) on %s", (backend) => {
     h.put("twins.py", "def one():\n    return None\n\ndef two():\n    return None\n");
     const result = await h.call("patch", {
       mode: "patch",
-      patch: patch("*** Update File: twins.py", "@@ def two(): @@", "-    return None", "+    return 2"),
+      patch: patch(
+        "*** Update File: twins.py",
+        "@@ def two(): @@",
+        "-    return None",
+        "+    return 2",
+      ),
     });
     expect(result.success).toBe(true);
     expect(h.get("twins.py")).toBe("def one():\n    return None\n\ndef two():\n    return 2\n");
@@ -91,32 +110,50 @@ describe.each(BACKENDS)("patch (V4A) on %s", (backend) => {
       mode: "patch",
       patch: patch("*** Update File: triplets.py", "-    pass", "+    return 1"),
     });
-    expect(String(ambiguous.error)).toContain("triplets.py: hunk 1 (no hint) is ambiguous — Found 2 matches");
+    expect(String(ambiguous.error)).toContain(
+      "triplets.py: hunk 1 (no hint) is ambiguous — Found 2 matches",
+    );
     expect(h.get("triplets.py")).toBe("def a():\n    pass\n\ndef b():\n    pass\n");
   });
 
   test("headers with '..' are refused, as are adds over existing files", async () => {
-    expect((await h.call("patch", { mode: "patch", patch: patch("*** Add File: ../x.txt", "+x") })).error).toBe(
+    expect(
+      (await h.call("patch", { mode: "patch", patch: patch("*** Add File: ../x.txt", "+x") }))
+        .error,
+    ).toBe(
       "V4A patch header contains '..' traversal: '../x.txt'. Use the agent's cwd-relative path (no '..') or an absolute path in '*** Update File:' / '*** Add File:' / '*** Delete File:' / '*** Move File:' headers.",
     );
     h.put("exists.txt", "keep\n");
-    const add = await h.call("patch", { mode: "patch", patch: patch("*** Add File: exists.txt", "+clobber") });
-    expect(String(add.error)).toContain("exists.txt: file already exists — use Update File, not Add File");
+    const add = await h.call("patch", {
+      mode: "patch",
+      patch: patch("*** Add File: exists.txt", "+clobber"),
+    });
+    expect(String(add.error)).toContain(
+      "exists.txt: file already exists — use Update File, not Add File",
+    );
     expect(h.get("exists.txt")).toBe("keep\n");
   });
 
   test("parse errors, context-only patches and already applied hunks", async () => {
-    expect((await h.call("patch", { mode: "patch", patch: patch("*** Update File: nohunks.txt") })).error).toBe(
-      "Failed to parse patch: Parse error: UPDATE 'nohunks.txt': no hunks found",
-    );
+    expect(
+      (await h.call("patch", { mode: "patch", patch: patch("*** Update File: nohunks.txt") }))
+        .error,
+    ).toBe("Failed to parse patch: Parse error: UPDATE 'nohunks.txt': no hunks found");
     h.put("ctx.txt", "one\ntwo\n");
-    expect(String((await h.call("patch", { mode: "patch", patch: patch("*** Update File: ctx.txt", " one") })).error)).toContain(
-      "Patch contains no changes (only context lines were provided)",
-    );
+    expect(
+      String(
+        (await h.call("patch", { mode: "patch", patch: patch("*** Update File: ctx.txt", " one") }))
+          .error,
+      ),
+    ).toContain("Patch contains no changes (only context lines were provided)");
     h.put("applied.txt", "value = new_value_here\n");
     const again = await h.call("patch", {
       mode: "patch",
-      patch: patch("*** Update File: applied.txt", "-value = old_value_here", "+value = new_value_here"),
+      patch: patch(
+        "*** Update File: applied.txt",
+        "-value = old_value_here",
+        "+value = new_value_here",
+      ),
     });
     expect(String(again.error)).toContain("Patch contains no changes");
   });
@@ -132,7 +169,12 @@ describe.each(BACKENDS)("patch (V4A) on %s", (backend) => {
   });
 
   test("a system path in a header is refused", async () => {
-    const result = await h.call("patch", { mode: "patch", patch: patch("*** Update File: /etc/passwd", "-root", "+toor") });
-    expect(String(result.error)).toMatch(/^Refusing to write to sensitive system path: \/etc\/passwd/);
+    const result = await h.call("patch", {
+      mode: "patch",
+      patch: patch("*** Update File: /etc/passwd", "-root", "+toor"),
+    });
+    expect(String(result.error)).toMatch(
+      /^Refusing to write to sensitive system path: \/etc\/passwd/,
+    );
   });
 });

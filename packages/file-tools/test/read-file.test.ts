@@ -1,7 +1,11 @@
 import { symlinkSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { BACKENDS, createFileToolsHarness, type FileToolsHarness } from "../support/file-tools-harness.js";
+import {
+  BACKENDS,
+  createFileToolsHarness,
+  type FileToolsHarness,
+} from "./support/file-tools-harness.js";
 
 describe.each(BACKENDS)("read_file on %s", (backend) => {
   let h: FileToolsHarness;
@@ -54,13 +58,16 @@ describe.each(BACKENDS)("read_file on %s", (backend) => {
     h.put("config.json", "{}\n");
     const result = await h.call("read_file", { path: "config.yml" });
     expect(result.error).toBe("File not found: config.yml");
-    expect(result.similar_files).toEqual(expect.arrayContaining(["./config.yaml", "./config.json"]));
+    expect(result.similar_files).toEqual(
+      expect.arrayContaining(["./config.yaml", "./config.json"]),
+    );
   });
 
   test("binary files are refused by extension and by content", async () => {
     h.put("logo.png", new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 1, 2]));
     expect(await h.call("read_file", { path: "logo.png" })).toEqual({
-      error: "Cannot read binary file 'logo.png' (.png). Use vision_analyze for images, or terminal to inspect binary files.",
+      error:
+        "Cannot read binary file 'logo.png' (.png). Use vision_analyze for images, or terminal to inspect binary files.",
     });
     h.put("blob.dat", new Uint8Array([0x7f, 0x45, 0x4c, 0x46, 0, 0, 0, 1]));
     const blob = await h.call("read_file", { path: "blob.dat" });
@@ -71,8 +78,12 @@ describe.each(BACKENDS)("read_file on %s", (backend) => {
   test("device and /proc paths are refused, also through a symlink", async () => {
     const message = (p: string): string =>
       `Cannot read '${p}': this is a device file that would block or produce infinite output.`;
-    expect(await h.call("read_file", { path: "/dev/zero" })).toEqual({ error: message("/dev/zero") });
-    expect(await h.call("read_file", { path: "/proc/self/environ" })).toEqual({ error: message("/proc/self/environ") });
+    expect(await h.call("read_file", { path: "/dev/zero" })).toEqual({
+      error: message("/dev/zero"),
+    });
+    expect(await h.call("read_file", { path: "/proc/self/environ" })).toEqual({
+      error: message("/proc/self/environ"),
+    });
     symlinkSync("/dev/stdin", path.join(h.hostDir, "sneaky"));
     expect(await h.call("read_file", { path: "sneaky" })).toEqual({ error: message("sneaky") });
   });
@@ -129,9 +140,13 @@ describe.each(BACKENDS)("read_file on %s", (backend) => {
     };
     expect((await read())._warning).toBeUndefined();
     expect((await read())._warning).toBeUndefined();
-    expect(String((await read())._warning)).toMatch(/^You have read this exact file region 3 times consecutively\./);
+    expect(String((await read())._warning)).toMatch(
+      /^You have read this exact file region 3 times consecutively\./,
+    );
     const fourth = await read();
-    expect(fourth.error).toMatch(/^BLOCKED: You have read this exact file region 4 times in a row\./);
+    expect(fourth.error).toMatch(
+      /^BLOCKED: You have read this exact file region 4 times in a row\./,
+    );
     h.tools.notifyOtherToolCall(taskId);
     expect((await read()).content).toBe("1|again");
   });
@@ -142,7 +157,11 @@ describe.each(BACKENDS)("read_file on %s", (backend) => {
       JSON.stringify({
         cells: [
           { cell_type: "markdown", source: ["# Title\n", "Intro"] },
-          { cell_type: "code", source: "print(1 + 1)", outputs: [{ output_type: "stream", text: ["2\n"] }] },
+          {
+            cell_type: "code",
+            source: "print(1 + 1)",
+            outputs: [{ output_type: "stream", text: ["2\n"] }],
+          },
         ],
       }),
     );
@@ -155,7 +174,9 @@ describe.each(BACKENDS)("read_file on %s", (backend) => {
 
   test("empty files and offsets past the end say so", async () => {
     h.put("empty.txt", "");
-    expect((await h.call("read_file", { path: "empty.txt" })).hint).toBe("File is empty (0 bytes).");
+    expect((await h.call("read_file", { path: "empty.txt" })).hint).toBe(
+      "File is empty (0 bytes).",
+    );
     h.put("short.txt", "one\ntwo\n");
     expect((await h.call("read_file", { path: "short.txt", offset: 9 })).hint).toBe(
       "Note: offset 9 is beyond the end of the file (2 lines total). Retry with offset <= 2.",
@@ -169,7 +190,9 @@ describe.each(BACKENDS)("read_file on %s", (backend) => {
 
   test("the Hermes home's credential files are refused", async () => {
     const result = await h.call("read_file", { path: path.join(h.hermesHome, ".env") });
-    expect(result.error).toBe(`Access denied: ${path.join(h.hermesHome, ".env")} is a Hermes credential file and cannot be read directly.`);
+    expect(result.error).toBe(
+      `Access denied: ${path.join(h.hermesHome, ".env")} is a Hermes credential file and cannot be read directly.`,
+    );
   });
 
   test("a relative path that leaves the workspace is read with a warning", async () => {

@@ -1,7 +1,11 @@
 import { chmodSync, existsSync, readdirSync, statSync, symlinkSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { BACKENDS, createFileToolsHarness, type FileToolsHarness } from "../support/file-tools-harness.js";
+import {
+  BACKENDS,
+  createFileToolsHarness,
+  type FileToolsHarness,
+} from "./support/file-tools-harness.js";
 
 describe.each(BACKENDS)("write_file on %s", (backend) => {
   let h: FileToolsHarness;
@@ -39,29 +43,42 @@ describe.each(BACKENDS)("write_file on %s", (backend) => {
   });
 
   test("system paths, the docker socket and the runtime's config are refused", async () => {
-    expect((await h.call("write_file", { path: "/etc/hermes-never-written.conf", content: "x" })).error).toBe(
+    expect(
+      (await h.call("write_file", { path: "/etc/hermes-never-written.conf", content: "x" })).error,
+    ).toBe(
       "Refusing to write to sensitive system path: /etc/hermes-never-written.conf\nUse the terminal tool with sudo if you need to modify system files.",
     );
-    expect(String((await h.call("write_file", { path: "/run/docker.sock", content: "x" })).error)).toMatch(
-      /^Refusing to write to sensitive system path/,
-    );
+    expect(
+      String((await h.call("write_file", { path: "/run/docker.sock", content: "x" })).error),
+    ).toMatch(/^Refusing to write to sensitive system path/);
     const config = path.join(h.hermesHome, "config.yaml");
-    expect((await h.call("write_file", { path: config, content: "approvals: {mode: off}\n" })).error).toBe(
+    expect(
+      (await h.call("write_file", { path: config, content: "approvals: {mode: off}\n" })).error,
+    ).toBe(
       `Refusing to write to Hermes config file: ${config}\nAgent cannot modify security-sensitive configuration. Edit ~/.hermes/config.yaml directly or use 'hermes config' instead.`,
     );
-    expect(String((await h.call("write_file", { path: path.join(h.hermesHome, ".env"), content: "A=1\n" })).error)).toMatch(
-      /^Refusing to write to Hermes config file/,
-    );
+    expect(
+      String(
+        (await h.call("write_file", { path: path.join(h.hermesHome, ".env"), content: "A=1\n" }))
+          .error,
+      ),
+    ).toMatch(/^Refusing to write to Hermes config file/);
     expect(existsSync(config)).toBe(false);
   });
 
   test("read_file output pasted back as content is refused", async () => {
-    const result = await h.call("write_file", { path: "pasted.py", content: "1|import os\n2|print(os.getcwd())\n3|\n" });
+    const result = await h.call("write_file", {
+      path: "pasted.py",
+      content: "1|import os\n2|print(os.getcwd())\n3|\n",
+    });
     expect(result.error).toBe(
       "Refusing to write internal read_file display text as file content. Strip read_file line-number prefixes or reconstruct the intended file contents before writing.",
     );
     expect(existsSync(path.join(h.hostDir, "pasted.py"))).toBe(false);
-    const ok = await h.call("write_file", { path: "table.md", content: "| a | b |\n1|value\nplain\n" });
+    const ok = await h.call("write_file", {
+      path: "table.md",
+      content: "| a | b |\n1|value\nplain\n",
+    });
     expect(ok.error).toBeUndefined();
   });
 
@@ -97,7 +114,9 @@ describe.each(BACKENDS)("write_file on %s", (backend) => {
 
   test("concurrent writers to one path are serialised and leave a whole file", async () => {
     const contents = Array.from({ length: 6 }, (_, i) => `${String(i).repeat(2000)}\n`);
-    const results = await Promise.all(contents.map((content) => h.call("write_file", { path: "race.txt", content })));
+    const results = await Promise.all(
+      contents.map((content) => h.call("write_file", { path: "race.txt", content })),
+    );
     expect(results.every((r) => r.error === undefined)).toBe(true);
     expect(contents).toContain(h.get("race.txt"));
   });
@@ -109,8 +128,12 @@ describe.each(BACKENDS)("write_file on %s", (backend) => {
     expect(stillBroken.lint).toEqual({ status: "ok", output: "" });
     const fixed = await h.call("write_file", { path: "data.json", content: '{"a": 2}' });
     expect(fixed.lint).toEqual({ status: "ok", output: "" });
-    expect((await h.call("write_file", { path: "c.yaml", content: "a: [1, 2\n" })).lint).toMatchObject({ status: "error" });
-    expect((await h.call("write_file", { path: "c.toml", content: "a = \n" })).lint).toMatchObject({ status: "error" });
+    expect(
+      (await h.call("write_file", { path: "c.yaml", content: "a: [1, 2\n" })).lint,
+    ).toMatchObject({ status: "error" });
+    expect((await h.call("write_file", { path: "c.toml", content: "a = \n" })).lint).toMatchObject({
+      status: "error",
+    });
     const py = await h.call("write_file", { path: "m.py", content: "def f(:\n    pass\n" });
     expect(py.lint).toMatchObject({ status: "error", output: expect.stringContaining("line 1") });
     expect((await h.call("write_file", { path: "notes.txt", content: "{" })).lint).toBeUndefined();
@@ -118,7 +141,9 @@ describe.each(BACKENDS)("write_file on %s", (backend) => {
 
   test("a relative path outside the workspace is written with a warning", async () => {
     const result = await h.call("write_file", { path: "../escaped-write.txt", content: "x\n" });
-    expect(String(result._warning)).toMatch(/^Relative path '..\/escaped-write.txt' resolved to .* which is OUTSIDE the active workspace/);
+    expect(String(result._warning)).toMatch(
+      /^Relative path '..\/escaped-write.txt' resolved to .* which is OUTSIDE the active workspace/,
+    );
     if (backend !== "namespace") {
       expect(existsSync(path.join(path.dirname(h.hostDir), "escaped-write.txt"))).toBe(true);
       await h.call("write_file", { path: "../escaped-write.txt", content: "" });
