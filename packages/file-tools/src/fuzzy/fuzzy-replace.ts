@@ -49,6 +49,11 @@ export function fuzzyReplace(
     return failure(content, "Could not find a match for old_string in the file");
   }
   const { strategy, spans } = match;
+  // The text the model wants is already there and what it wants replaced is not: a resemblance
+  // found by similarity is the edit itself, not a place to apply it again.
+  if (SIMILARITY_STRATEGIES.has(strategy) && isAlreadyApplied(content, oldString, newString)) {
+    return failure(content, "Could not find a match for old_string in the file");
+  }
   if (spans.length > 1 && !replaceAll) {
     return failure(
       content,

@@ -176,16 +176,30 @@ function blockAnchor(input: MatchInput): Span[] {
     }
   }
   const threshold = candidates.length === 1 ? 0.5 : 0.7;
-  const middle = pattern.slice(1, -1).join("\n");
+  const middle = pattern.slice(1, -1);
   const spans: Span[] = [];
   for (const i of candidates) {
     const similarity =
       pattern.length <= 2
         ? 1
-        : similarityRatio(lines.slice(i + 1, i + pattern.length - 1).join("\n"), middle);
+        : middleSimilarity(lines.slice(i + 1, i + pattern.length - 1), middle);
     if (similarity >= threshold) spans.push(lineSpan(input.index, i, pattern.length));
   }
   return spans;
+}
+
+/**
+ * How alike two runs of lines are: the lower of the whole-text ratio and the mean per-line
+ * ratio of the stripped lines. Shared indentation and punctuation ("  ", "();") inflate the
+ * whole-text ratio of unrelated statements; the per-line mean does not.
+ */
+function middleSimilarity(file: readonly string[], pattern: readonly string[]): number {
+  const whole = similarityRatio(file.join("\n"), pattern.join("\n"));
+  let sum = 0;
+  for (let k = 0; k < pattern.length; k++) {
+    sum += similarityRatio(strip(file[k] ?? ""), strip(pattern[k] ?? ""));
+  }
+  return Math.min(whole, pattern.length === 0 ? 1 : sum / pattern.length);
 }
 
 const LINE_SIMILARITY = 0.8;

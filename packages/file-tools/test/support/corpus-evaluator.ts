@@ -1,9 +1,10 @@
 import { readFileSync } from "node:fs";
-import { fuzzyReplace } from "../../src/fuzzy/fuzzy-replace.js";
+import { fuzzyReplace, isAlreadyApplied } from "../../src/fuzzy/fuzzy-replace.js";
 
 /** What a corpus case expects of the matcher. */
 export interface ExpectedOutcome {
-  readonly outcome: "applied" | "refused";
+  /** applied: the edit is made; refused: nothing changes and an error explains; unchanged: already applied, a no-op success. */
+  readonly outcome: "applied" | "refused" | "unchanged";
   readonly result?: string;
   readonly contains?: readonly string[];
   readonly notContains?: readonly string[];
@@ -39,6 +40,14 @@ export function evaluateCase(editCase: EditCase): string[] {
   );
   const { expect } = editCase;
   const problems: string[] = [];
+  if (expect.outcome === "unchanged") {
+    const noop =
+      outcome.error !== null &&
+      isAlreadyApplied(editCase.content, editCase.old_string, editCase.new_string);
+    return noop
+      ? []
+      : [`expected an already-applied no-op, got ${outcome.error ?? `a ${outcome.strategy} edit`}`];
+  }
   if (expect.outcome === "refused") {
     if (outcome.error === null)
       problems.push(`applied via ${outcome.strategy}, expected a refusal`);
@@ -73,6 +82,7 @@ export interface CorpusFigures {
   readonly passed: number;
   readonly applyCases: number;
   readonly applyPassed: number;
+  /** Cases where the right answer is to change nothing (refusals and already-applied no-ops). */
   readonly refuseCases: number;
   readonly refusePassed: number;
   readonly failures: readonly { id: string; problems: string[] }[];
@@ -87,7 +97,7 @@ export function corpusFigures(cases: readonly EditCase[]): CorpusFigures {
   let refusePassed = 0;
   for (const editCase of cases) {
     const problems = evaluateCase(editCase);
-    const refuse = editCase.expect.outcome === "refused";
+    const refuse = editCase.expect.outcome !== "applied";
     if (refuse) refuseCases++;
     else applyCases++;
     if (problems.length === 0) {
