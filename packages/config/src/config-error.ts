@@ -1,4 +1,4 @@
-const CONFIG_ERROR_BRAND = Symbol.for("@hermes-agent/config/ConfigError");
+import { HermesError, hasErrorCode } from "@hermes-agent/core";
 
 /** Stable codes of {@link ConfigError}. */
 export const ConfigErrorCode = {
@@ -25,9 +25,12 @@ export interface ConfigErrorLocation {
   readonly key?: string;
 }
 
-/** Error raised by @hermes-agent/config; the message names the file, line and key when known. */
-export class ConfigError extends Error {
-  readonly code: ConfigErrorCode;
+/**
+ * Error raised by @hermes-agent/config; the message names the file, line and key when known, and
+ * `details` holds the same location as data.
+ */
+export class ConfigError extends HermesError {
+  declare readonly code: ConfigErrorCode;
   readonly file: string | undefined;
   readonly line: number | undefined;
   readonly column: number | undefined;
@@ -37,24 +40,21 @@ export class ConfigError extends Error {
     code: ConfigErrorCode,
     message: string,
     location: ConfigErrorLocation = {},
-    options?: { cause?: unknown },
+    options: { cause?: unknown } = {},
   ) {
-    super(formatMessage(message, location), options);
-    this.name = "ConfigError";
-    this.code = code;
+    super(code, formatMessage(message, location), {
+      cause: options.cause,
+      details: { ...location },
+    });
     this.file = location.file;
     this.line = location.line;
     this.column = location.column;
     this.key = location.key;
-    Object.defineProperty(this, CONFIG_ERROR_BRAND, { value: true });
   }
 
   /** True for any ConfigError, also one from another copy of this package. */
-  static isInstance(value: unknown): value is ConfigError {
-    return (
-      value instanceof Error &&
-      (value as unknown as Record<symbol, unknown>)[CONFIG_ERROR_BRAND] === true
-    );
+  static override isInstance(value: unknown): value is ConfigError {
+    return hasErrorCode(value, ConfigErrorCode);
   }
 }
 

@@ -4,7 +4,8 @@ import { removeStaleTempFiles, writeFileAtomic } from "./atomic-write.js";
 import { ConfigError, ConfigErrorCode } from "./config-error.js";
 import { acquireFileLock, type FileLock } from "./config-lock.js";
 import { ConfigTextEditor, type ConfigEditor, type ConfigKeyPath } from "./config-text-editor.js";
-import { getConfigPath, resolveHermesHome, type EnvironmentVariables } from "./hermes-home.js";
+import { resolveHermesHome, type EnvironmentVariables } from "@hermes-agent/core";
+import { getConfigPath } from "./hermes-home.js";
 import { parseConfigText } from "./load-config.js";
 
 /** Where {@link editConfig} writes. */
@@ -40,7 +41,9 @@ export async function editConfig(
   edit: (editor: ConfigEditor) => void | Promise<void>,
   options: EditConfigOptions = {},
 ): Promise<EditConfigResult> {
-  const file = options.path ?? getConfigPath(options.home ?? resolveHermesHome(options.env));
+  const file =
+    options.path ??
+    getConfigPath(options.home ?? resolveHermesHome({ env: options.env ?? process.env }));
   await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
   const lockTimeoutMs = options.lockTimeoutMs ?? 10_000;
   let lock = await acquireLock(file, lockTimeoutMs);

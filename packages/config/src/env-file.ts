@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { parse as parseDotenv } from "dotenv";
-import { getEnvFilePath, resolveHermesHome, type EnvironmentVariables } from "./hermes-home.js";
+import { resolveHermesHome, type EnvironmentVariables } from "@hermes-agent/core";
+import { getEnvFilePath } from "./hermes-home.js";
 
 /** Options of {@link loadEnvFile}. */
 export interface LoadEnvFileOptions {
@@ -21,7 +22,9 @@ export interface LoadEnvFileOptions {
  * variables that are already set. A missing file is not an error. Returns what the file holds.
  */
 export function loadEnvFile(options: LoadEnvFileOptions = {}): Record<string, string> {
-  const file = options.path ?? getEnvFilePath(options.home ?? resolveHermesHome(options.env));
+  const file =
+    options.path ??
+    getEnvFilePath(options.home ?? resolveHermesHome({ env: options.env ?? process.env }));
   let text: string;
   try {
     text = readFileSync(file, "utf8");

@@ -4,7 +4,8 @@ import { isNode, LineCounter, parseDocument, type Document } from "yaml";
 import { ConfigError, ConfigErrorCode } from "./config-error.js";
 import { hermesConfigSchema } from "./config-schema.js";
 import type { HermesConfig } from "./config-types.js";
-import { getConfigPath, resolveHermesHome, type EnvironmentVariables } from "./hermes-home.js";
+import { resolveHermesHome, type EnvironmentVariables } from "@hermes-agent/core";
+import { getConfigPath } from "./hermes-home.js";
 import { readApprovalMode } from "./legacy-values.js";
 
 /** Where to load config from. */
@@ -47,8 +48,13 @@ export async function loadConfigWithDiagnostics(
   return text === undefined ? defaultsFor(file) : parseConfigText(text, file);
 }
 
-/** Synchronous {@link loadConfigWithDiagnostics}, for start-up paths that cannot await. */
-export function loadConfigSync(options: LoadConfigOptions = {}): LoadedConfig {
+/** Synchronous {@link loadConfig}, for start-up paths that cannot await. */
+export function loadConfigSync(options: LoadConfigOptions = {}): HermesConfig {
+  return loadConfigWithDiagnosticsSync(options).config;
+}
+
+/** Synchronous {@link loadConfigWithDiagnostics}. */
+export function loadConfigWithDiagnosticsSync(options: LoadConfigOptions = {}): LoadedConfig {
   const file = configFileOf(options);
   let text: string | undefined;
   try {
@@ -127,7 +133,10 @@ function defaultsFor(file: string): LoadedConfig {
 }
 
 function configFileOf(options: LoadConfigOptions): string {
-  return options.path ?? getConfigPath(options.home ?? resolveHermesHome(options.env));
+  return (
+    options.path ??
+    getConfigPath(options.home ?? resolveHermesHome({ env: options.env ?? process.env }))
+  );
 }
 
 function isMissing(error: unknown): boolean {

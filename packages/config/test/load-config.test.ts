@@ -9,7 +9,6 @@ import {
   loadConfigSync,
   loadConfigWithDiagnostics,
   parseConfigText,
-  resolveHermesHome,
 } from "../src/index.js";
 
 let home: TempDir;
@@ -21,15 +20,13 @@ afterEach(async () => {
 });
 
 describe("HERMES_HOME", () => {
-  test("comes from the environment, with ~ expanded", () => {
-    expect(resolveHermesHome({ HERMES_HOME: "/srv/hermes" })).toBe("/srv/hermes");
-    expect(resolveHermesHome({ HERMES_HOME: "~/profiles/work", HOME: "/home/ada" })).toBe(
-      "/home/ada/profiles/work",
-    );
-  });
-  test("defaults to ~/.hermes", () => {
-    expect(resolveHermesHome({ HOME: "/home/ada" })).toBe("/home/ada/.hermes");
+  test("config.yaml lives in the home core resolves", async () => {
     expect(getConfigPath("/home/ada/.hermes")).toBe("/home/ada/.hermes/config.yaml");
+    await writeFile(getConfigPath(home.path), "terminal:\n  timeout: 42\n");
+    const config = await loadConfig({
+      env: { HERMES_HOME: `~/${path.basename(home.path)}`, HOME: path.dirname(home.path) },
+    });
+    expect(config.terminal.timeout).toBe(42);
   });
 });
 
@@ -69,9 +66,7 @@ describe("defaults", () => {
     const config = await loadConfig({ home: home.path });
     expect(config.terminal.timeout).toBe(180);
     expect(config.approvals.mode).toBe("manual");
-    expect(loadConfigSync({ path: getConfigPath(home.path) }).config.terminal.backend).toBe(
-      "local",
-    );
+    expect(loadConfigSync({ path: getConfigPath(home.path) }).terminal.backend).toBe("local");
   });
 
   test("the HERMES_HOME environment variable selects the file", async () => {

@@ -1,7 +1,7 @@
 import type { ValidateFunction } from "ajv";
 import type { z } from "zod";
 import { compileJsonSchema, describeAjvError, formatPath } from "./json-schema.js";
-import type { RegistryLogger } from "./logger.js";
+import type { Logger } from "@hermes-agent/core";
 import type { JsonSchema } from "./types.js";
 import { zodSafeParse } from "./zod-interop.js";
 
@@ -55,7 +55,7 @@ export function compileArgumentValidator(
   toolName: string,
   parameters: JsonSchema,
   zodSchema: z.ZodType | undefined,
-  logger: RegistryLogger,
+  logger: Logger,
 ): ArgumentValidator {
   if (zodSchema !== undefined) return zodValidator(zodSchema);
   try {

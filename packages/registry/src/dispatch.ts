@@ -1,5 +1,5 @@
 import { ArgumentProblem } from "./argument-validation.js";
-import type { RegistryLogger } from "./logger.js";
+import type { Logger } from "@hermes-agent/core";
 import type { PreparedTool } from "./prepared-tool.js";
 import { spillOversizedResult } from "./result-spill.js";
 import { sanitizeToolError } from "./sanitize.js";
@@ -8,7 +8,7 @@ import type { DispatchContext, ToolCallContext, ToolOutput } from "./types.js";
 
 /** What dispatch needs from its registry. */
 export interface DispatchEnvironment {
-  readonly logger: RegistryLogger;
+  readonly logger: Logger;
   /** Cap for tools that set none. */
   readonly defaultMaxResultChars: number;
   /** Hermes home, resolved when a result must be spilled. */

@@ -5,7 +5,7 @@ import {
   type ArgumentProblem,
   type ArgumentValidator,
 } from "./argument-validation.js";
-import type { RegistryLogger } from "./logger.js";
+import type { Logger } from "@hermes-agent/core";
 import type { ToolCallContext, ToolDefinition, ToolEntry } from "./types.js";
 
 const NEVER_ABORTED: AbortSignal = new AbortController().signal;
@@ -39,10 +39,7 @@ export class PreparedTool {
   }
 
   /** Coerce then validate a call's arguments; a non-object becomes `{}`. */
-  prepareArguments(
-    raw: unknown,
-    logger: RegistryLogger,
-  ): Record<string, unknown> | ArgumentProblem {
+  prepareArguments(raw: unknown, logger: Logger): Record<string, unknown> | ArgumentProblem {
     const args =
       typeof raw === "object" && raw !== null && !Array.isArray(raw)
         ? (raw as Record<string, unknown>)

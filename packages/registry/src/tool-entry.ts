@@ -1,9 +1,9 @@
-import { RegistryError, RegistryErrorCode } from "./errors.js";
+import { RegistryError, RegistryErrorCode } from "./registry-error.js";
 import { normalizeToolSchema } from "./tool-schema.js";
 import type { ToolEntry, ToolHandler, ToolSpec } from "./types.js";
 
 function fail(toolName: string, message: string): never {
-  throw new RegistryError(RegistryErrorCode.invalidTool, `Tool '${toolName}': ${message}`, {
+  throw new RegistryError(RegistryErrorCode.InvalidTool, `Tool '${toolName}': ${message}`, {
     toolName,
   });
 }
@@ -21,12 +21,12 @@ function optionalFunction(toolName: string, field: string, value: unknown): void
 export function createEntry(spec: ToolSpec<unknown>): ToolEntry {
   const raw = spec as Partial<ToolSpec<unknown>> | null | undefined;
   if (typeof raw !== "object" || raw === null) {
-    throw new RegistryError(RegistryErrorCode.invalidTool, "register() needs a tool spec object");
+    throw new RegistryError(RegistryErrorCode.InvalidTool, "register() needs a tool spec object");
   }
   const name = raw.name;
   if (typeof name !== "string" || name === "") {
     throw new RegistryError(
-      RegistryErrorCode.invalidTool,
+      RegistryErrorCode.InvalidTool,
       "register() needs a non-empty string 'name'",
     );
   }

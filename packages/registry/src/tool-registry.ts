@@ -1,7 +1,6 @@
 import { CheckCache } from "./check-cache.js";
 import { dispatchTool, type DispatchEnvironment } from "./dispatch.js";
-import { resolveHermesHome } from "./hermes-home.js";
-import { createStderrLogger, type RegistryLogger } from "./logger.js";
+import { createStderrLogger, resolveHermesHome, type Logger } from "@hermes-agent/core";
 import { PreparedTool } from "./prepared-tool.js";
 import { DEFAULT_MAX_RESULT_CHARS } from "./result-spill.js";
 import { ToolCatalog } from "./tool-catalog.js";
@@ -25,7 +24,7 @@ export interface ToolRegistryOptions {
   /** Where oversized results are spilled (`<home>/cache/spillover`); else `HERMES_HOME`, else `~/.hermes`. */
   readonly hermesHome?: string;
   /** Receives rejections, overrides and failures; default: warnings and errors to stderr. */
-  readonly logger?: RegistryLogger;
+  readonly logger?: Logger;
   /** Clock for the check cache, in milliseconds; injectable for tests. Default `Date.now`. */
   readonly now?: () => number;
   /** Result cap for tools that set none. Default 100 000 characters. */
@@ -59,14 +58,14 @@ export interface ToolAvailability {
 export class ToolRegistry {
   readonly #catalog: ToolCatalog;
   readonly #checks = new CheckCache();
-  readonly #logger: RegistryLogger;
+  readonly #logger: Logger;
   readonly #now: () => number;
   readonly #hermesHome: string | undefined;
   readonly #env: DispatchEnvironment;
   readonly #reportCheckFailure: (fn: CheckFn, error: unknown) => void;
 
   constructor(options: ToolRegistryOptions = {}) {
-    this.#logger = options.logger ?? createStderrLogger("warn");
+    this.#logger = options.logger ?? createStderrLogger({ level: "warn", name: "hermes-registry" });
     this.#now = options.now ?? Date.now;
     this.#hermesHome = options.hermesHome;
     this.#catalog = new ToolCatalog(this.#logger);
@@ -74,7 +73,7 @@ export class ToolRegistry {
     this.#env = {
       logger: this.#logger,
       defaultMaxResultChars: maxChars,
-      hermesHome: () => resolveHermesHome(this.#hermesHome),
+      hermesHome: () => resolveHermesHome({ explicit: this.#hermesHome }),
     };
     this.#reportCheckFailure = (fn, error) =>
       this.#logger.debug(`Availability check ${fn.name || "(anonymous)"} failed: ${String(error)}`);
@@ -86,13 +85,13 @@ export class ToolRegistry {
   }
 
   /** The logger this registry reports to. */
-  get logger(): RegistryLogger {
+  get logger(): Logger {
     return this.#logger;
   }
 
   /** The Hermes home used for spill files: the option, else `HERMES_HOME`, else `~/.hermes`. */
   get hermesHome(): string {
-    return resolveHermesHome(this.#hermesHome);
+    return resolveHermesHome({ explicit: this.#hermesHome });
   }
 
   /**

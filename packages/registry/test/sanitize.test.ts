@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_ERROR_CHARS, redactSecrets, sanitizeToolError } from "../src/index.js";
+import { MAX_ERROR_CHARS, sanitizeToolError } from "../src/index.js";
 
 describe("sanitizeToolError", () => {
   it.each([
@@ -45,14 +45,14 @@ describe("sanitizeToolError", () => {
     ["key sk-abcdefghijklmnopqrstuv failed", "key [REDACTED] failed"],
     ["Authorization: Bearer abc.def.ghijklmnop", "Authorization: Bearer [REDACTED]"],
     ["OPENAI_API_KEY=sk_live_12345 rejected", "OPENAI_API_KEY=[REDACTED] rejected"],
-    ['{"password": "hunter22"}', '{"password": "[REDACTED]"}'],
+    ['{"password": "hunter22"}', '{"password": [REDACTED]}'],
     [
       "clone https://user:s3cret@example.com/repo failed",
-      "clone https://[REDACTED]@example.com/repo failed",
+      "clone https://user:[REDACTED]@example.com/repo failed",
     ],
     ["token ghp_abcdefghijklmnopqrstuvwxyz0123", "token [REDACTED]"],
     ["aws AKIAABCDEFGHIJKLMNOP", "aws [REDACTED]"],
   ])("redacts secrets in %j", (input, expected) => {
-    expect(redactSecrets(input)).toBe(expected);
+    expect(sanitizeToolError(input)).toBe(expected);
   });
 });

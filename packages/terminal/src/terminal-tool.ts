@@ -1,6 +1,6 @@
 import { approvalNote, refusedApprovalResult } from "./command-approval.js";
 import type { Environment } from "./environment.js";
-import { TerminalError } from "./errors.js";
+import { TerminalError } from "./terminal-error.js";
 import { exitCodeMeaning } from "./exit-code-hints.js";
 import { foregroundHangMessage, foregroundHangReason } from "./foreground-guard.js";
 import { cleanOutput } from "./model-output.js";

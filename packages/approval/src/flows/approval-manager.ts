@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { isatty } from "node:tty";
-import { resolveHermesHome } from "@hermes-agent/config";
+import { resolveHermesHome } from "@hermes-agent/core";
 import { ApprovalError, ApprovalErrorCode } from "./approval-error.js";
 import { auditSafely, type ApprovalCore } from "./approval-core.js";
 import { runApprovalGate } from "./approval-gate.js";
@@ -115,7 +115,7 @@ export interface ApprovalManager {
 /** Create an {@link ApprovalManager}. */
 export function createApprovalManager(options: ApprovalManagerOptions = {}): ApprovalManager {
   const env = options.env ?? process.env;
-  const home = options.home ?? resolveHermesHome(env);
+  const home = options.home ?? resolveHermesHome({ env });
   const now =
     options.clock === undefined
       ? Date.now

@@ -4,7 +4,8 @@ import { parseArgs } from "node:util";
 import { parse as parseYaml } from "yaml";
 import { ConfigError } from "../config-error.js";
 import { editConfig } from "../edit-config.js";
-import { getConfigPath, resolveHermesHome } from "../hermes-home.js";
+import { resolveHermesHome } from "@hermes-agent/core";
+import { getConfigPath } from "../hermes-home.js";
 import { loadConfigWithDiagnostics } from "../load-config.js";
 
 const USAGE = `usage: hermes-config <command> [--home DIR]
