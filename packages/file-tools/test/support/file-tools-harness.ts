@@ -1,4 +1,5 @@
-import { silentLogger, ToolRegistry } from "@hermes-agent/registry";
+import { silentLogger } from "@hermes-agent/core";
+import { ToolRegistry } from "@hermes-agent/registry";
 import {
   createBackendRegistry,
   createTerminalRuntime,
