@@ -49,9 +49,7 @@ export function parseShell(text: string): Script {
  */
 export function simpleCommands(text: string | Script): ShellCommand[] {
   const script = typeof text === "string" ? parseShell(text) : text;
-  return script.commands
-    .filter((node) => node.words.length > 0)
-    .map(toShellCommand);
+  return script.commands.filter((node) => node.words.length > 0).map(toShellCommand);
 }
 
 /** The command that decides the exit status of the line (the last one bash runs), if any. */
