@@ -47,3 +47,37 @@ export {
   TODO_SCHEMA,
 } from "./agent-tools/agent-tool-schemas.js";
 export type { AgentToolSchema } from "./agent-tools/agent-tool-schemas.js";
+export type {
+  AgentSession,
+  AgentToolCallContext,
+  StartSessionOptions,
+} from "./agent-tools/agent-session.js";
+export { TodoStore, MAX_TODO_ITEMS, MAX_TODO_CONTENT_CHARS } from "./agent-tools/todo-store.js";
+export type { TodoItem, TodoStatus } from "./agent-tools/todo-store.js";
+export {
+  MemoryStore,
+  MEMORY_CHAR_LIMITS,
+  ENTRY_SEPARATOR,
+  formatMemoryForPrompt,
+} from "./agent-tools/memory-store.js";
+export type {
+  MemorySnapshot,
+  MemoryStoreOptions,
+  MemoryTarget,
+} from "./agent-tools/memory-store.js";
+export { scanMemoryEntry } from "./agent-tools/memory-scan.js";
+export type { MemoryScanFinding } from "./agent-tools/memory-scan.js";
+export { SessionStore, MAX_SEARCH_SESSIONS } from "./sessions/session-store.js";
+export type {
+  NewSessionOptions,
+  SessionSearchHit,
+  SessionSearchOptions,
+  SessionSnippet,
+} from "./sessions/session-store.js";
+export type { SessionHeader, SessionMessage } from "./sessions/session-file.js";
+export type {
+  ChildAgentRunner,
+  ChildResult,
+  ChildTask,
+  DelegationOptions,
+} from "./agent-tools/delegate-types.js";

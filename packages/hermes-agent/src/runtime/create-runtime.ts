@@ -13,7 +13,15 @@ import {
   type TerminalRuntime,
 } from "@hermes-agent/terminal";
 import { getToolDefinitions } from "@hermes-agent/toolsets";
+import {
+  startAgentSession,
+  type AgentSession,
+  type StartSessionOptions,
+} from "../agent-tools/agent-session.js";
+import type { MemoryStore } from "../agent-tools/memory-store.js";
 import { registerAgentToolSchemas } from "../agent-tools/register-agent-tools.js";
+import type { SessionStore } from "../sessions/session-store.js";
+import { createAgentState } from "./agent-state.js";
 import { createDispatchPipeline, type FunctionCallContext } from "../pipeline/dispatch-pipeline.js";
 import { describe, HookBus } from "../pipeline/hook-bus.js";
 import { createToolApprovalGate } from "../pipeline/tool-approval.js";
@@ -22,6 +30,7 @@ import { wireApproval } from "./approval-wiring.js";
 import { BUILTIN_TOOL_PACKAGES } from "./builtin-tool-packages.js";
 import { trackRuntime, untrackRuntime } from "./exit-cleanup.js";
 import { RuntimeEvents } from "./runtime-events.js";
+import { loadRuntimePlugins, type RuntimePlugins } from "./plugin-wiring.js";
 import type { RuntimeOptions } from "./runtime-options.js";
 import {
   isMissingPackage,
@@ -43,6 +52,8 @@ export interface HermesRuntime {
   readonly registry: ToolRegistry;
   /** Hooks and middleware (plugins use it through the plugin loader). */
   readonly hooks: HookBus;
+  /** The plugins loaded from `plugins.enabled`, and the commands and skills they added. */
+  readonly plugins: RuntimePlugins;
   /** Typed events: `tool:start`, `tool:end`, `approval:request`, `process:complete`, `mcp:status`. */
   readonly events: RuntimeEvents;
   /** This runtime's approval manager. */
@@ -65,6 +76,15 @@ export interface HermesRuntime {
   handleFunctionCall(name: string, args: unknown, ctx?: FunctionCallContext): Promise<string>;
   /** Answer pending gateway approvals of a session (`once`, `session`, `always`, `deny`); returns how many. */
   resolveApproval(sessionKey: string, choice: string): number;
+  /** `MEMORY.md` and `USER.md` under `<HERMES_HOME>/memories`. */
+  readonly memory: MemoryStore;
+  /** Every session's transcript under `<HERMES_HOME>/sessions`, with the search index. */
+  readonly sessions: SessionStore;
+  /**
+   * Start an agent session: its transcript file, task list, frozen memory snapshot and the
+   * handlers of the agent-loop tools (`todo`, `memory`, `session_search`, `delegate_task`).
+   */
+  startSession(options?: StartSessionOptions): Promise<AgentSession>;
   /** True once `close()` was called. */
   readonly closed: boolean;
   /** Kill every process, stop servers, remove temp dirs. Idempotent. */
@@ -117,9 +137,15 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Herme
     events,
     logger,
   });
+  const { memory, sessions, delegation, delegationLimit } = createAgentState({
+    hermesHome,
+    config,
+    ...(options.delegation === undefined ? {} : { delegation: options.delegation }),
+  });
   const lifetime = new AbortController();
   const handles: ToolPackageHandle[] = [];
   let closing: Promise<void> | undefined;
+  let plugins: RuntimePlugins | undefined;
 
   const terminal = registerTerminalTools(registry, {
     settings: { ...settings, cwd },
@@ -159,8 +185,16 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Herme
     closing ??= (async () => {
       lifetime.abort(new Error("runtime closed"));
       gate.denyAll();
+      await sessions.flush().catch((error: unknown) => {
+        logger.warn(`Writing session files failed: ${describe(error)}`);
+      });
       stopCompletions();
       const failures: unknown[] = [];
+      try {
+        await plugins?.manager.unload();
+      } catch (error) {
+        logger.warn(`Unloading plugins failed: ${describe(error)}`);
+      }
       for (const handle of [...handles].reverse()) {
         try {
           await handle.close?.();
@@ -210,6 +244,17 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Herme
       if (handle !== undefined) handles.push(handle);
       options.signal?.throwIfAborted();
     }
+    // After the built-in tools, so a plugin's override meets the tool it replaces.
+    plugins = await loadRuntimePlugins({
+      registry,
+      hooks,
+      handleFunctionCall,
+      configSource,
+      hermesHome,
+      cwd,
+      env,
+      logger,
+    });
   } catch (error) {
     await close();
     throw new HermesAgentError(
@@ -225,6 +270,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Herme
   return {
     registry,
     hooks,
+    plugins,
     events,
     approval: approval.manager,
     terminal,
@@ -250,6 +296,21 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Herme
         gate.resolve(sessionKey, choice)
       );
     },
+    memory,
+    sessions,
+    startSession: (sessionOptions = {}) =>
+      startAgentSession(
+        {
+          memory,
+          sessions,
+          hooks,
+          runner: () => options.childAgentRunner,
+          delegation,
+          delegationLimit,
+          defaultToolsets: defaultEnabled,
+        },
+        sessionOptions,
+      ),
     get closed() {
       return closing !== undefined;
     },

@@ -7,6 +7,7 @@ import type {
 } from "@hermes-agent/approval";
 import type { HermesConfig } from "@hermes-agent/config";
 import type { Logger } from "@hermes-agent/core";
+import type { ChildAgentRunner, DelegationOptions } from "../agent-tools/delegate-types.js";
 import type { ToolPackage } from "./tool-package.js";
 
 /** A function that asks a human about one approval request. */
@@ -53,6 +54,13 @@ export interface RuntimeOptions {
   readonly logger?: Logger;
   /** Aborting it closes the runtime (and makes `createRuntime` reject if still starting). */
   readonly signal?: AbortSignal;
+  /**
+   * Runs `delegate_task` children. Default: the runtime's own agent loop (`runAgent`); an
+   * application may supply its own.
+   */
+  readonly childAgentRunner?: ChildAgentRunner;
+  /** Limits of `delegate_task` (children at once, depth, per-child timeout). */
+  readonly delegation?: DelegationOptions;
   /** Tool packages to register instead of the built-in list (tests, custom builds). */
   readonly toolPackages?: readonly ToolPackage[];
 }
