@@ -1,4 +1,5 @@
 import { EXECUTE_CODE_PACKAGE } from "./execute-code-package.js";
+import { MCP_TOOL_PACKAGE } from "./mcp-tool-package.js";
 import type { ToolPackage } from "./tool-package.js";
 
 /**
@@ -8,4 +9,7 @@ import type { ToolPackage } from "./tool-package.js";
  * returns what must be closed. A package that is not installed is skipped. The terminal package
  * is registered by the runtime itself (command approval and background processes hang on it).
  */
-export const BUILTIN_TOOL_PACKAGES: readonly ToolPackage[] = [EXECUTE_CODE_PACKAGE];
+export const BUILTIN_TOOL_PACKAGES: readonly ToolPackage[] = [
+  MCP_TOOL_PACKAGE,
+  EXECUTE_CODE_PACKAGE,
+];
