@@ -30,6 +30,7 @@ import { wireApproval } from "./approval-wiring.js";
 import { BUILTIN_TOOL_PACKAGES } from "./builtin-tool-packages.js";
 import { trackRuntime, untrackRuntime } from "./exit-cleanup.js";
 import { RuntimeEvents } from "./runtime-events.js";
+import { loadRuntimePlugins, type RuntimePlugins } from "./plugin-wiring.js";
 import type { RuntimeOptions } from "./runtime-options.js";
 import {
   isMissingPackage,
@@ -51,6 +52,8 @@ export interface HermesRuntime {
   readonly registry: ToolRegistry;
   /** Hooks and middleware (plugins use it through the plugin loader). */
   readonly hooks: HookBus;
+  /** The plugins loaded from `plugins.enabled`, and the commands and skills they added. */
+  readonly plugins: RuntimePlugins;
   /** Typed events: `tool:start`, `tool:end`, `approval:request`, `process:complete`, `mcp:status`. */
   readonly events: RuntimeEvents;
   /** This runtime's approval manager. */
@@ -142,6 +145,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Herme
   const lifetime = new AbortController();
   const handles: ToolPackageHandle[] = [];
   let closing: Promise<void> | undefined;
+  let plugins: RuntimePlugins | undefined;
 
   const terminal = registerTerminalTools(registry, {
     settings: { ...settings, cwd },
@@ -186,6 +190,11 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Herme
       });
       stopCompletions();
       const failures: unknown[] = [];
+      try {
+        await plugins?.manager.unload();
+      } catch (error) {
+        logger.warn(`Unloading plugins failed: ${describe(error)}`);
+      }
       for (const handle of [...handles].reverse()) {
         try {
           await handle.close?.();
@@ -235,6 +244,17 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Herme
       if (handle !== undefined) handles.push(handle);
       options.signal?.throwIfAborted();
     }
+    // After the built-in tools, so a plugin's override meets the tool it replaces.
+    plugins = await loadRuntimePlugins({
+      registry,
+      hooks,
+      handleFunctionCall,
+      configSource,
+      hermesHome,
+      cwd,
+      env,
+      logger,
+    });
   } catch (error) {
     await close();
     throw new HermesAgentError(
@@ -250,6 +270,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Herme
   return {
     registry,
     hooks,
+    plugins,
     events,
     approval: approval.manager,
     terminal,
