@@ -1,3 +1,4 @@
+import { MCP_TOOL_PACKAGE } from "./mcp-tool-package.js";
 import { defineToolPackage, type ToolPackage } from "./tool-package.js";
 
 /**
@@ -32,4 +33,5 @@ export const BUILTIN_TOOL_PACKAGES: readonly ToolPackage[] = [
       });
     },
   }),
+  MCP_TOOL_PACKAGE,
 ];
