@@ -19,7 +19,8 @@ export const EXECUTE_CODE_PACKAGE: ToolPackage = defineToolPackage({
         }),
       settings: ctx.config.code_execution,
       hostEnv: ctx.env,
-      envPassthrough: ctx.config.terminal.env_passthrough,
+      // The live list the terminal uses too, so names skills add later reach scripts as well.
+      envPassthrough: ctx.terminal.settings.envPassthrough,
       resolveCwd: async (taskId) => (await ctx.terminal.environment(taskId)).cwd,
       environment: (taskId) => ctx.terminal.environment(taskId),
       approveScript: (code, check) =>
