@@ -52,7 +52,7 @@ const RULES: readonly RedactionRule[] = [
   // NAME=value where the name says it is a secret (env assignments, .env lines, query strings).
   {
     pattern: new RegExp(
-      `\\b([A-Za-z_][A-Za-z0-9_]{0,64}${SECRET_NAME}[A-Za-z0-9_]{0,32}\\s{0,4}=\\s{0,4})${NOT_A_SUBSTITUTION}("[^"\\n]{0,4096}"|'[^'\\n]{0,4096}'|[^\\s'"&;|]{1,4096})`,
+      `\\b((?:[A-Za-z_][A-Za-z0-9_]{0,64})?${SECRET_NAME}[A-Za-z0-9_]{0,32}\\s{0,4}=\\s{0,4})${NOT_A_SUBSTITUTION}("[^"\\n]{0,4096}"|'[^'\\n]{0,4096}'|[^\\s'"&;|]{1,4096})`,
       "gi",
     ),
     replace: keepHead,

@@ -12,9 +12,10 @@ export {
   type RegistryLogger,
 } from "./logger.js";
 export { DEFAULT_MAX_RESULT_CHARS, SPILL_PREVIEW_CHARS, spillDirectory } from "./result-spill.js";
-export { MAX_ERROR_CHARS, redactSecrets, sanitizeToolError } from "./sanitize.js";
+export { MAX_ERROR_CHARS, sanitizeToolError } from "./sanitize.js";
 export { isMultimodalResult, toolError, toolOutputText, toolResult } from "./tool-result.js";
 export {
+  DEFAULT_DISPATCH_TIMEOUT_MS,
   DEFAULT_TOOL_EMOJI,
   ToolRegistry,
   type DefinitionOptions,
