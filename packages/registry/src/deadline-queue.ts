@@ -1,93 +1,103 @@
-/** A call waiting on the queue; `settled` is set once it no longer needs its deadline. */
+/** A call waiting on its bucket's deadline; `expire` is dropped once it no longer needs it. */
 interface Waiter {
-  readonly deadline: number;
-  readonly expire: () => void;
-  settled: boolean;
+  expire: ((passed: typeof DEADLINE_PASSED) => void) | undefined;
 }
 
 /** Marks a race lost to the deadline. */
 export const DEADLINE_PASSED: unique symbol = Symbol("deadline passed");
 
 /**
- * Deadlines that all have the same length (the registry's default timeout), kept in start order
- * behind one timer, so giving every call a deadline costs a queue push, not a timer each. The
- * timer is unref'd: a pending deadline never keeps the process alive by itself.
+ * The calls that started within one short window. They share one abort signal and one
+ * deadline, `window + timeout` after the window opened, so every call gets at least the full
+ * timeout and at most one window more, and the cost per call is a push, not a controller and a
+ * timer (an `AbortController` costs microseconds in Node 20).
  */
-export class DeadlineQueue {
-  readonly #lengthMs: number;
-  readonly #now: () => number;
+export class DeadlineBucket {
+  readonly deadline: number;
+  readonly #controller = new AbortController();
   #waiters: Waiter[] = [];
-  #head = 0;
-  #settledCount = 0;
-  #timer: ReturnType<typeof setTimeout> | undefined;
+  #settled = 0;
 
-  constructor(lengthMs: number, now: () => number = Date.now) {
-    this.#lengthMs = lengthMs;
-    this.#now = now;
+  constructor(deadline: number) {
+    this.deadline = deadline;
   }
 
-  /**
-   * Settle with `work`'s value, or with {@link DEADLINE_PASSED} once the deadline passes (then
-   * `onExpire` runs first, to abort the work). A rejection of `work` rejects the race.
-   */
-  race<T>(work: PromiseLike<T>, onExpire: () => void): Promise<T | typeof DEADLINE_PASSED> {
+  /** Aborted when the bucket's deadline passes. */
+  get signal(): AbortSignal {
+    return this.#controller.signal;
+  }
+
+  /** Resolve with `work`'s value, or with {@link DEADLINE_PASSED} at the deadline. */
+  race<T>(work: PromiseLike<T>): Promise<T | typeof DEADLINE_PASSED> {
     return new Promise((resolve, reject) => {
-      const waiter: Waiter = {
-        deadline: this.#now() + this.#lengthMs,
-        expire: () => {
-          onExpire();
-          resolve(DEADLINE_PASSED);
-        },
-        settled: false,
-      };
-      this.#push(waiter);
+      const waiter: Waiter = { expire: resolve };
+      this.#waiters.push(waiter);
       work.then(
         (value) => {
-          this.#settle(waiter);
+          this.#forget(waiter);
           resolve(value);
         },
         (error: unknown) => {
-          this.#settle(waiter);
+          this.#forget(waiter);
           reject(error as Error);
         },
       );
     });
   }
 
-  #push(waiter: Waiter): void {
-    this.#waiters.push(waiter);
-    if (this.#timer === undefined) this.#arm(this.#lengthMs);
+  /** Abort the shared signal and settle every call still waiting. */
+  expire(timeoutSeconds: number): void {
+    this.#controller.abort(new Error(`timed out after ${timeoutSeconds}s`));
+    for (const waiter of this.#waiters) waiter.expire?.(DEADLINE_PASSED);
+    this.#waiters = [];
   }
 
-  #settle(waiter: Waiter): void {
-    if (waiter.settled) return;
-    waiter.settled = true;
-    this.#settledCount++;
-    this.#dropSettledHead();
-    // A long call at the head pins the calls after it; compact once most of them are done.
-    const live = this.#waiters.length - this.#head;
-    if (this.#settledCount > 64 && this.#settledCount * 2 > live) {
-      this.#waiters = this.#waiters.slice(this.#head).filter((w) => !w.settled);
-      this.#head = 0;
-      this.#settledCount = 0;
+  /** Drop a settled call; compact once settled calls are most of the list. */
+  #forget(waiter: Waiter): void {
+    if (waiter.expire === undefined) return;
+    waiter.expire = undefined;
+    this.#settled++;
+    if (this.#settled > 64 && this.#settled * 2 > this.#waiters.length) {
+      this.#waiters = this.#waiters.filter((item) => item.expire !== undefined);
+      this.#settled = 0;
     }
   }
+}
 
-  #dropSettledHead(): void {
-    while (this.#head < this.#waiters.length && (this.#waiters[this.#head] as Waiter).settled) {
-      this.#head++;
-      this.#settledCount--;
-    }
-    if (this.#head === this.#waiters.length) {
-      this.#waiters = [];
-      this.#head = 0;
-      this.#settledCount = 0;
-      if (this.#timer !== undefined) clearTimeout(this.#timer);
-      this.#timer = undefined;
-    } else if (this.#head > 1024 && this.#head * 2 > this.#waiters.length) {
-      this.#waiters = this.#waiters.slice(this.#head);
-      this.#head = 0;
-    }
+/**
+ * The registry's default timeout: calls grouped into buckets by start time behind one unref'd
+ * timer (a pending deadline never keeps the process alive by itself).
+ */
+export class DeadlineQueue {
+  readonly #timeoutMs: number;
+  readonly #windowMs: number;
+  readonly #now: () => number;
+  #buckets: DeadlineBucket[] = [];
+  #open: DeadlineBucket | undefined;
+  #timer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(timeoutMs: number, now: () => number = Date.now) {
+    this.#timeoutMs = timeoutMs;
+    this.#windowMs = Math.min(1000, Math.max(1, Math.floor(timeoutMs / 100)));
+    this.#now = now;
+  }
+
+  /** The bucket a call starting now joins. */
+  current(): DeadlineBucket {
+    return this.#open ?? this.#openBucket();
+  }
+
+  #openBucket(): DeadlineBucket {
+    const now = this.#now();
+    const bucket = new DeadlineBucket(now + this.#windowMs + this.#timeoutMs);
+    this.#open = bucket;
+    // Close the window after windowMs; the next call opens a new bucket.
+    setTimeout(() => {
+      if (this.#open === bucket) this.#open = undefined;
+    }, this.#windowMs).unref();
+    this.#buckets.push(bucket);
+    if (this.#timer === undefined) this.#arm(bucket.deadline - now);
+    return bucket;
   }
 
   #arm(delayMs: number): void {
@@ -98,19 +108,17 @@ export class DeadlineQueue {
   #fire(): void {
     this.#timer = undefined;
     const now = this.#now();
-    while (this.#head < this.#waiters.length) {
-      const waiter = this.#waiters[this.#head] as Waiter;
-      if (!waiter.settled && waiter.deadline > now) break;
-      this.#head++;
-      if (waiter.settled) {
-        this.#settledCount--;
-        continue;
-      }
-      waiter.settled = true;
-      waiter.expire();
+    const seconds = Number((this.#timeoutMs / 1000).toFixed(3));
+    let expired = 0;
+    while (
+      expired < this.#buckets.length &&
+      (this.#buckets[expired] as DeadlineBucket).deadline <= now
+    ) {
+      (this.#buckets[expired] as DeadlineBucket).expire(seconds);
+      expired++;
     }
-    this.#dropSettledHead();
-    const next = this.#waiters[this.#head];
+    this.#buckets = this.#buckets.slice(expired);
+    const next = this.#buckets[0];
     if (next !== undefined) this.#arm(next.deadline - now);
   }
 }

@@ -153,11 +153,10 @@ async function runCancellable(
     const raced = Promise.race([running, interrupted]);
     const settled =
       timeoutMs === undefined && env.deadlines !== undefined
-        ? await env.deadlines.race(raced, () => {
-            controller.abort(new Error("timed out"));
-          })
+        ? await env.deadlines.current().race(raced)
         : await raced;
     if (settled === DEADLINE_PASSED) {
+      controller.abort(new Error("timed out"));
       running.catch(() => undefined);
       return timedOut(name, env.defaultTimeoutMs);
     }
@@ -171,29 +170,6 @@ async function runCancellable(
   } finally {
     if (timer !== undefined) clearTimeout(timer);
     ctx.signal?.removeEventListener("abort", onAbort);
-  }
-}
-
-/**
- * A call under the default timeout: the handler's signal is created only if the handler asks for
- * it, so a synchronous handler pays for no controller and no deadline.
- */
-class DefaultDeadlineCall {
-  #controller: AbortController | undefined;
-
-  context(tool: PreparedTool, ctx: DispatchContext | undefined): ToolCallContext {
-    const signal = (): AbortSignal => (this.#controller ??= new AbortController()).signal;
-    return {
-      ...ctx,
-      toolName: tool.entry.name,
-      get signal(): AbortSignal {
-        return signal();
-      },
-    };
-  }
-
-  abort(reason: Error): void {
-    this.#controller?.abort(reason);
   }
 }
 
@@ -216,32 +192,37 @@ export async function dispatchTool(
       return await runCancellable(tool, args, ctx, env);
     }
     const deadlines = env.deadlines;
-    let value: unknown;
     if (deadlines === undefined) {
-      value = tool.entry.handler(
+      let value = tool.entry.handler(
         args,
         ctx === undefined ? tool.idleContext : tool.contextWithoutSignal(ctx),
       );
       if (isThenable(value)) value = await value;
-    } else {
-      const call = new DefaultDeadlineCall();
-      value = tool.entry.handler(args, call.context(tool, ctx));
-      if (isThenable(value)) {
-        const timeoutMs = env.defaultTimeoutMs;
-        value = await deadlines.race(value, () => {
-          call.abort(new Error(`timed out after ${Number((timeoutMs / 1000).toFixed(3))}s`));
-        });
-        if (value === DEADLINE_PASSED) return timedOut(tool.entry.name, timeoutMs);
-      }
+      return await finishFast(tool, value, env);
     }
-    if (
-      typeof value === "string" &&
-      value.length <= (tool.entry.maxResultSizeChars ?? env.defaultMaxResultChars)
-    ) {
-      return value;
+    const bucket = deadlines.current();
+    let value = tool.entry.handler(args, tool.contextIn(bucket, ctx));
+    if (isThenable(value)) {
+      value = await bucket.race(value);
+      if (value === DEADLINE_PASSED) return timedOut(tool.entry.name, env.defaultTimeoutMs);
     }
-    return await finish(tool, value, env);
+    return await finishFast(tool, value, env);
   } catch (error) {
     return executionError(error);
   }
+}
+
+/** Return a short string result as is; anything else goes through the result contract. */
+function finishFast(
+  tool: PreparedTool,
+  value: unknown,
+  env: DispatchEnvironment,
+): ToolOutput | Promise<ToolOutput> {
+  if (
+    typeof value === "string" &&
+    value.length <= (tool.entry.maxResultSizeChars ?? env.defaultMaxResultChars)
+  ) {
+    return value;
+  }
+  return finish(tool, value, env);
 }

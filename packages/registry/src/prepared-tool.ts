@@ -5,10 +5,11 @@ import {
   compileArgumentValidator,
   type ArgumentValidator,
 } from "./argument-validation.js";
+import type { DeadlineBucket } from "./deadline-queue.js";
 import type { JsonSchemaCompiler } from "./json-schema.js";
 import { findJsonSyntaxProblem } from "./json-syntax.js";
 import type { RegistryLogger } from "./logger.js";
-import type { ToolCallContext, ToolDefinition, ToolEntry } from "./types.js";
+import type { DispatchContext, ToolCallContext, ToolDefinition, ToolEntry } from "./types.js";
 
 const NEVER_ABORTED: AbortSignal = new AbortController().signal;
 
@@ -27,6 +28,7 @@ export class PreparedTool {
   mark = 0;
   #coerce: Coercer | undefined;
   #validate: ArgumentValidator | undefined;
+  #bucketContext: { bucket: DeadlineBucket; context: ToolCallContext } | undefined;
 
   constructor(entry: ToolEntry, checkRecord: CheckRecord | undefined) {
     this.entry = entry;
@@ -38,6 +40,21 @@ export class PreparedTool {
   /** A context for a call whose caller gave no signal or timeout. */
   contextWithoutSignal(ctx: object): ToolCallContext {
     return { ...ctx, toolName: this.entry.name, signal: NEVER_ABORTED };
+  }
+
+  /**
+   * A context for a call under the default timeout: the bucket's shared signal, and for a caller
+   * that passed no context one object reused for every call in the bucket.
+   */
+  contextIn(bucket: DeadlineBucket, ctx: DispatchContext | undefined): ToolCallContext {
+    if (ctx !== undefined) return { ...ctx, toolName: this.entry.name, signal: bucket.signal };
+    if (this.#bucketContext?.bucket !== bucket) {
+      this.#bucketContext = {
+        bucket,
+        context: Object.freeze({ toolName: this.entry.name, signal: bucket.signal }),
+      };
+    }
+    return this.#bucketContext.context;
   }
 
   /**
