@@ -59,7 +59,6 @@ export type {
   GatewayNotify,
   ResolveGatewayOptions,
 } from "./flows/gateway-queue.js";
-export { redactSecrets } from "./flows/redact.js";
 export { createOpenAIReviewer } from "./flows/smart-reviewer.js";
 export type {
   OpenAIReviewerOptions,

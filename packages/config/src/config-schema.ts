@@ -75,6 +75,7 @@ const codeExecutionSchema = z
       )
       .default("project"),
     kernel_idle_timeout: integer(1).default(1800),
+    persistent: boolean.default(false),
   })
   .prefault({});
 
@@ -129,6 +130,34 @@ const toolOutputSchema = z
   })
   .prefault({});
 
+const webSchema = z
+  .looseObject({
+    backend: z.preprocess(
+      (v) =>
+        typeof v === "string" ? v.trim().toLowerCase() || undefined : v === null ? undefined : v,
+      z.string().optional(),
+    ),
+    allow_private_urls: boolean.default(false),
+    extract_char_limit: z.preprocess(
+      (v) => (v === null ? undefined : toNumber(v)),
+      z.number().int().positive().optional(),
+    ),
+  })
+  .prefault({});
+
+const skillsSchema = z
+  .looseObject({
+    external_dirs: stringList.default([]),
+    disabled: stringList.default([]),
+    platform_disabled: z
+      .preprocess(
+        (v) => (v === null || typeof v !== "object" || Array.isArray(v) ? {} : v),
+        z.record(z.string(), stringList),
+      )
+      .default({}),
+  })
+  .prefault({});
+
 /** A top-level section: a mapping, or nothing (null reads as the defaults). */
 function section<T extends z.ZodType>(schema: T) {
   return z.preprocess((v) => (v === null || v === undefined ? undefined : v), schema);
@@ -155,4 +184,6 @@ export const hermesConfigSchema: z.ZodType<HermesConfig> = z.looseObject({
   plugins: section(pluginsSchema),
   tool_output: section(toolOutputSchema),
   auxiliary: section(z.looseObject({ approval: section(auxiliaryModelSchema) }).prefault({})),
+  web: section(webSchema),
+  skills: section(skillsSchema),
 }) as unknown as z.ZodType<HermesConfig>;

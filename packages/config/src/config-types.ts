@@ -42,6 +42,8 @@ export interface CodeExecutionConfig {
   readonly max_tool_calls: number;
   readonly mode: "project" | "strict";
   readonly kernel_idle_timeout: number;
+  /** Keep a Python session per task between execute_code calls. */
+  readonly persistent: boolean;
 }
 
 /** `approvals.*`: the dangerous-command approval flow. */
@@ -97,6 +99,28 @@ export interface ToolOutputConfig {
   readonly max_line_length: number;
 }
 
+/** `web.*`: the web tools' backend and fetch safety. */
+export interface WebConfig {
+  readonly [key: string]: unknown;
+  /** firecrawl, tavily, exa, brave (brave-free), searxng; unset picks one by which key is set. */
+  readonly backend?: string | undefined;
+  /** Let web fetches reach loopback, private and link-local addresses. */
+  readonly allow_private_urls: boolean;
+  /** Default per-page character budget of web_extract. */
+  readonly extract_char_limit?: number | undefined;
+}
+
+/** `skills.*`: where skills are found and which are turned off. */
+export interface SkillsConfig {
+  readonly [key: string]: unknown;
+  /** Extra skill directories, read after `HERMES_HOME/skills`. */
+  readonly external_dirs: readonly string[];
+  /** Skill names hidden everywhere. */
+  readonly disabled: readonly string[];
+  /** Skill names hidden on one platform (`cli`, `telegram`, ...). */
+  readonly platform_disabled: Readonly<Record<string, readonly string[]>>;
+}
+
 /** The validated contents of `config.yaml`, Hermes' defaults applied, unknown keys kept. */
 export interface HermesConfig {
   readonly [key: string]: unknown;
@@ -108,4 +132,6 @@ export interface HermesConfig {
   readonly plugins: PluginsConfig;
   readonly tool_output: ToolOutputConfig;
   readonly auxiliary: AuxiliaryConfig;
+  readonly web: WebConfig;
+  readonly skills: SkillsConfig;
 }

@@ -12,9 +12,11 @@ export type {
   McpServerConfig,
   PluginEntryConfig,
   PluginsConfig,
+  SkillsConfig,
   TerminalConfig,
   ToolOutputConfig,
   UnattendedPolicy,
+  WebConfig,
 } from "./config-types.js";
 export { ConfigTextEditor } from "./config-text-editor.js";
 export type { ConfigEditor, ConfigKeyPath } from "./config-text-editor.js";

@@ -50,9 +50,10 @@ const RULES: readonly RedactionRule[] = [
     replace: (mask) => mask,
   },
   // NAME=value where the name says it is a secret (env assignments, .env lines, query strings).
+  // The shell's own PWD/OLDPWD are paths, not passwords.
   {
     pattern: new RegExp(
-      `\\b((?:[A-Za-z_][A-Za-z0-9_]{0,64})?${SECRET_NAME}[A-Za-z0-9_]{0,32}\\s{0,4}=\\s{0,4})${NOT_A_SUBSTITUTION}("[^"\\n]{0,4096}"|'[^'\\n]{0,4096}'|[^\\s'"&;|]{1,4096})`,
+      `\\b(?!(?:OLD)?PWD=)((?:[A-Za-z_][A-Za-z0-9_]{0,64})?${SECRET_NAME}[A-Za-z0-9_]{0,32}\\s{0,4}=\\s{0,4})${NOT_A_SUBSTITUTION}("[^"\\n]{0,4096}"|'[^'\\n]{0,4096}'|[^\\s'"&;|]{1,4096})`,
       "gi",
     ),
     replace: keepHead,
@@ -66,11 +67,11 @@ const RULES: readonly RedactionRule[] = [
     replace: keepHead,
   },
   // JSON/YAML/header fields named like a secret: `"client_secret": "v"`, `X-Api-Key: v`.
-  // Unquoted values must look like a credential (no spaces, 8+ characters, not only letters),
+  // Unquoted values must look like a credential (no spaces, 4+ characters, not only letters),
   // so prose such as `password: must be at least 8 characters` stays as it is.
   {
     pattern: new RegExp(
-      `((?:^|[\\s'"{,])["']?[A-Za-z0-9_-]{0,40}${SECRET_NAME}["']?\\s{0,4}:\\s{0,4})("[^"\\n]{1,4096}"|'[^'\\n]{1,4096}'|(?=[^\\s'",}]{0,4095}[^A-Za-z\\s'",}])[^\\s'",}]{8,4096})`,
+      `((?:^|[\\s'"{,])["']?[A-Za-z0-9_-]{0,40}${SECRET_NAME}["']?\\s{0,4}:\\s{0,4})("[^"\\n]{1,4096}"|'[^'\\n]{1,4096}'|(?=[^\\s'",}]{0,4095}[^A-Za-z\\s'",}])[^\\s'",}]{4,4096})`,
       "gim",
     ),
     replace: keepHead,

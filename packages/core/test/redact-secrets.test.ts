@@ -18,6 +18,7 @@ describe("redactSecrets hides", () => {
     ["openai key", "key is sk-proj-abcdefghijklmnopqrstuv", "sk-proj-abcdefghijklmnopqrstuv"],
     ["github token", "ghp_abcdefghijklmnopqrstuvwxyz0123", "ghp_abcdefghijklmnopqrstuvwxyz0123"],
     ["aws key", "AKIAABCDEFGHIJKLMNOP", "AKIAABCDEFGHIJKLMNOP"],
+    ["bare name", "request failed: token=abcd1234secret", "abcd1234secret"],
   ];
   test.each(cases)("%s", (_name, text, secret) => {
     const out = redactSecrets(text);
@@ -51,6 +52,7 @@ describe("redactSecrets leaves ordinary text alone", () => {
     "mysql -u root -p db",
     "grep -r password src/",
     "https://example.test/path?page=2",
+    "PWD=/home/user/project OLDPWD=/home/user",
   ];
   test.each(texts)("%s", (text) => {
     expect(redactSecrets(text)).toBe(text);

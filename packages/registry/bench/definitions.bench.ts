@@ -1,5 +1,6 @@
 import { runSuite } from "@hermes-agent/bench";
-import { silentLogger, ToolRegistry } from "../src/index.js";
+import { silentLogger } from "@hermes-agent/core";
+import { ToolRegistry } from "../src/index.js";
 
 /** A registry of `count` tools, each with a check; half of them share one check function. */
 function registryOf(count: number): { registry: ToolRegistry; names: string[] } {

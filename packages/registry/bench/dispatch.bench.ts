@@ -1,6 +1,7 @@
 import { runSuite } from "@hermes-agent/bench";
 import { z } from "zod";
-import { silentLogger, ToolRegistry } from "../src/index.js";
+import { silentLogger } from "@hermes-agent/core";
+import { ToolRegistry } from "../src/index.js";
 
 const parameters = {
   type: "object",

@@ -1,7 +1,7 @@
 import type { ValidateFunction } from "ajv";
 import type { z } from "zod";
 import { describeAjvError, formatPath, type JsonSchemaCompiler } from "./json-schema.js";
-import type { RegistryLogger } from "./logger.js";
+import type { Logger } from "@hermes-agent/core";
 import type { JsonSchema } from "./types.js";
 import { zodSafeParse } from "./zod-interop.js";
 
@@ -55,7 +55,7 @@ export function compileArgumentValidator(
   toolName: string,
   parameters: JsonSchema,
   zodSchema: z.ZodType | undefined,
-  services: { readonly logger: RegistryLogger; readonly compiler: JsonSchemaCompiler },
+  services: { readonly logger: Logger; readonly compiler: JsonSchemaCompiler },
 ): ArgumentValidator {
   if (zodSchema !== undefined) return zodValidator(zodSchema);
   try {

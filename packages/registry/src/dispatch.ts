@@ -1,7 +1,7 @@
 import { ArgumentProblem } from "./argument-validation.js";
 import { DEADLINE_PASSED, type DeadlineQueue } from "./deadline-queue.js";
 import type { JsonSchemaCompiler } from "./json-schema.js";
-import type { RegistryLogger } from "./logger.js";
+import type { Logger } from "@hermes-agent/core";
 import type { PreparedTool } from "./prepared-tool.js";
 import { spillOversizedResult } from "./result-spill.js";
 import { sanitizeToolError } from "./sanitize.js";
@@ -10,7 +10,7 @@ import type { DispatchContext, ToolCallContext, ToolOutput } from "./types.js";
 
 /** What dispatch needs from its registry. */
 export interface DispatchEnvironment {
-  readonly logger: RegistryLogger;
+  readonly logger: Logger;
   /** Compiles (and shares while alive) the JSON Schema validators of this registry's tools. */
   readonly compiler: JsonSchemaCompiler;
   /** Cap for tools that set none. */

@@ -2,15 +2,7 @@ export { compileCoercer, type Coercer } from "./argument-coercion.js";
 export { CHECK_GRACE_MS, CHECK_TTL_MS } from "./check-cache.js";
 export { registry } from "./default-registry.js";
 export { defineTool, type ZodToolSpec } from "./define-tool.js";
-export { RegistryError, RegistryErrorCode } from "./errors.js";
-export { resolveHermesHome } from "./hermes-home.js";
-export {
-  createStderrLogger,
-  LOG_LEVELS,
-  silentLogger,
-  type LogLevel,
-  type RegistryLogger,
-} from "./logger.js";
+export { RegistryError, RegistryErrorCode } from "./registry-error.js";
 export { DEFAULT_MAX_RESULT_CHARS, SPILL_PREVIEW_CHARS, spillDirectory } from "./result-spill.js";
 export { MAX_ERROR_CHARS, sanitizeToolError } from "./sanitize.js";
 export { isMultimodalResult, toolError, toolOutputText, toolResult } from "./tool-result.js";

@@ -8,7 +8,7 @@ import {
 import type { DeadlineBucket } from "./deadline-queue.js";
 import type { JsonSchemaCompiler } from "./json-schema.js";
 import { findJsonSyntaxProblem } from "./json-syntax.js";
-import type { RegistryLogger } from "./logger.js";
+import type { Logger } from "@hermes-agent/core";
 import type { DispatchContext, ToolCallContext, ToolDefinition, ToolEntry } from "./types.js";
 
 const NEVER_ABORTED: AbortSignal = new AbortController().signal;
@@ -64,7 +64,7 @@ export class PreparedTool {
    */
   prepareArguments(
     raw: unknown,
-    services: { readonly logger: RegistryLogger; readonly compiler: JsonSchemaCompiler },
+    services: { readonly logger: Logger; readonly compiler: JsonSchemaCompiler },
   ): Record<string, unknown> | ArgumentProblem {
     const args = readArguments(raw);
     if (args instanceof ArgumentProblem) return args;

@@ -1,4 +1,4 @@
-import type { RegistryLogger } from "./logger.js";
+import type { Logger } from "@hermes-agent/core";
 import type { PreparedTool } from "./prepared-tool.js";
 import type { CheckFn } from "./types.js";
 
@@ -25,9 +25,9 @@ export class ToolCatalog {
   #selection = 0;
   #sorted: { generation: number; tools: readonly PreparedTool[] } | undefined;
   #sortedNames = new Map<string, { generation: number; names: readonly string[] }>();
-  readonly #logger: RegistryLogger;
+  readonly #logger: Logger;
 
-  constructor(logger: RegistryLogger) {
+  constructor(logger: Logger) {
     this.#logger = logger;
   }
 

@@ -1,4 +1,4 @@
-import { RegistryError, RegistryErrorCode } from "./errors.js";
+import { RegistryError, RegistryErrorCode } from "./registry-error.js";
 import { normalizeToolSchema } from "./tool-schema.js";
 import type { ToolEntry, ToolHandler, ToolSpec } from "./types.js";
 
@@ -6,7 +6,7 @@ import type { ToolEntry, ToolHandler, ToolSpec } from "./types.js";
 const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 
 function fail(toolName: string, message: string): never {
-  throw new RegistryError(RegistryErrorCode.invalidTool, `Tool '${toolName}': ${message}`, {
+  throw new RegistryError(RegistryErrorCode.InvalidTool, `Tool '${toolName}': ${message}`, {
     toolName,
   });
 }
@@ -24,18 +24,18 @@ function optionalFunction(toolName: string, field: string, value: unknown): void
 export function createEntry(spec: ToolSpec<unknown>): ToolEntry {
   const raw = spec as Partial<ToolSpec<unknown>> | null | undefined;
   if (typeof raw !== "object" || raw === null) {
-    throw new RegistryError(RegistryErrorCode.invalidTool, "register() needs a tool spec object");
+    throw new RegistryError(RegistryErrorCode.InvalidTool, "register() needs a tool spec object");
   }
   const name = raw.name;
   if (typeof name !== "string" || name === "") {
     throw new RegistryError(
-      RegistryErrorCode.invalidTool,
+      RegistryErrorCode.InvalidTool,
       "register() needs a non-empty string 'name'",
     );
   }
   if (!TOOL_NAME.test(name)) {
     throw new RegistryError(
-      RegistryErrorCode.invalidTool,
+      RegistryErrorCode.InvalidTool,
       `Tool name ${JSON.stringify(name.length > 80 ? `${name.slice(0, 80)}…` : name)} is not valid: ` +
         "use 1 to 64 characters from a-z, A-Z, 0-9, '_' and '-' (OpenAI and MCP clients refuse other names)",
       { toolName: name },

@@ -1,8 +1,7 @@
 import { CheckCache } from "./check-cache.js";
 import { DeadlineQueue } from "./deadline-queue.js";
 import { dispatchTool, type DispatchEnvironment } from "./dispatch.js";
-import { resolveHermesHome } from "./hermes-home.js";
-import { createStderrLogger, type RegistryLogger } from "./logger.js";
+import { createStderrLogger, resolveHermesHome, type Logger } from "@hermes-agent/core";
 import { sharedSchemaCompiler } from "./json-schema.js";
 import { PreparedTool } from "./prepared-tool.js";
 import { readonlyIndexView } from "./readonly-index.js";
@@ -32,7 +31,7 @@ export interface ToolRegistryOptions {
   /** Where oversized results are spilled (`<home>/cache/spillover`); else `HERMES_HOME`, else `~/.hermes`. */
   readonly hermesHome?: string;
   /** Receives rejections, overrides and failures; default: warnings and errors to stderr. */
-  readonly logger?: RegistryLogger;
+  readonly logger?: Logger;
   /** Clock for the check cache, in milliseconds; injectable for tests. Default `Date.now`. */
   readonly now?: () => number;
   /** Result cap for tools that set none. Default 100 000 characters. */
@@ -74,7 +73,7 @@ export interface ToolAvailability {
 export class ToolRegistry {
   readonly #catalog: ToolCatalog;
   readonly #checks = new CheckCache();
-  readonly #logger: RegistryLogger;
+  readonly #logger: Logger;
   readonly #now: () => number;
   readonly #hermesHome: string | undefined;
   readonly #env: DispatchEnvironment;
@@ -82,7 +81,7 @@ export class ToolRegistry {
   readonly #toolsetIndex: ReadonlyMap<string, ReadonlySet<string>>;
 
   constructor(options: ToolRegistryOptions = {}) {
-    this.#logger = options.logger ?? createStderrLogger("warn");
+    this.#logger = options.logger ?? createStderrLogger({ level: "warn", name: "hermes-registry" });
     this.#now = options.now ?? Date.now;
     this.#hermesHome = options.hermesHome;
     this.#catalog = new ToolCatalog(this.#logger);
@@ -101,7 +100,7 @@ export class ToolRegistry {
       defaultTimeoutMs: timeoutMs,
       deadlines: bounded ? new DeadlineQueue(timeoutMs) : undefined,
       defaultMaxResultChars: maxChars,
-      hermesHome: () => resolveHermesHome(this.#hermesHome),
+      hermesHome: () => resolveHermesHome({ explicit: this.#hermesHome }),
     };
     this.#reportCheckFailure = (fn, error) =>
       this.#logger.debug(`Availability check ${fn.name || "(anonymous)"} failed: ${String(error)}`);
@@ -113,13 +112,13 @@ export class ToolRegistry {
   }
 
   /** The logger this registry reports to. */
-  get logger(): RegistryLogger {
+  get logger(): Logger {
     return this.#logger;
   }
 
   /** The Hermes home used for spill files: the option, else `HERMES_HOME`, else `~/.hermes`. */
   get hermesHome(): string {
-    return resolveHermesHome(this.#hermesHome);
+    return resolveHermesHome({ explicit: this.#hermesHome });
   }
 
   /**

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { RegistryError, RegistryErrorCode } from "./errors.js";
+import { RegistryError, RegistryErrorCode } from "./registry-error.js";
 import { findSchemaProblems } from "./schema-shape.js";
 import { applyStrictMode } from "./strict-schema.js";
 import type { FunctionSchema, JsonSchema, ToolSchemaInput } from "./types.js";
@@ -18,7 +18,7 @@ function describeType(value: unknown): string {
 }
 
 function invalid(toolName: string, message: string, cause?: unknown): RegistryError {
-  return new RegistryError(RegistryErrorCode.invalidSchema, `Tool '${toolName}': ${message}`, {
+  return new RegistryError(RegistryErrorCode.InvalidSchema, `Tool '${toolName}': ${message}`, {
     toolName,
     cause,
   });

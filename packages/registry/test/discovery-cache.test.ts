@@ -22,7 +22,8 @@ fs.readFileSync = function (file, ...rest) {
   return readFileSync.call(this, file, ...rest);
 };
 syncBuiltinESMExports();
-const { ToolRegistry, silentLogger } = await import(${JSON.stringify(source("index.ts"))});
+const { ToolRegistry } = await import(${JSON.stringify(source("index.ts"))});
+const silentLogger = { debug() {}, info() {}, warn() {}, error() {} };
 const { discoverBuiltinTools, isCompilerLoaded } = await import(${JSON.stringify(source("discovery.ts"))});
 const registry = new ToolRegistry({ logger: silentLogger, hermesHome: process.env.TEST_HOME });
 globalThis.__discoveryRegistry = registry;

@@ -7,7 +7,8 @@ import { findToolModules } from "../src/discovery.js";
 import { isCompilerLoaded } from "../src/discovery/compiler-state.js";
 import { classifyRegisterCalls, type LexicalVerdict } from "../src/discovery/lexical-classifier.js";
 import { createRegisterCallScanner } from "../src/discovery/register-call-scanner.js";
-import { silentLogger, ToolRegistry } from "../src/index.js";
+import { silentLogger } from "@hermes-agent/core";
+import { ToolRegistry } from "../src/index.js";
 import { generatePrograms, type GeneratedProgram } from "./helpers/program-generator.js";
 import { FIXTURES, writeFixtures } from "./helpers/tool-fixtures.js";
 

@@ -1,8 +1,8 @@
+import { silentLogger } from "@hermes-agent/core";
 import { execFileSync } from "node:child_process";
 import { afterEach, describe, expect, expectTypeOf, it, vi } from "vitest";
 import {
   DEFAULT_DISPATCH_TIMEOUT_MS,
-  silentLogger,
   toolError,
   toolResult,
   ToolRegistry,
@@ -151,17 +151,23 @@ describe("default timeout", () => {
 
   it("a pending default deadline does not keep the process alive", () => {
     const script = `
-      import { ToolRegistry, silentLogger } from "./src/index.ts";
-      const registry = new ToolRegistry({ logger: silentLogger });
+      import { ToolRegistry } from "./src/index.ts";
+      const quiet = () => {};
+      const logger = { debug: quiet, info: quiet, warn: quiet, error: quiet };
+      const registry = new ToolRegistry({ logger });
       registry.register({ name: "hang", toolset: "t", schema: { parameters: { type: "object" } },
         handler: () => new Promise(() => {}) });
       void registry.dispatch("hang", {});
     `;
     const started = Date.now();
-    execFileSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
-      cwd: new URL("..", import.meta.url),
-      timeout: 20_000,
-    });
+    execFileSync(
+      process.execPath,
+      ["--conditions=@hermes-agent/source", "--import", "tsx", "--input-type=module", "-e", script],
+      {
+        cwd: new URL("..", import.meta.url),
+        timeout: 20_000,
+      },
+    );
     expect(Date.now() - started).toBeLessThan(20_000);
   });
 });

@@ -1,6 +1,7 @@
+import { silentLogger } from "@hermes-agent/core";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { RegistryError, silentLogger, ToolRegistry, type ToolSpec } from "../src/index.js";
+import { RegistryError, ToolRegistry, type ToolSpec } from "../src/index.js";
 
 function spec(overrides: Partial<ToolSpec> = {}): ToolSpec {
   return {

@@ -1,7 +1,8 @@
 import { homedir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createStderrLogger, resolveHermesHome, ToolRegistry } from "../src/index.js";
+import { resolveHermesHome } from "@hermes-agent/core";
+import { ToolRegistry } from "../src/index.js";
 import { recordingLogger } from "./helpers/recording-logger.js";
 
 afterEach(() => {
@@ -28,7 +29,7 @@ describe("logging", () => {
       writes.push(String(chunk));
       return true;
     });
-    const logger = createStderrLogger();
+    const logger = new ToolRegistry().logger;
     logger.debug("quiet detail");
     logger.info("quiet info");
     logger.warn("careful");

@@ -104,7 +104,7 @@ describe("registration errors", () => {
     ],
   ])("names the tool for %s", (_label, spec, message) => {
     const error = attempt(spec);
-    expect(error.code).toBe(RegistryErrorCode.invalidSchema);
+    expect(error.code).toBe(RegistryErrorCode.InvalidSchema);
     expect(error.message).toMatch(message);
     expect(error.toolName).toBe("bad_tool");
   });
@@ -145,7 +145,7 @@ describe("registration errors", () => {
     ["bad env list", { requiresEnv: "KEY" }, /requiresEnv must be an array/],
   ])("rejects %s", (_label, spec, message) => {
     const error = attempt(spec);
-    expect(error.code).toBe(RegistryErrorCode.invalidTool);
+    expect(error.code).toBe(RegistryErrorCode.InvalidTool);
     expect(error.message).toMatch(message);
   });
 

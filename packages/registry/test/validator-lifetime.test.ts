@@ -1,5 +1,6 @@
+import { silentLogger } from "@hermes-agent/core";
 import { describe, expect, it } from "vitest";
-import { silentLogger, ToolRegistry } from "../src/index.js";
+import { ToolRegistry } from "../src/index.js";
 
 const gc = (globalThis as { gc?: () => void }).gc;
 

@@ -2,7 +2,8 @@
 import { createApprovalManager } from "@hermes-agent/approval";
 import { runSuite } from "@hermes-agent/bench";
 import { parseConfigText } from "@hermes-agent/config";
-import { silentLogger, ToolRegistry } from "@hermes-agent/registry";
+import { silentLogger } from "@hermes-agent/core";
+import { ToolRegistry } from "@hermes-agent/registry";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";

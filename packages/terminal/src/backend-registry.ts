@@ -10,7 +10,7 @@ import {
   TerminalError,
   TerminalErrorCode,
   UnknownEnvironmentError,
-} from "./errors.js";
+} from "./terminal-error.js";
 import { localBackend } from "./local-environment.js";
 
 /** A set of backends by type. Later packages add docker, ssh, ... by registering one. */

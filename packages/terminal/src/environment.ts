@@ -1,4 +1,4 @@
-import { MissingCapabilityError } from "./errors.js";
+import { MissingCapabilityError } from "./terminal-error.js";
 
 /** Version of the {@link Environment} / {@link EnvironmentBackend} contract this package speaks. */
 export const ENVIRONMENT_API_VERSION = 1 as const;

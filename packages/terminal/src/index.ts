@@ -29,8 +29,6 @@ export { createBackendRegistry, createEnvironment, defaultBackends } from "./bac
 export type { EnvironmentBackendRegistry } from "./backend-registry.js";
 export { createLocalEnvironment, LOCAL_CAPABILITIES, localBackend } from "./local-environment.js";
 export type { LocalEnvironmentOptions } from "./local-environment.js";
-export { buildChildEnv, CHILD_ENV_ALLOWLIST } from "./child-env.js";
-export type { ChildEnvOptions } from "./child-env.js";
 export { PTY_MODULE, PtyUnavailableError } from "./pty-session.js";
 
 // Errors
@@ -41,7 +39,7 @@ export {
   TerminalError,
   TerminalErrorCode,
   UnknownEnvironmentError,
-} from "./errors.js";
+} from "./terminal-error.js";
 
 // Settings
 export { loadTerminalOptions, resolveTerminalOptions, TERMINAL_DEFAULTS } from "./options.js";

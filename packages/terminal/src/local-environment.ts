@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSyn
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { buildChildEnv } from "./child-env.js";
+import { buildChildEnv } from "@hermes-agent/core";
 import { isDirectory, nearestExistingDir } from "./directories.js";
 import {
   assertCapability,
@@ -18,7 +18,7 @@ import {
   type ExecuteResult,
   type SpawnOptions,
 } from "./environment.js";
-import { TerminalError, TerminalErrorCode } from "./errors.js";
+import { TerminalError, TerminalErrorCode } from "./terminal-error.js";
 import { HeadTailCollector } from "./output-cap.js";
 import {
   DEFAULT_KILL_GRACE_MS,

@@ -1,4 +1,4 @@
-import { redactSecrets } from "@hermes-agent/registry";
+import { redactSecrets } from "@hermes-agent/core";
 import { stripAnsi } from "./ansi.js";
 
 /**

@@ -1,5 +1,5 @@
 import { loadConfig, type TerminalConfig, type ToolOutputConfig } from "@hermes-agent/config";
-import { InvalidOptionError } from "./errors.js";
+import { InvalidOptionError } from "./terminal-error.js";
 
 /** Settings of the terminal runtime, resolved from config.yaml, Hermes' env vars and defaults. */
 export interface TerminalOptions {

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { BackgroundProcess } from "./environment.js";
-import { TerminalError, TerminalErrorCode } from "./errors.js";
+import { TerminalError, TerminalErrorCode } from "./terminal-error.js";
 import { cleanOutput } from "./model-output.js";
 
 /** Limits of a {@link ProcessRegistry}, Hermes' values by default. */

@@ -1,4 +1,4 @@
-import { TerminalError, TerminalErrorCode } from "./errors.js";
+import { TerminalError, TerminalErrorCode } from "./terminal-error.js";
 import type { LaunchSpec, RawProcess } from "./raw-process.js";
 
 /** The PTY library this package loads lazily (an optional dependency). */

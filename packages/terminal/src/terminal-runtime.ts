@@ -1,7 +1,7 @@
 import { defaultBackends, type EnvironmentBackendRegistry } from "./backend-registry.js";
 import { defaultApproveCommand, type ApproveCommand } from "./command-approval.js";
 import type { Environment } from "./environment.js";
-import { TerminalError, TerminalErrorCode } from "./errors.js";
+import { TerminalError, TerminalErrorCode } from "./terminal-error.js";
 import { resolveTerminalOptions, type TerminalOptions } from "./options.js";
 import {
   ProcessRegistry,

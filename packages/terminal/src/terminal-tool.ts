@@ -1,6 +1,6 @@
 import { approvalNote, refusedApprovalResult } from "./command-approval.js";
 import type { Environment } from "./environment.js";
-import { TerminalError } from "./errors.js";
+import { TerminalError } from "./terminal-error.js";
 import { exitCodeMeaning } from "./exit-code-hints.js";
 import { foregroundHangMessage, foregroundHangReason } from "./foreground-guard.js";
 import { cleanOutput } from "./model-output.js";
@@ -92,8 +92,8 @@ export interface TerminalArgs {
 /** What the terminal tool uses of the call context. */
 export interface TerminalCallContext {
   readonly taskId?: string | undefined;
+  readonly sessionKey?: string | undefined;
   readonly signal?: AbortSignal | undefined;
-  readonly [key: string]: unknown;
 }
 
 /** Run one terminal tool call and return its result object (Hermes' keys). */

@@ -102,10 +102,11 @@ describe("backend registry", () => {
 
   test("errors carry a stable code and survive duplicate installs", () => {
     const error = new MissingCapabilityError("ssh", "PTY mode (pty=true)");
-    expect(error.code).toBe("MISSING_CAPABILITY");
+    expect(error.code).toBe("TERMINAL_MISSING_CAPABILITY");
     expect(TerminalError.isInstance(error)).toBe(true);
     const foreign = Object.assign(new Error("x"), {
-      [Symbol.for("@hermes-agent/terminal/error")]: true,
+      [Symbol.for("@hermes-agent/core/HermesError")]: true,
+      code: "TERMINAL_MISSING_CAPABILITY",
     });
     expect(TerminalError.isInstance(foreign)).toBe(true);
     expect(TerminalError.isInstance(new Error("plain"))).toBe(false);

@@ -150,7 +150,7 @@ describe("local environment specifics", () => {
       env.spawnBackground(`touch '${marker}'`, { cwd: missing }),
     ]) {
       await expect(attempt).rejects.toSatisfy(
-        (error) => TerminalError.isInstance(error) && error.code === "WORKDIR_NOT_FOUND",
+        (error) => TerminalError.isInstance(error) && error.code === "TERMINAL_WORKDIR_NOT_FOUND",
       );
     }
     await writeFile(path.join(dir.path, "file.txt"), "not a directory");

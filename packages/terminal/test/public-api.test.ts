@@ -2,6 +2,7 @@ import type {
   ConformanceBackgroundProcess,
   ConformanceEnvironment,
 } from "@hermes-agent/test-utils";
+import { inspectErrorExports } from "@hermes-agent/test-utils";
 import { describe, expect, expectTypeOf, test } from "vitest";
 import * as api from "../src/index.js";
 import type { BackgroundProcess, Environment } from "../src/index.js";
@@ -11,7 +12,6 @@ describe("public API", () => {
     expect(Object.keys(api).sort()).toEqual(
       [
         "BackendUnavailableError",
-        "CHILD_ENV_ALLOWLIST",
         "ENVIRONMENT_API_VERSION",
         "ENVIRONMENT_TYPES",
         "InvalidOptionError",
@@ -32,7 +32,6 @@ describe("public API", () => {
         "UnknownEnvironmentError",
         "VERSION",
         "assertCapability",
-        "buildChildEnv",
         "capOutput",
         "completionMessage",
         "createBackendRegistry",
@@ -59,6 +58,19 @@ describe("public API", () => {
   test("an Environment is what the shared conformance suite drives", () => {
     expectTypeOf<Environment>().toExtend<ConformanceEnvironment>();
     expectTypeOf<BackgroundProcess>().toExtend<ConformanceBackgroundProcess>();
+  });
+
+  test("every exported error class carries the core HermesError brand", () => {
+    const report = inspectErrorExports(api);
+    expect(report.errorClasses).toEqual([
+      "BackendUnavailableError",
+      "InvalidOptionError",
+      "MissingCapabilityError",
+      "PtyUnavailableError",
+      "TerminalError",
+      "UnknownEnvironmentError",
+    ]);
+    expect(report.unbranded).toEqual([]);
   });
 
   test("the API version is a literal the backends must match", () => {

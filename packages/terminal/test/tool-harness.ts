@@ -1,4 +1,5 @@
-import { silentLogger, ToolRegistry } from "@hermes-agent/registry";
+import { silentLogger } from "@hermes-agent/core";
+import { ToolRegistry } from "@hermes-agent/registry";
 import { createTempDir, killPids, type TempDir } from "@hermes-agent/test-utils";
 import { accessSync, constants, existsSync } from "node:fs";
 import path from "node:path";

@@ -5,7 +5,8 @@
 // its tools; the registry's check cache is warm (its 30 s TTL outlasts a case), which is the
 // steady state of a running agent.
 import { runSuite, type BenchCase } from "@hermes-agent/bench";
-import { silentLogger, ToolRegistry } from "@hermes-agent/registry";
+import { silentLogger } from "@hermes-agent/core";
+import { ToolRegistry } from "@hermes-agent/registry";
 import { clearToolDefinitionsCache, getToolDefinitions, TOOLSETS } from "../src/index.js";
 
 const TOOLS_PER_TOOLSET = 10;

@@ -1,6 +1,6 @@
 import { defineToolset } from "./define-toolset.js";
 import { TOOLSETS } from "./toolset-catalog.js";
-import { TOOLSETS_ERROR_CODES, ToolsetsError } from "./toolsets-error.js";
+import { ToolsetsErrorCode, ToolsetsError } from "./toolsets-error.js";
 import type { ToolsetDefinition } from "./toolset-types.js";
 
 /** What `createCustomToolset` needs. */
@@ -29,7 +29,7 @@ export function createCustomToolset(options: CustomToolsetOptions): void {
   const { name } = options;
   if (typeof name !== "string" || name.trim() === "" || ALL_TOOLSETS_NAMES.has(name)) {
     throw new ToolsetsError(
-      TOOLSETS_ERROR_CODES.INVALID_TOOLSET_NAME,
+      ToolsetsErrorCode.InvalidToolsetName,
       `Invalid custom toolset name ${JSON.stringify(name)}: it must be a non-empty string other than "all" or "*"`,
     );
   }

@@ -83,7 +83,5 @@ export type { SchemaPatch, SchemaPatchContext, SchemaPatches } from "./schema-pa
 export type { ToolsetsRegistry } from "./toolsets-registry.js";
 
 /** Errors this package throws, with stable codes. */
-export { TOOLSETS_ERROR_CODES, ToolsetsError } from "./toolsets-error.js";
-/** One of `TOOLSETS_ERROR_CODES`. */
-export type { ToolsetsErrorCode } from "./toolsets-error.js";
+export { ToolsetsErrorCode, ToolsetsError } from "./toolsets-error.js";
 export { VERSION } from "./version.js";

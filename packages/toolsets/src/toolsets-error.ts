@@ -1,31 +1,24 @@
-const BRAND = Symbol.for("@hermes-agent/toolsets/ToolsetsError");
+import { HermesError, hasErrorCode } from "@hermes-agent/core";
 
 /** Stable codes of the errors this package throws. */
-export const TOOLSETS_ERROR_CODES = {
+export const ToolsetsErrorCode = {
   /** A custom toolset name that is empty, reserved (`all`, `*`) or not a string. */
-  INVALID_TOOLSET_NAME: "INVALID_TOOLSET_NAME",
+  InvalidToolsetName: "TOOLSETS_INVALID_TOOLSET_NAME",
 } as const;
 
-/** One of `TOOLSETS_ERROR_CODES`. */
-export type ToolsetsErrorCode = (typeof TOOLSETS_ERROR_CODES)[keyof typeof TOOLSETS_ERROR_CODES];
+/** One of the values of {@link ToolsetsErrorCode}. */
+export type ToolsetsErrorCode = (typeof ToolsetsErrorCode)[keyof typeof ToolsetsErrorCode];
 
-/** Base class of every error thrown by `@hermes-agent/toolsets`. */
-export class ToolsetsError extends Error {
-  readonly code: ToolsetsErrorCode;
+/** Error thrown by `@hermes-agent/toolsets`; a {@link HermesError} with a stable `code`. */
+export class ToolsetsError extends HermesError {
+  declare readonly code: ToolsetsErrorCode;
 
-  constructor(code: ToolsetsErrorCode, message: string, options?: ErrorOptions) {
-    super(message, options);
-    this.name = "ToolsetsError";
-    this.code = code;
-    Object.defineProperty(this, BRAND, { value: true });
+  constructor(code: ToolsetsErrorCode, message: string, options?: { readonly cause?: unknown }) {
+    super(code, message, options);
   }
 
   /** True for a ToolsetsError from any copy of this package (survives duplicate installs). */
-  static isInstance(value: unknown): value is ToolsetsError {
-    return (
-      typeof value === "object" &&
-      value !== null &&
-      (value as Record<symbol, unknown>)[BRAND] === true
-    );
+  static override isInstance(value: unknown): value is ToolsetsError {
+    return hasErrorCode(value, ToolsetsErrorCode);
   }
 }

@@ -7,7 +7,7 @@ import {
   removeCustomToolset,
   resolveToolset,
   TOOLSETS,
-  TOOLSETS_ERROR_CODES,
+  ToolsetsErrorCode,
   ToolsetsError,
   validateToolset,
 } from "../src/index.js";
@@ -78,7 +78,7 @@ test.each(["", "  ", "all", "*"])("the name %j is refused with INVALID_TOOLSET_N
   }
   expect(thrown).toBeInstanceOf(ToolsetsError);
   expect(ToolsetsError.isInstance(thrown)).toBe(true);
-  expect((thrown as ToolsetsError).code).toBe(TOOLSETS_ERROR_CODES.INVALID_TOOLSET_NAME);
+  expect((thrown as ToolsetsError).code).toBe(ToolsetsErrorCode.InvalidToolsetName);
 });
 
 test("isInstance rejects other errors", () => {

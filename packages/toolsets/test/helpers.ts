@@ -1,4 +1,5 @@
-import { silentLogger, ToolRegistry, type CheckFn } from "@hermes-agent/registry";
+import { silentLogger } from "@hermes-agent/core";
+import { ToolRegistry, type CheckFn } from "@hermes-agent/registry";
 
 /** A registry that logs nothing. */
 export function quietRegistry(): ToolRegistry {

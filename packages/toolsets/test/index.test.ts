@@ -18,7 +18,7 @@ test("the public surface is exactly the documented names", () => {
       "PLATFORM_PRESET_NAMES",
       "SANDBOX_ALLOWED_TOOLS",
       "TOOLSETS",
-      "TOOLSETS_ERROR_CODES",
+      "ToolsetsErrorCode",
       "TOOL_DEFINITIONS_CACHE_SIZE",
       "TOOL_DEFINITIONS_CACHE_TTL_MS",
       "ToolsetsError",

@@ -8,3 +8,5 @@ export type {
   ConformanceExecuteOptions,
   EnvironmentConformanceOptions,
 } from "./environment-conformance.js";
+export { inspectErrorExports } from "./error-exports.js";
+export type { ErrorExportReport } from "./error-exports.js";

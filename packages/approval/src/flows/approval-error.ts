@@ -1,4 +1,4 @@
-const APPROVAL_ERROR_BRAND = Symbol.for("@hermes-agent/approval/ApprovalError");
+import { HermesError, hasErrorCode } from "@hermes-agent/core";
 
 /** Stable codes of {@link ApprovalError}. */
 export const ApprovalErrorCode = {
@@ -17,22 +17,15 @@ export type ApprovalErrorCode = (typeof ApprovalErrorCode)[keyof typeof Approval
  * Error raised by @hermes-agent/approval. Approval decisions themselves never throw (they fail
  * closed into a denial result); this is for misuse of the API and for persistence failures.
  */
-export class ApprovalError extends Error {
-  readonly code: ApprovalErrorCode;
+export class ApprovalError extends HermesError {
+  declare readonly code: ApprovalErrorCode;
 
-  constructor(code: ApprovalErrorCode, message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = "ApprovalError";
-    this.code = code;
-    // A registry-wide symbol rather than instanceof, so two installed copies recognise each other.
-    Object.defineProperty(this, APPROVAL_ERROR_BRAND, { value: true });
+  constructor(code: ApprovalErrorCode, message: string, options?: { readonly cause?: unknown }) {
+    super(code, message, options);
   }
 
   /** True for any ApprovalError, also one from another copy of this package. */
-  static isInstance(value: unknown): value is ApprovalError {
-    return (
-      value instanceof Error &&
-      (value as unknown as Record<symbol, unknown>)[APPROVAL_ERROR_BRAND] === true
-    );
+  static override isInstance(value: unknown): value is ApprovalError {
+    return hasErrorCode(value, ApprovalErrorCode);
   }
 }

@@ -5,7 +5,7 @@ import type { GateRequest } from "./gate-request.js";
 import { denial, finalize, finish, withBreaker } from "./gate-results.js";
 import { askHuman } from "./human-reply.js";
 import { smartDeniedMessage, unattendedMessage } from "./messages.js";
-import { redactSecrets } from "./redact.js";
+import { redactSecrets } from "@hermes-agent/core";
 import type { ReviewVerdict } from "./smart-reviewer.js";
 import type { ApprovalContext, ApprovalResult, CheckCommandOptions } from "./types.js";
 

@@ -1,7 +1,7 @@
 import { appendFile, mkdir } from "node:fs/promises";
 import path from "node:path";
 import type { ApprovalDecider, ApprovalOutcome } from "./types.js";
-import { redactSecrets } from "./redact.js";
+import { redactSecrets } from "@hermes-agent/core";
 
 /** One line of `HERMES_HOME/logs/approvals.jsonl`. */
 export interface AuditRecord {

@@ -10,7 +10,7 @@ import {
   timeoutMessage,
   userDeniedMessage,
 } from "./messages.js";
-import { redactSecrets } from "./redact.js";
+import { redactSecrets } from "@hermes-agent/core";
 import {
   isSandboxed,
   type ApprovalDecider,

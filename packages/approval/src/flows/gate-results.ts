@@ -8,7 +8,7 @@ import {
   timeoutMessage,
   userDeniedMessage,
 } from "./messages.js";
-import { redactSecrets } from "./redact.js";
+import { redactSecrets } from "@hermes-agent/core";
 import type { ApprovalDecider, ApprovalOutcome, ApprovalResult } from "./types.js";
 
 /** Turn a human's reply into the result (remembering CLI session/always choices). */

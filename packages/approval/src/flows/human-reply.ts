@@ -3,7 +3,7 @@ import { humanTimeoutMs, type ApprovalCore } from "./approval-core.js";
 import type { PromptAnswer } from "./approval-prompt.js";
 import type { GateRequest, HumanReply } from "./gate-request.js";
 import type { GatewayDecision } from "./gateway-queue.js";
-import { redactSecrets } from "./redact.js";
+import { redactSecrets } from "@hermes-agent/core";
 import type { ApprovalContext } from "./types.js";
 
 const MAX_REPROMPTS = 8;

@@ -1,3 +1,4 @@
+import { inspectErrorExports } from "@hermes-agent/test-utils";
 import { describe, expect, expectTypeOf, test } from "vitest";
 import * as api from "../../src/index.js";
 import type { ApprovalChoice, ApprovalResult, GatewayNotify } from "../../src/index.js";
@@ -32,7 +33,6 @@ describe("public surface", () => {
         "normalizeCommandText",
         "matchDenyRule",
         "parsePromptAnswer",
-        "redactSecrets",
         "registerGatewayNotify",
         "resolveGatewayApproval",
         "revokeApproval",
@@ -61,6 +61,12 @@ describe("public surface", () => {
     expect(api.ApprovalError.isInstance(caught)).toBe(true);
     expect((caught as api.ApprovalError).code).toBe("APPROVAL_INVALID_ARGUMENT");
     expect(api.ApprovalError.isInstance(new Error("x"))).toBe(false);
+  });
+
+  test("every exported error class carries the core HermesError brand", () => {
+    const report = inspectErrorExports(api);
+    expect(report.errorClasses).toEqual(["ApprovalError"]);
+    expect(report.unbranded).toEqual([]);
   });
 
   test("module-level functions use the default manager, which can be replaced", async () => {

@@ -2,8 +2,8 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { registry as defaultRegistry } from "../default-registry.js";
-import { RegistryError, RegistryErrorCode } from "../errors.js";
-import type { RegistryLogger } from "../logger.js";
+import { RegistryError, RegistryErrorCode } from "../registry-error.js";
+import type { Logger } from "@hermes-agent/core";
 import type { ToolRegistry } from "../tool-registry.js";
 import {
   compilerCodeCachePath,
@@ -24,7 +24,7 @@ export interface DiscoveryOptions {
   /** Set false to scan every file and leave the cache file alone. */
   readonly cache?: boolean;
   /** Default: the registry's logger. */
-  readonly logger?: RegistryLogger;
+  readonly logger?: Logger;
   /**
    * Keep a V8 code cache of the TypeScript compiler under `<home>/cache/compiler-code-cache`, so
    * a rescan after an edit loads it several times faster. Default true.
@@ -49,7 +49,7 @@ function toolFiles(dir: string): string[] {
       .map((item) => item.name);
   } catch (error) {
     throw new RegistryError(
-      RegistryErrorCode.discoveryFailed,
+      RegistryErrorCode.DiscoveryFailed,
       `Cannot read tools folder ${dir}: ${String(error)}`,
       {
         cause: error,
@@ -73,7 +73,7 @@ function describe(error: unknown): string {
 async function importInOrder(
   urls: readonly string[],
   label: (url: string) => string,
-  logger: RegistryLogger,
+  logger: Logger,
 ): Promise<string[]> {
   const loaded: string[] = [];
   for (const url of urls) {

@@ -1,7 +1,7 @@
-import type { LogLevel, RegistryLogger } from "../../src/index.js";
+import type { Logger, LogLevel } from "@hermes-agent/core";
 
 /** A logger that keeps every line, for assertions. */
-export interface RecordingLogger extends RegistryLogger {
+export interface RecordingLogger extends Logger {
   readonly lines: { level: LogLevel; message: string }[];
   messages(level: LogLevel): string[];
 }

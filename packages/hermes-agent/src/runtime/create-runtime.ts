@@ -1,0 +1,319 @@
+import type { ApprovalManager } from "@hermes-agent/approval";
+import {
+  createConfigSource,
+  createStaticConfigSource,
+  type ConfigSource,
+  type HermesConfig,
+} from "@hermes-agent/config";
+import { createStderrLogger, resolveHermesHome, type Logger } from "@hermes-agent/core";
+import { ToolRegistry, type ToolDefinition } from "@hermes-agent/registry";
+import {
+  registerTerminalTools,
+  resolveTerminalOptions,
+  type TerminalRuntime,
+} from "@hermes-agent/terminal";
+import { getToolDefinitions } from "@hermes-agent/toolsets";
+import {
+  startAgentSession,
+  type AgentSession,
+  type StartSessionOptions,
+} from "../agent-tools/agent-session.js";
+import type { MemoryStore } from "../agent-tools/memory-store.js";
+import { registerAgentToolSchemas } from "../agent-tools/register-agent-tools.js";
+import type { SessionStore } from "../sessions/session-store.js";
+import { createAgentState } from "./agent-state.js";
+import { createDispatchPipeline, type FunctionCallContext } from "../pipeline/dispatch-pipeline.js";
+import { describe, HookBus } from "../pipeline/hook-bus.js";
+import { createToolApprovalGate } from "../pipeline/tool-approval.js";
+import { HermesAgentError, HermesAgentErrorCode } from "../hermes-agent-error.js";
+import { wireApproval } from "./approval-wiring.js";
+import { BUILTIN_TOOL_PACKAGES } from "./builtin-tool-packages.js";
+import { trackRuntime, untrackRuntime } from "./exit-cleanup.js";
+import { RuntimeEvents } from "./runtime-events.js";
+import { loadRuntimePlugins, type RuntimePlugins } from "./plugin-wiring.js";
+import type { RuntimeOptions } from "./runtime-options.js";
+import {
+  isMissingPackage,
+  type ToolPackageContext,
+  type ToolPackageHandle,
+} from "./tool-package.js";
+
+/** Options of `runtime.getToolDefinitions`. */
+export interface RuntimeToolDefinitionOptions {
+  /** Toolsets to offer; default the runtime's `enabledToolsets` (else its platform preset). */
+  readonly enabled?: readonly string[];
+  /** Toolsets to take away; default the runtime's `disabledToolsets`. */
+  readonly disabled?: readonly string[];
+}
+
+/** One composed agent runtime: its registry, pipeline, hooks, approval and terminal. */
+export interface HermesRuntime {
+  /** This runtime's own registry; tools an application adds take the same pipeline. */
+  readonly registry: ToolRegistry;
+  /** Hooks and middleware (plugins use it through the plugin loader). */
+  readonly hooks: HookBus;
+  /** The plugins loaded from `plugins.enabled`, and the commands and skills they added. */
+  readonly plugins: RuntimePlugins;
+  /** Typed events: `tool:start`, `tool:end`, `approval:request`, `process:complete`, `mcp:status`. */
+  readonly events: RuntimeEvents;
+  /** This runtime's approval manager. */
+  readonly approval: ApprovalManager;
+  /** Terminal environments and background processes. */
+  readonly terminal: TerminalRuntime;
+  /** The config as read when the runtime was created. */
+  readonly config: HermesConfig;
+  /** The one config source of this runtime; every part reads config.yaml through it. */
+  readonly configSource: ConfigSource;
+  readonly hermesHome: string;
+  readonly cwd: string;
+  readonly logger: Logger;
+  /** The OpenAI `tools` array for a toolset selection, availability-checked. */
+  getToolDefinitions(options?: RuntimeToolDefinitionOptions): ToolDefinition[];
+  /**
+   * Run one tool call through the full pipeline. `args` is an object or the model's JSON text.
+   * Never rejects: every failure is a JSON `{"error": ...}` string.
+   */
+  handleFunctionCall(name: string, args: unknown, ctx?: FunctionCallContext): Promise<string>;
+  /** Answer pending gateway approvals of a session (`once`, `session`, `always`, `deny`); returns how many. */
+  resolveApproval(sessionKey: string, choice: string): number;
+  /** `MEMORY.md` and `USER.md` under `<HERMES_HOME>/memories`. */
+  readonly memory: MemoryStore;
+  /** Every session's transcript under `<HERMES_HOME>/sessions`, with the search index. */
+  readonly sessions: SessionStore;
+  /**
+   * Start an agent session: its transcript file, task list, frozen memory snapshot and the
+   * handlers of the agent-loop tools (`todo`, `memory`, `session_search`, `delegate_task`).
+   */
+  startSession(options?: StartSessionOptions): Promise<AgentSession>;
+  /** True once `close()` was called. */
+  readonly closed: boolean;
+  /** Kill every process, stop servers, remove temp dirs. Idempotent. */
+  close(): Promise<void>;
+}
+
+/**
+ * Compose a runtime: its own registry with every installed tool package, approval from
+ * `approvals.*` and `command_allowlist`, the terminal from `terminal.*`, the dispatch pipeline,
+ * hooks and events. Two runtimes in one process share nothing.
+ */
+export async function createRuntime(options: RuntimeOptions = {}): Promise<HermesRuntime> {
+  options.signal?.throwIfAborted();
+  const env = options.env ?? process.env;
+  const hermesHome = resolveHermesHome({
+    env,
+    ...(options.hermesHome === undefined ? {} : { explicit: options.hermesHome }),
+  });
+  const logger = options.logger ?? createStderrLogger({ name: "hermes-agent" });
+  const configSource =
+    options.config === undefined
+      ? createConfigSource({ home: hermesHome, env })
+      : createStaticConfigSource(options.config);
+  let config: HermesConfig;
+  try {
+    config = await configSource.read();
+  } catch (error) {
+    configSource.close();
+    throw error;
+  }
+  const settings = resolveTerminalOptions({ config, env });
+  const cwd = options.cwd ?? settings.cwd ?? process.cwd();
+  const registry = new ToolRegistry({ hermesHome, logger });
+  const hooks = new HookBus(logger);
+  const events = new RuntimeEvents(logger);
+  const approval = wireApproval({
+    option: options.approval,
+    home: hermesHome,
+    env,
+    configSource,
+    config,
+    logger,
+  });
+  const gate = createToolApprovalGate({
+    manager: approval.manager,
+    prompt: approval.prompt,
+    notify: approval.notify,
+    timeoutMs: approval.timeoutMs,
+    hooks,
+    events,
+    logger,
+  });
+  const { memory, sessions, delegation, delegationLimit } = createAgentState({
+    hermesHome,
+    config,
+    ...(options.delegation === undefined ? {} : { delegation: options.delegation }),
+  });
+  const lifetime = new AbortController();
+  const handles: ToolPackageHandle[] = [];
+  let closing: Promise<void> | undefined;
+  let plugins: RuntimePlugins | undefined;
+
+  const terminal = registerTerminalTools(registry, {
+    settings: { ...settings, cwd },
+    approve: (command, checkOptions) =>
+      approval.manager.checkDangerousCommand(command, checkOptions),
+    hostEnv: env,
+  });
+  const stopCompletions = terminal.onProcessComplete((completion) => {
+    events.emit("process:complete", {
+      sessionId: completion.sessionId,
+      taskId: completion.taskId,
+      command: completion.command,
+      exitCode: completion.exitCode,
+      message: completion.message,
+    });
+  });
+  registerAgentToolSchemas(registry);
+
+  const handleFunctionCall = createDispatchPipeline({
+    registry,
+    hooks,
+    events,
+    logger,
+    approvalGate: gate.gate,
+    closedError: () =>
+      closing === undefined
+        ? undefined
+        : JSON.stringify({ error: "The runtime is closed; create a new one to call tools." }),
+  });
+
+  const killSync = (): void => {
+    for (const handle of handles) handle.killSync?.();
+  };
+  const tracker = { killSync };
+
+  const close = (): Promise<void> => {
+    closing ??= (async () => {
+      lifetime.abort(new Error("runtime closed"));
+      gate.denyAll();
+      await sessions.flush().catch((error: unknown) => {
+        logger.warn(`Writing session files failed: ${describe(error)}`);
+      });
+      stopCompletions();
+      const failures: unknown[] = [];
+      try {
+        await plugins?.manager.unload();
+      } catch (error) {
+        logger.warn(`Unloading plugins failed: ${describe(error)}`);
+      }
+      for (const handle of [...handles].reverse()) {
+        try {
+          await handle.close?.();
+        } catch (error) {
+          failures.push(error);
+          logger.warn(`Closing a tool package failed: ${describe(error)}`);
+        }
+      }
+      await terminal.shutdown();
+      hooks.clear();
+      events.clear();
+      configSource.close();
+      untrackRuntime(tracker);
+    })();
+    return closing;
+  };
+
+  const context: ToolPackageContext = {
+    registry,
+    config,
+    configSource,
+    hermesHome,
+    cwd,
+    env,
+    logger,
+    terminal,
+    approval: approval.manager,
+    hooks,
+    events,
+    handleFunctionCall,
+    signal: lifetime.signal,
+  };
+  trackRuntime(tracker);
+  try {
+    for (const toolPackage of options.toolPackages ?? BUILTIN_TOOL_PACKAGES) {
+      let module: unknown;
+      try {
+        module = await toolPackage.load();
+      } catch (error) {
+        if (isMissingPackage(error, toolPackage.name)) {
+          logger.debug(`${toolPackage.name} is not installed; its tools are absent`);
+          continue;
+        }
+        throw error;
+      }
+      const handle = await toolPackage.register(module, context);
+      if (handle !== undefined) handles.push(handle);
+      options.signal?.throwIfAborted();
+    }
+    // After the built-in tools, so a plugin's override meets the tool it replaces.
+    plugins = await loadRuntimePlugins({
+      registry,
+      hooks,
+      handleFunctionCall,
+      configSource,
+      hermesHome,
+      cwd,
+      env,
+      logger,
+    });
+  } catch (error) {
+    await close();
+    throw new HermesAgentError(
+      HermesAgentErrorCode.InvalidOption,
+      `createRuntime failed while registering tool packages: ${describe(error)}`,
+      { cause: error },
+    );
+  }
+  options.signal?.addEventListener("abort", () => void close(), { once: true });
+
+  const defaultEnabled = options.enabledToolsets ?? [options.platform ?? "hermes-cli"];
+  const defaultDisabled = options.disabledToolsets;
+  return {
+    registry,
+    hooks,
+    plugins,
+    events,
+    approval: approval.manager,
+    terminal,
+    config,
+    configSource,
+    hermesHome,
+    cwd,
+    logger,
+    getToolDefinitions(selection = {}) {
+      const disabled = selection.disabled ?? defaultDisabled;
+      return getToolDefinitions({
+        registry,
+        enabledToolsets: selection.enabled ?? defaultEnabled,
+        ...(disabled === undefined ? {} : { disabledToolsets: disabled }),
+        quiet: true,
+        configFingerprint: configSource.fingerprint(),
+      });
+    },
+    handleFunctionCall,
+    resolveApproval(sessionKey, choice) {
+      return (
+        approval.manager.resolveGatewayApproval(sessionKey, choice) +
+        gate.resolve(sessionKey, choice)
+      );
+    },
+    memory,
+    sessions,
+    startSession: (sessionOptions = {}) =>
+      startAgentSession(
+        {
+          memory,
+          sessions,
+          hooks,
+          runner: () => options.childAgentRunner,
+          delegation,
+          delegationLimit,
+          defaultToolsets: defaultEnabled,
+        },
+        sessionOptions,
+      ),
+    get closed() {
+      return closing !== undefined;
+    },
+    close,
+  };
+}

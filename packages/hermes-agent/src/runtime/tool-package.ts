@@ -1,0 +1,76 @@
+import type { ApprovalManager } from "@hermes-agent/approval";
+import type { ConfigSource, HermesConfig } from "@hermes-agent/config";
+import type { Logger } from "@hermes-agent/core";
+import type { ToolRegistry } from "@hermes-agent/registry";
+import type { TerminalRuntime } from "@hermes-agent/terminal";
+import type { FunctionCallContext } from "../pipeline/dispatch-pipeline.js";
+import type { HookBus } from "../pipeline/hook-bus.js";
+import type { RuntimeEvents } from "./runtime-events.js";
+
+/** What a tool package gets when the runtime registers it. */
+export interface ToolPackageContext {
+  /** The runtime's own registry. */
+  readonly registry: ToolRegistry;
+  /** The runtime's config (validated config.yaml, or the object given to `createRuntime`). */
+  readonly config: HermesConfig;
+  /** The runtime's one config source: read config.yaml through it, never on your own. */
+  readonly configSource: ConfigSource;
+  readonly hermesHome: string;
+  /** The working directory of the runtime's tools. */
+  readonly cwd: string;
+  /** The environment the runtime reads instead of `process.env`. */
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly logger: Logger;
+  /** Per-task terminal environments, background processes and command approval. */
+  readonly terminal: TerminalRuntime;
+  /** This runtime's approval manager (never the process-wide default). */
+  readonly approval: ApprovalManager;
+  readonly hooks: HookBus;
+  readonly events: RuntimeEvents;
+  /** The full pipeline, for tools that call other tools (execute_code, MCP serve). */
+  readonly handleFunctionCall: (
+    name: string,
+    args: unknown,
+    ctx?: FunctionCallContext,
+  ) => Promise<string>;
+  /** Aborted when the runtime closes. */
+  readonly signal: AbortSignal;
+}
+
+/** What a registered package may hand back so the runtime can shut it down. */
+export interface ToolPackageHandle {
+  /** Stop what the package started (servers, browsers, temp dirs). Called once by `close()`. */
+  close?(): void | Promise<void>;
+  /** Kill child processes synchronously; called when the process exits without `close()`. */
+  killSync?(): void;
+}
+
+/**
+ * A tool package the runtime registers when it is installed. `load` imports it (a package that
+ * is not installed is skipped); `register` calls its `register<Name>Tools(registry, deps)`.
+ */
+export interface ToolPackage<M = unknown> {
+  /** npm name of the package, e.g. `@hermes-agent/file-tools`. */
+  readonly name: string;
+  load(): Promise<M>;
+  register(
+    module: M,
+    context: ToolPackageContext,
+  ): ToolPackageHandle | void | Promise<ToolPackageHandle | void>;
+}
+
+/** Define a {@link ToolPackage} with the module type inferred from `load`. */
+export function defineToolPackage<M>(spec: ToolPackage<M>): ToolPackage {
+  return spec as ToolPackage;
+}
+
+/** True when `error` says that `packageName` itself is not installed (not one of its imports failing). */
+export function isMissingPackage(error: unknown, packageName: string): boolean {
+  if (typeof error !== "object" || error === null) return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  return (
+    (code === "ERR_MODULE_NOT_FOUND" || code === "MODULE_NOT_FOUND") &&
+    typeof message === "string" &&
+    message.includes(`'${packageName}'`)
+  );
+}
