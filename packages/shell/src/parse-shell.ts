@@ -1,0 +1,88 @@
+import { createRequire } from "node:module";
+import { fileURLToPath } from "node:url";
+import { Language, Parser } from "web-tree-sitter";
+import { tokenizeScript } from "./fallback-tokenizer.js";
+import type { Script, Word } from "./shell-ir.js";
+import { scriptFromTree } from "./tree-walker.js";
+import type { VariableScope } from "./variables.js";
+
+let parser: Parser | null = null;
+const LARGE_SCRIPT_CHARS = 16_384;
+let loading: Promise<void> | null = null;
+
+async function load(): Promise<void> {
+  const require = createRequire(import.meta.url);
+  const runtimeWasm = require.resolve("web-tree-sitter/tree-sitter.wasm");
+  // The grammar ships inside this package (from tree-sitter-bash, MIT), so installing it does
+  // not pull the grammar's 20 MB of sources and native prebuilds.
+  const bashWasm = fileURLToPath(new URL("../grammar/tree-sitter-bash.wasm", import.meta.url));
+  await Parser.init({ locateFile: () => runtimeWasm });
+  const language = await Language.load(bashWasm);
+  const instance = new Parser();
+  instance.setLanguage(language);
+  parser = instance;
+}
+
+/** Load the bash grammar once; concurrent and repeated calls share the same load. */
+export function initializeParser(): Promise<void> {
+  loading ??= load().catch((error: unknown) => {
+    loading = null;
+    throw error;
+  });
+  return loading;
+}
+
+/** True once the WASM parser is loaded. */
+export function isParserReady(): boolean {
+  return parser !== null;
+}
+
+// Characters for which whitespace splitting is exactly what bash does: no quoting, expansion,
+// operators, comments or redirections. Such commands skip the WASM round trip.
+const PLAIN_COMMAND = /^[A-Za-z0-9_./:,+@%^~*?[\]= \t-]*$/;
+const RESERVED_FIRST =
+  /^(?:if|then|else|elif|fi|for|while|until|do|done|case|esac|function|select|coproc|time|[[]{1,2}|\{|\}|!)$/;
+
+function plainScript(text: string): Script | null {
+  if (!PLAIN_COMMAND.test(text)) return null;
+  const parts = text.split(/[ \t]+/).filter((part) => part !== "");
+  const first = parts[0];
+  if (first === undefined) return { commands: [], functions: [], incomplete: false };
+  if (
+    RESERVED_FIRST.test(first) ||
+    /^[A-Za-z_]\w*=/.test(first) ||
+    parts.some((part) => part.includes("{"))
+  )
+    return null;
+  const words: Word[] = parts.map((part) => ({
+    text: part,
+    dynamic: false,
+    glob: /[*?[]/.test(part),
+    substitutions: [],
+    processSubstitution: false,
+  }));
+  return {
+    commands: [{ assignments: [], words, redirects: [], upstream: [] }],
+    functions: [],
+    incomplete: false,
+  };
+}
+
+/**
+ * Parse shell text into the analyser's IR: plain commands directly, everything else through
+ * tree-sitter-bash, or through the conservative tokenizer while the parser is not loaded.
+ */
+export function parseScript(text: string, scope: VariableScope): Script {
+  const plain = plainScript(text);
+  if (plain !== null) return plain;
+  // tree-sitter's WASM build parses ~1 µs per byte here; very large scripts go through the
+  // linear tokenizer instead, which reads at least as many commands as bash would.
+  if (parser === null || text.length > LARGE_SCRIPT_CHARS) return tokenizeScript(text, scope);
+  const tree = parser.parse(text);
+  if (tree === null) return tokenizeScript(text, scope);
+  try {
+    return scriptFromTree(tree.rootNode, scope);
+  } finally {
+    tree.delete();
+  }
+}

@@ -1,0 +1,195 @@
+import { parseFlags } from "./flags.js";
+import { LAUNCHER_SUBCOMMANDS, WRAPPERS } from "./wrapper-table.js";
+import { commandBaseName, type ResolvedCommand } from "./resolved-command.js";
+import { staticWord, type SimpleCommand, type Word } from "./shell-ir.js";
+import { stageOutput } from "./static-eval.js";
+
+const MAX_LAYERS = 12;
+
+/** The static text a command reads on stdin (here-string, here-doc or a static pipeline). */
+function staticInput(source: SimpleCommand): string | null {
+  for (const redirect of source.redirects) {
+    if (redirect.heredoc !== null) return redirect.heredoc;
+    if (redirect.op === "<<<" && redirect.target && !redirect.target.dynamic)
+      return redirect.target.text;
+  }
+  const upstream = source.upstream[source.upstream.length - 1];
+  return upstream === undefined ? null : stageOutput(upstream);
+}
+
+function layer(
+  name: string,
+  nameWord: Word,
+  args: readonly Word[],
+  source: SimpleCommand,
+  argsFromInput: boolean,
+  via: readonly string[],
+): ResolvedCommand {
+  return { name, nameWord, args, source, argsFromInput, via };
+}
+
+/** The inner argv a wrapper runs, or null when it runs nothing (query flags, no command). */
+function innerArgv(
+  name: string,
+  args: readonly Word[],
+): { argv: readonly Word[]; fromInput: boolean } | null {
+  const launcher = LAUNCHER_SUBCOMMANDS.get(name);
+  if (launcher !== undefined) {
+    const sub = args.findIndex((word) => !word.text.startsWith("-"));
+    if (sub < 0 || !launcher.has(args[sub]?.text ?? "")) return null;
+    const rest = args.slice(sub + 1);
+    const dashdash = rest.findIndex((word) => word.text === "--");
+    if (dashdash >= 0) return { argv: rest.slice(dashdash + 1), fromInput: false };
+    const start = rest.findIndex((word) => !word.text.startsWith("-"));
+    return start < 0
+      ? null
+      : {
+          argv: rest.slice(start + (name === "aws-vault" || name === "direnv" ? 1 : 0)),
+          fromInput: false,
+        };
+  }
+  const spec = WRAPPERS.get(name);
+  if (spec === undefined) return null;
+  if (
+    name === "busybox" ||
+    name === "toybox" ||
+    name === "builtin" ||
+    name === "nohup" ||
+    name === "unbuffer" ||
+    name === "eatmydata"
+  ) {
+    const start =
+      name === "busybox" || name === "toybox" ? args.findIndex((w) => !w.text.startsWith("-")) : 0;
+    return start < 0 || args.length <= start ? null : { argv: args.slice(start), fromInput: false };
+  }
+  // Find where the wrapped command starts: after the wrapper's own options and operands.
+  let index = 0;
+  let skipped = 0;
+  const withValue = spec.shortWithValue ?? "";
+  while (index < args.length) {
+    const word = args[index];
+    if (word === undefined) break;
+    const text = word.text;
+    if (text === "--") {
+      index++;
+      break;
+    }
+    if (spec.assignments && /^[A-Za-z_]\w*=/.test(text)) {
+      index++;
+      continue;
+    }
+    if (text.startsWith("-") && text.length > 1) {
+      if (
+        spec.queryFlags &&
+        !text.startsWith("--") &&
+        [...text.slice(1)].some((c) => spec.queryFlags?.includes(c))
+      )
+        return null;
+      if (text.startsWith("--")) {
+        const long = text.slice(2).split("=")[0] ?? "";
+        index += !text.includes("=") && spec.longWithValue?.includes(long) ? 2 : 1;
+        continue;
+      }
+      const letters = text.slice(1);
+      let consumed = 1;
+      for (let i = 0; i < letters.length; i++) {
+        if (withValue.includes(letters.charAt(i))) {
+          if (i === letters.length - 1) consumed = 2;
+          break;
+        }
+      }
+      index += consumed;
+      continue;
+    }
+    if (skipped < (spec.skipOperands ?? 0)) {
+      skipped++;
+      index++;
+      continue;
+    }
+    break;
+  }
+  if (index >= args.length) return name === "xargs" ? { argv: [], fromInput: true } : null;
+  return { argv: args.slice(index), fromInput: spec.fromInput ?? false };
+}
+
+/** True when `name` is a wrapper whose arguments form another command. */
+export function isWrapper(name: string): boolean {
+  return WRAPPERS.has(name) || LAUNCHER_SUBCOMMANDS.has(name);
+}
+
+/**
+ * Peel argv-forwarding wrappers (`sudo env nice -n 5 /bin/rm ...`), returning every layer,
+ * outermost first; the last one is the command that really runs.
+ */
+export function resolveLayers(source: SimpleCommand): ResolvedCommand[] {
+  const layers: ResolvedCommand[] = [];
+  let argv: readonly Word[] = source.words;
+  let fromInput = source.argsFromInput ?? false;
+  const via: string[] = [];
+  while (argv.length > 0 && layers.length < MAX_LAYERS) {
+    const nameWord = argv[0] as Word;
+    const name = commandBaseName(nameWord.text);
+    const args = argv.slice(1);
+    layers.push(layer(name, nameWord, args, source, fromInput, [...via]));
+    if (nameWord.dynamic) break;
+    const inner = innerArgv(name, args);
+    if (inner === null) break;
+    if (name === "xargs" && inner.argv.length === 0) {
+      layers.push(layer("echo", { ...nameWord, text: "echo" }, [], source, true, [...via, name]));
+      break;
+    }
+    via.push(name);
+    argv = inner.argv;
+    const input = name === "xargs" ? staticInput(source) : null;
+    const replace =
+      name === "xargs"
+        ? (args.find((word, i) => /^(?:-I|--replace)$/.test(args[i - 1]?.text ?? ""))?.text ??
+          /^(?:-I|--replace=)(.+)$/.exec(
+            args.find((word) => /^(?:-I.|--replace=)/.test(word.text))?.text ?? "",
+          )?.[1])
+        : undefined;
+    if (input !== null) {
+      const tokens = input
+        .split(/\s+/)
+        .filter((token) => token !== "")
+        .map(staticWord);
+      argv =
+        replace === undefined
+          ? [...argv, ...tokens]
+          : argv.flatMap((word) => (word.text === replace ? tokens : [word]));
+    } else {
+      fromInput = fromInput || inner.fromInput;
+      // `xargs -I{} sh -c 'rm -rf {}'`: inside a command string the placeholder is an
+      // input item; make it a variable so the payload is judged with an unknown operand.
+      if (replace !== undefined)
+        argv = argv.map((word) =>
+          word.text !== replace && /\s/.test(word.text) && word.text.includes(replace)
+            ? { ...word, text: word.text.split(replace).join('"$XARGS_ITEM"') }
+            : word,
+        );
+    }
+  }
+  return layers;
+}
+
+/** Parse a wrapper's flags (exported for rules that look at wrapper options, e.g. sudo -S). */
+export function wrapperFlags(name: string, args: readonly Word[]): ReturnType<typeof parseFlags> {
+  return parseFlags(args, WRAPPERS.get(name) ?? { posix: true });
+}
+
+/**
+ * Peel argv-forwarding wrappers from an argv (`["sudo", "-u", "bob", "env", "A=1", "rm", "x"]`)
+ * over the one wrapper table: every stage, outermost first; the last is the command that runs.
+ */
+export function unwrap(argv: readonly string[]): string[][] {
+  const source: SimpleCommand = {
+    assignments: [],
+    words: argv.map(staticWord),
+    redirects: [],
+    upstream: [],
+  };
+  return resolveLayers(source).map((layer) => [
+    layer.nameWord.text,
+    ...layer.args.map((word) => word.text),
+  ]);
+}
