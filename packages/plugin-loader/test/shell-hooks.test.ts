@@ -7,7 +7,7 @@ import {
   collectingLogger,
   createPluginWorld,
   type PluginWorld,
-} from "./fixtures/plugin-fixture.js";
+} from "./helpers/plugin-fixture.js";
 
 let world: PluginWorld;
 const started: number[] = [];
