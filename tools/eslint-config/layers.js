@@ -16,7 +16,7 @@ export const ALLOWED_INTERNAL_DEPENDENCIES = Object.freeze({
   skills: ["registry", "config", "core"],
   "browser-tools": ["registry", "config", "core"],
   "model-tools": ["registry", "config", "core"],
-  "execute-code": ["registry", "terminal", "config", "core"],
+  "execute-code": ["registry", "terminal", "approval", "config", "core"],
   mcp: ["registry", "config", "core"],
   "plugin-loader": ["registry", "config", "shell", "core"],
   "hermes-agent": [

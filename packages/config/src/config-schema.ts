@@ -75,6 +75,7 @@ const codeExecutionSchema = z
       )
       .default("project"),
     kernel_idle_timeout: integer(1).default(1800),
+    persistent: boolean.default(false),
   })
   .prefault({});
 

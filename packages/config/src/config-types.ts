@@ -42,6 +42,8 @@ export interface CodeExecutionConfig {
   readonly max_tool_calls: number;
   readonly mode: "project" | "strict";
   readonly kernel_idle_timeout: number;
+  /** Keep a Python session per task between execute_code calls. */
+  readonly persistent: boolean;
 }
 
 /** `approvals.*`: the dangerous-command approval flow. */

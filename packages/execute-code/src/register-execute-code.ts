@@ -1,0 +1,86 @@
+import { toolError, type ToolRegistry } from "@hermes-agent/registry";
+import {
+  createCodeExecutor,
+  type CodeExecutor,
+  type CodeExecutorOptions,
+} from "./code-executor.js";
+import { validateArguments, type ExecuteCodeArgs } from "./execute-code-arguments.js";
+import { buildExecuteCodeSchema } from "./execute-code-schema.js";
+import { SANDBOX_ALLOWED_TOOLS, sandboxToolsFor } from "./sandbox-tools.js";
+
+/** Toolset of the execute_code tool. */
+export const CODE_EXECUTION_TOOLSET = "code_execution";
+
+/** Options of {@link registerExecuteCodeTool}. */
+export interface RegisterExecuteCodeOptions extends Omit<CodeExecutorOptions, "toolParameters"> {
+  /** Whether Unix-domain sockets work here; default: every platform but Windows. */
+  readonly socketsAvailable?: boolean;
+}
+
+const LENIENT_PARAMETERS = { type: "object", properties: {}, additionalProperties: true } as const;
+
+const SANDBOX_UNAVAILABLE =
+  "execute_code sandbox is unavailable in this environment. Use normal tool calls (terminal, read_file, write_file, ...) instead.";
+
+/**
+ * Register `execute_code` (🐍, toolset `code_execution`) in `registry`. Stubs are generated from
+ * the tools registered there; the session's enabled tools come from the call context's
+ * `enabledTools` (default: every registered tool). Returns the executor; `close()` it when done.
+ */
+export function registerExecuteCodeTool(
+  registry: ToolRegistry,
+  options: RegisterExecuteCodeOptions,
+): CodeExecutor {
+  const executor = createCodeExecutor({
+    ...options,
+    toolParameters: (tool) => registry.getSchema(tool)?.parameters,
+  });
+  const socketsAvailable = options.socketsAvailable ?? process.platform !== "win32";
+  const allowed = options.allowedTools ?? SANDBOX_ALLOWED_TOOLS;
+  const schemaFor = () =>
+    buildExecuteCodeSchema({
+      offeredTools: sandboxToolsFor(registry.getAllToolNames(), allowed),
+      mode: executor.settings.mode,
+      timeoutSeconds: executor.settings.timeout,
+      maxToolCalls: executor.settings.max_tool_calls,
+      persistent: executor.settings.persistent,
+      toolParameters: (tool) => registry.getSchema(tool)?.parameters,
+    });
+  const initial = schemaFor();
+  registry.register<ExecuteCodeArgs>({
+    name: "execute_code",
+    toolset: CODE_EXECUTION_TOOLSET,
+    emoji: "🐍",
+    maxResultSizeChars: 100_000,
+    // The handler checks its own arguments so the model gets Hermes' actionable messages (a
+    // `command` argument, non-string code); the model is shown the full schema below.
+    schema: {
+      name: initial.name,
+      description: initial.description,
+      parameters: LENIENT_PARAMETERS,
+    },
+    checkFn: () => socketsAvailable,
+    dynamicSchemaOverrides: () => {
+      const schema = schemaFor();
+      return { description: schema.description, parameters: schema.parameters };
+    },
+    handler: async (args, ctx) => {
+      if (!socketsAvailable) return toolError(SANDBOX_UNAVAILABLE);
+      const checked = validateArguments(args);
+      if ("error" in checked) return toolError(checked.error);
+      const enabled = ctx.enabledTools;
+      const result = await executor.run({
+        code: checked.code,
+        language: checked.language,
+        reset: checked.reset,
+        taskId: ctx.taskId,
+        enabledTools: Array.isArray(enabled)
+          ? enabled.filter((name): name is string => typeof name === "string")
+          : registry.getAllToolNames(),
+        signal: ctx.signal,
+      });
+      return JSON.stringify(result);
+    },
+  });
+  return executor;
+}
