@@ -1,3 +1,4 @@
+// Anything exported here is public API of @hermes-agent/approval: change it only in a major version.
 /**
  * @hermes-agent/approval: dangerous shell command detection over a real bash parse, and
  * approval flows that fail closed.
@@ -13,7 +14,6 @@ export {
   initializeDetector,
   isDetectorReady,
   MAX_ANALYSED_COMMAND_LENGTH,
-  normalizeCommandText,
 } from "./detection/index.js";
 export type { DangerousCommandMatch, DetectionRule } from "./detection/index.js";
 
@@ -25,7 +25,6 @@ export type {
   ApprovalManagerOptions,
   RevokeApprovalOptions,
 } from "./flows/approval-manager.js";
-export { parsePromptAnswer } from "./flows/approval-prompt.js";
 export type {
   ApprovalPrompt,
   ApprovalPromptRequest,
@@ -39,8 +38,6 @@ export { createCliPrompt } from "./flows/cli-prompt.js";
 export type { CliPromptOptions } from "./flows/cli-prompt.js";
 export type { CommandDetector } from "./flows/command-detector.js";
 export type { ApprovalConfigInput } from "./flows/config-source.js";
-export { matchDenyRule } from "./flows/command-checks.js";
-export { isCompoundCommand } from "./flows/compound-command.js";
 export {
   checkDangerousCommand,
   checkExecuteCodeGuard,

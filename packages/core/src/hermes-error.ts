@@ -11,17 +11,18 @@ export interface HermesErrorOptions {
 
 /**
  * Base class of every error a Hermes package throws. `code` is a stable string of the form
- * `<PACKAGE>_<REASON>` (each package lists its codes in an `as const` object with PascalCase keys).
+ * `<PACKAGE>_<REASON>` (each package lists its codes in an `as const` object with PascalCase keys
+ * and passes their union as `Code`: `class WidgetError extends HermesError<WidgetErrorCode>`).
  * {@link HermesError.isInstance} recognises errors from any copy of any Hermes package, so
  * checks keep working when two versions are installed side by side.
  */
-export class HermesError extends Error {
+export class HermesError<Code extends string = string> extends Error {
   /** Stable machine-readable code, e.g. `CONFIG_INVALID`. */
-  readonly code: string;
+  readonly code: Code;
   /** Structured facts about the failure, when the thrower gave any. */
   readonly details: Readonly<Record<string, unknown>> | undefined;
 
-  constructor(code: string, message: string, options: HermesErrorOptions = {}) {
+  constructor(code: Code, message: string, options: HermesErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = new.target.name;
     this.code = code;

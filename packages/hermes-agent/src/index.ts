@@ -13,6 +13,7 @@ export { RuntimeEvents } from "./runtime/runtime-events.js";
 export type {
   ApprovalRequestEvent,
   CallOrigin,
+  McpProgressEvent,
   McpStatusEvent,
   ProcessCompleteEvent,
   RuntimeEventListener,

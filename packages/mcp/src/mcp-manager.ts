@@ -1,5 +1,6 @@
 import { setTimeout as delay } from "node:timers/promises";
 import { loadEnvFile } from "@hermes-agent/config";
+import { killIfOurChild } from "./child-process-guard.js";
 import { resolveHermesHome, silentLogger, type Logger } from "@hermes-agent/core";
 import type { ToolRegistry } from "@hermes-agent/registry";
 import { formatConfigProblem, parseMcpServerConfigs } from "./config/parse-server-configs.js";
@@ -80,6 +81,8 @@ export interface McpManager {
   readonly problems: readonly McpConfigProblem[];
   /** Stop every server, remove their tools, and leave no child process. */
   close(): Promise<void>;
+  /** SIGKILL every stdio child at once (for process exit without `close()`). */
+  killSync(): void;
 }
 
 class DefaultMcpManager implements McpManager {
@@ -202,6 +205,13 @@ class DefaultMcpManager implements McpManager {
       consecutiveFailures: 0,
     }));
     return [...live, ...broken].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  }
+
+  killSync(): void {
+    for (const connection of this.#connections) {
+      const pid = connection.pid;
+      if (pid !== undefined) killIfOurChild(pid);
+    }
   }
 
   close(): Promise<void> {

@@ -232,6 +232,14 @@ describe("stdio server (fixture built with the SDK)", () => {
     harness.track(manager);
   });
 
+  test("killSync() kills the stdio children at once (process exit without close)", async () => {
+    const { manager } = harness.manager({ a: fixtureEntry("basic") });
+    await manager.discoverMcpTools();
+    const pids = harness.track(manager);
+    manager.killSync();
+    expect(await waitUntil(() => pids.every((pid) => !isProcessAlive(pid)))).toBe(true);
+  });
+
   test("close() stops every server, removes its tools and leaves no child", async () => {
     const { manager, registry } = harness.manager({
       a: fixtureEntry("basic"),

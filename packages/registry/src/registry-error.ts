@@ -18,8 +18,7 @@ export type RegistryErrorCode = (typeof RegistryErrorCode)[keyof typeof Registry
  * {@link HermesError}: `code` is stable and {@link RegistryError.isInstance} recognises errors
  * from a duplicate install too.
  */
-export class RegistryError extends HermesError {
-  declare readonly code: RegistryErrorCode;
+export class RegistryError extends HermesError<RegistryErrorCode> {
   /** Name of the tool concerned, when there is one. */
   readonly toolName: string | undefined;
 

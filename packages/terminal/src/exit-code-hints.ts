@@ -1,3 +1,5 @@
+import { lastCommand } from "@hermes-agent/shell";
+
 /** What a non-zero exit code means for common commands when it is not an error. */
 const MEANINGS: Readonly<Record<string, Readonly<Record<number, string>>>> = {
   grep: { 1: "No matches found (not an error)" },
@@ -24,31 +26,10 @@ const MEANINGS: Readonly<Record<string, Readonly<Record<number, string>>>> = {
   },
 };
 
-const WRAPPERS = new Set(["sudo", "env", "time", "command", "nice", "timeout", "exec"]);
-
-/** The program of the last simple command in `command` (what decides its exit code). */
-function lastProgram(command: string): string | undefined {
-  const segments = command.split(/&&|\|\||[;|\n]/);
-  const words = (segments.at(-1) ?? "")
-    .trim()
-    .split(/\s+/)
-    .filter((word) => word !== "");
-  for (const word of words) {
-    if (
-      /^[A-Za-z_][A-Za-z0-9_]*=/.test(word) ||
-      WRAPPERS.has(word) ||
-      word.startsWith("-") ||
-      /^\d+$/.test(word)
-    )
-      continue;
-    return word.slice(word.lastIndexOf("/") + 1);
-  }
-  return undefined;
-}
-
 /** Explain an exit code that is expected for the command (grep 1 = no matches, ...), else undefined. */
 export function exitCodeMeaning(command: string, exitCode: number): string | undefined {
   if (exitCode === 0) return undefined;
-  const program = lastProgram(command);
+  const runs = lastCommand(command)?.layers.at(-1)?.[0];
+  const program = runs === undefined ? undefined : runs.slice(runs.lastIndexOf("/") + 1);
   return program === undefined ? undefined : MEANINGS[program]?.[exitCode];
 }

@@ -1,84 +1,16 @@
 /**
  * Foreground commands that would never return (servers, watchers, detached jobs) are
- * refused before they run, with advice to start them in the background instead.
+ * refused before they run, with advice to start them in the background instead. The command
+ * line is read by @hermes-agent/shell, the same front end approval uses.
  */
-
-/** Replace quoted text with placeholders so operators inside quotes are not seen. */
-function maskQuoted(command: string): string {
-  let out = "";
-  let quote: string | undefined;
-  for (let i = 0; i < command.length; i++) {
-    const ch = command[i] ?? "";
-    if (quote === undefined) {
-      if (ch === "\\") {
-        out += "__";
-        i++;
-      } else if (ch === "'" || ch === '"') {
-        quote = ch;
-        out += "_";
-      } else {
-        out += ch;
-      }
-    } else if (ch === "\\" && quote === '"') {
-      out += "__";
-      i++;
-    } else {
-      if (ch === quote) quote = undefined;
-      out += "_";
-    }
-  }
-  return out;
-}
-
-/** A `&` that sends a job to the background (not `&&`, `>&`, `&>`, `|&`, `<&`). */
-function hasBackgroundOperator(masked: string): boolean {
-  for (let i = 0; i < masked.length; i++) {
-    if (masked[i] !== "&") continue;
-    const prev = masked[i - 1] ?? "";
-    const next = masked[i + 1] ?? "";
-    if (next === "&") {
-      i++;
-      continue;
-    }
-    if (prev === ">" || prev === "<" || prev === "|" || next === ">") continue;
-    return true;
-  }
-  return false;
-}
-
-/** Simple commands of a command line, each as its words (assignments and wrappers dropped). */
-function commandWords(masked: string): string[][] {
-  const wrappers = new Set(["sudo", "env", "time", "command", "exec", "nice", "stdbuf", "timeout"]);
-  return masked
-    .split(/&&|\|\||[;|&\n()]/)
-    .map((segment) =>
-      segment
-        .trim()
-        .split(/\s+/)
-        .filter((word) => word !== ""),
-    )
-    .map((words) => {
-      let start = 0;
-      while (start < words.length) {
-        const word = words[start] ?? "";
-        if (
-          /^[A-Za-z_][A-Za-z0-9_]*=/.test(word) ||
-          wrappers.has(word) ||
-          (start > 0 && word.startsWith("-"))
-        )
-          start++;
-        else break;
-      }
-      return words.slice(start);
-    })
-    .filter((words) => words.length > 0);
-}
+import { commandBaseName, parseShell, simpleCommands } from "@hermes-agent/shell";
 
 function baseName(word: string): string {
   return word.slice(word.lastIndexOf("/") + 1);
 }
 
 const DETACHERS = new Set(["nohup", "disown", "setsid"]);
+const BOUNDED = new Set(["timeout", "gtimeout"]);
 const PACKAGE_MANAGERS = new Set(["npm", "pnpm", "yarn", "bun"]);
 const SERVER_SCRIPTS = new Set(["dev", "start", "serve", "watch"]);
 const LONG_RUNNING = new Set(["nodemon", "uvicorn", "gunicorn", "http-server", "live-server"]);
@@ -127,14 +59,19 @@ function serverReason(words: readonly string[]): string | undefined {
 
 /** Why a foreground command would not return, or undefined when it may run in the foreground. */
 export function foregroundHangReason(command: string): string | undefined {
-  const masked = maskQuoted(command);
-  const simple = commandWords(masked);
-  for (const words of simple) {
-    const first = baseName(words[0] ?? "");
-    if (DETACHERS.has(first)) return `'${first}' detaches a process from the command`;
+  const script = parseShell(command);
+  const simple = simpleCommands(script);
+  for (const { layers } of simple) {
+    for (const layer of layers) {
+      const name = commandBaseName(layer[0] ?? "");
+      if (DETACHERS.has(name)) return `'${name}' detaches a process from the command`;
+    }
   }
-  if (hasBackgroundOperator(masked)) return "'&' starts a job that outlives the command";
-  for (const words of simple) {
+  if (script.background === true) return "'&' starts a job that outlives the command";
+  for (const { layers } of simple) {
+    // `timeout 60 npm run dev` returns when the time is up.
+    if (layers.some((layer) => BOUNDED.has(commandBaseName(layer[0] ?? "")))) continue;
+    const words = layers.at(-1) ?? [];
     if (isInformational(words)) continue;
     const reason = serverReason(words);
     if (reason !== undefined) return reason;

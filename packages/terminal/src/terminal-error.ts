@@ -22,13 +22,7 @@ export type TerminalErrorCode = (typeof TerminalErrorCode)[keyof typeof Terminal
  * across releases. Use {@link TerminalError.isInstance} rather than `instanceof` when two copies
  * of the package may be installed.
  */
-export class TerminalError extends HermesError {
-  declare readonly code: TerminalErrorCode;
-
-  constructor(code: TerminalErrorCode, message: string, options?: { readonly cause?: unknown }) {
-    super(code, message, options);
-  }
-
+export class TerminalError extends HermesError<TerminalErrorCode> {
   /** True for any TerminalError, including one from another copy of this package. */
   static override isInstance(value: unknown): value is TerminalError {
     return hasErrorCode(value, TerminalErrorCode);

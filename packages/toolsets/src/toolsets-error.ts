@@ -10,13 +10,7 @@ export const ToolsetsErrorCode = {
 export type ToolsetsErrorCode = (typeof ToolsetsErrorCode)[keyof typeof ToolsetsErrorCode];
 
 /** Error thrown by `@hermes-agent/toolsets`; a {@link HermesError} with a stable `code`. */
-export class ToolsetsError extends HermesError {
-  declare readonly code: ToolsetsErrorCode;
-
-  constructor(code: ToolsetsErrorCode, message: string, options?: { readonly cause?: unknown }) {
-    super(code, message, options);
-  }
-
+export class ToolsetsError extends HermesError<ToolsetsErrorCode> {
   /** True for a ToolsetsError from any copy of this package (survives duplicate installs). */
   static override isInstance(value: unknown): value is ToolsetsError {
     return hasErrorCode(value, ToolsetsErrorCode);

@@ -1,5 +1,12 @@
-import { normalizeCommandText } from "./normalize-text.js";
-import { parseScript } from "./parse-shell.js";
+import {
+  DYNAMIC,
+  normalizeCommandText,
+  parseShell,
+  resolveLayers,
+  type Script,
+  type SimpleCommand,
+  staticWord,
+} from "@hermes-agent/shell";
 import { matchOf, worse, type CommandRule, type RuleContext } from "./rule-context.js";
 import { deleteRules } from "./rules/delete-rules.js";
 import { EXEC_RULES, execRules, isDynamicCommandWord } from "./rules/exec-rules.js";
@@ -16,9 +23,7 @@ import { redirectMatch, writeRules } from "./rules/write-rules.js";
 import { writtenThenExecMatch, forkBombMatch } from "./script-rules.js";
 import { shellPayloadMatch } from "./shell-payloads.js";
 import { globToRegExp } from "./paths.js";
-import { DYNAMIC, staticWord, type Script, type SimpleCommand } from "./shell-ir.js";
 import type { DangerousCommandMatch } from "./types.js";
-import { resolveLayers } from "./wrappers.js";
 
 const MAX_DEPTH = 8;
 // Commands a globbed command word (`/???/r?`) is checked against.
@@ -125,6 +130,6 @@ class Analyzer implements RuleContext {
 
 /** Analyse already-normalised shell text at a nesting depth. */
 export function analyseShellText(text: string, depth: number): DangerousCommandMatch | null {
-  const script = parseScript(text, new Map());
+  const script = parseShell(text);
   return new Analyzer(depth).analyseScript(script);
 }

@@ -1,6 +1,5 @@
 import { analyseShellText } from "./analyzer.js";
-import { normalizeCommandText } from "./normalize-text.js";
-import { initializeParser, isParserReady } from "./parse-shell.js";
+import { initializeParser, isParserReady, normalizeCommandText } from "@hermes-agent/shell";
 import { matchOf } from "./rule-context.js";
 import { ANALYSIS_FAILED_RULE, TOO_LARGE_RULE } from "./rule-catalog.js";
 import type { DangerousCommandMatch } from "./types.js";

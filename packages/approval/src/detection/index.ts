@@ -6,7 +6,7 @@ export {
   isDetectorReady,
   MAX_ANALYSED_COMMAND_LENGTH,
 } from "./detector.js";
-export { normalizeCommandText } from "./normalize-text.js";
+export { normalizeCommandText } from "@hermes-agent/shell";
 export {
   approvalKeysFor,
   HERMES_KEY_ALIASES,

@@ -1,4 +1,4 @@
-import { DYNAMIC } from "./shell-ir.js";
+import { DYNAMIC } from "@hermes-agent/shell";
 
 /** A path split into components after `~`, `.` and `..` are resolved lexically. */
 export interface ResolvedPath {

@@ -1,5 +1,4 @@
-import type { ResolvedCommand } from "./resolved-command.js";
-import type { SimpleCommand } from "./shell-ir.js";
+import type { ResolvedCommand, SimpleCommand } from "@hermes-agent/shell";
 import type { DangerousCommandMatch, RuleInfo } from "./types.js";
 
 /** What a rule can ask of the analyser. */

@@ -1,8 +1,6 @@
 import { matchOf } from "./rule-context.js";
-import { commandBaseName } from "./resolved-command.js";
+import { commandBaseName, type Script, type SimpleCommand, stageOutput } from "@hermes-agent/shell";
 import { EXEC_RULES } from "./rules/exec-rules.js";
-import type { Script, SimpleCommand } from "./shell-ir.js";
-import { stageOutput } from "./static-eval.js";
 import { rule, type DangerousCommandMatch, type RuleInfo } from "./types.js";
 
 /** Rules over a whole script rather than one command. */

@@ -1,4 +1,4 @@
-import type { ResolvedCommand } from "./resolved-command.js";
+import { DYNAMIC, type ResolvedCommand, type Word } from "@hermes-agent/shell";
 import { matchOf, type RuleContext } from "./rule-context.js";
 import {
   EXEC_RULES,
@@ -8,7 +8,6 @@ import {
   processSubstitutionMatch,
   redirectedCodeMatch,
 } from "./rules/exec-rules.js";
-import { DYNAMIC, type Word } from "./shell-ir.js";
 import type { DangerousCommandMatch } from "./types.js";
 
 const SHELL_OPTION_WITH_VALUE = /^(?:[-+]o|-O|\+O|--rcfile|--init-file)$/;

@@ -17,13 +17,7 @@ export type ApprovalErrorCode = (typeof ApprovalErrorCode)[keyof typeof Approval
  * Error raised by @hermes-agent/approval. Approval decisions themselves never throw (they fail
  * closed into a denial result); this is for misuse of the API and for persistence failures.
  */
-export class ApprovalError extends HermesError {
-  declare readonly code: ApprovalErrorCode;
-
-  constructor(code: ApprovalErrorCode, message: string, options?: { readonly cause?: unknown }) {
-    super(code, message, options);
-  }
-
+export class ApprovalError extends HermesError<ApprovalErrorCode> {
   /** True for any ApprovalError, also one from another copy of this package. */
   static override isInstance(value: unknown): value is ApprovalError {
     return hasErrorCode(value, ApprovalErrorCode);

@@ -4,7 +4,7 @@ import type { ApprovalSettings } from "./approval-settings.js";
 import { isOnceOnlyKey, type DangerousCommandMatch } from "../detection/index.js";
 import type { CommandDetector } from "./command-detector.js";
 import { commandForms } from "./command-forms.js";
-import { isCompoundCommand } from "./compound-command.js";
+import { isCompound } from "@hermes-agent/shell";
 import { compileGlob } from "./glob-match.js";
 import { hardlineMessage, userDenyMessage } from "./messages.js";
 import {
@@ -135,7 +135,7 @@ export async function runCommandChecks(
         );
   }
 
-  if (!onceOnly && !isCompoundCommand(command)) {
+  if (!onceOnly && !isCompound(command)) {
     const entry = core.store.matchesPermanentCommand(command);
     if (entry !== undefined) {
       const result: ApprovalResult = {

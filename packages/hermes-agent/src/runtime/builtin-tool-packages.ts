@@ -1,3 +1,4 @@
+import { MCP_TOOL_PACKAGE } from "./mcp-tool-package.js";
 import type { ToolPackage } from "./tool-package.js";
 
 /**
@@ -7,4 +8,4 @@ import type { ToolPackage } from "./tool-package.js";
  * returns what must be closed. A package that is not installed is skipped. The terminal package
  * is registered by the runtime itself (command approval and background processes hang on it).
  */
-export const BUILTIN_TOOL_PACKAGES: readonly ToolPackage[] = [];
+export const BUILTIN_TOOL_PACKAGES: readonly ToolPackage[] = [MCP_TOOL_PACKAGE];

@@ -48,6 +48,15 @@ export interface McpStatusEvent {
   readonly detail?: string;
 }
 
+/** Payload of `mcp:progress`: a running MCP tool call reported progress. */
+export interface McpProgressEvent {
+  readonly server: string;
+  readonly tool: string;
+  readonly progress: number;
+  readonly total: number | undefined;
+  readonly message: string | undefined;
+}
+
 /** Every event of a runtime and its payload. */
 export interface RuntimeEventMap {
   "tool:start": ToolStartEvent;
@@ -55,6 +64,7 @@ export interface RuntimeEventMap {
   "approval:request": ApprovalRequestEvent;
   "process:complete": ProcessCompleteEvent;
   "mcp:status": McpStatusEvent;
+  "mcp:progress": McpProgressEvent;
 }
 
 /** Name of a runtime event. */

@@ -2,7 +2,7 @@
 // `docker context use`, `podman --remote`, `DOCKER_HOST=... docker ...`. Commands then run on
 // a machine the sandbox does not cover, so they need approval. A local unix socket is fine.
 import { matchOf, type CommandRule } from "../rule-context.js";
-import { DYNAMIC, type Word } from "../shell-ir.js";
+import { DYNAMIC, type Word } from "@hermes-agent/shell";
 import { rule, type RuleInfo } from "../types.js";
 
 /** Rules about container clients talking to a remote or alternate daemon. */

@@ -1,13 +1,19 @@
-import { hasLong, parseFlags } from "../flags.js";
+import {
+  DYNAMIC,
+  hasLong,
+  parseFlags,
+  type ResolvedCommand,
+  type SimpleCommand,
+  staticWord,
+  type Word,
+} from "@hermes-agent/shell";
 import {
   classifyDeleteTarget,
   classifyWriteTarget,
   isBlockDevice,
   type DeleteScope,
 } from "../paths.js";
-import type { ResolvedCommand } from "../resolved-command.js";
 import { matchOf, type CommandRule } from "../rule-context.js";
-import { DYNAMIC, staticWord, type SimpleCommand, type Word } from "../shell-ir.js";
 import { rule, type DangerousCommandMatch, type RuleInfo } from "../types.js";
 
 /** Rules about deleting files and directories. */

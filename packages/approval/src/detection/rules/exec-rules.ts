@@ -1,14 +1,14 @@
 import { matchOf, type CommandRule, type RuleContext } from "../rule-context.js";
-import type { ResolvedCommand } from "../resolved-command.js";
 import {
   DYNAMIC,
   isSimple,
+  type ResolvedCommand,
   type Script,
   type SimpleCommand,
   type Stage,
+  stageOutput,
   type Word,
-} from "../shell-ir.js";
-import { stageOutput } from "../static-eval.js";
+} from "@hermes-agent/shell";
 import { rule, type DangerousCommandMatch, type RuleInfo } from "../types.js";
 
 /** Rules about running code the analyser cannot see. */

@@ -1,6 +1,5 @@
-import { hasLong, parseFlags } from "../flags.js";
+import { hasLong, parseFlags, type Word } from "@hermes-agent/shell";
 import { matchOf, type CommandRule } from "../rule-context.js";
-import type { Word } from "../shell-ir.js";
 import { rule, type RuleInfo } from "../types.js";
 
 /** Rules about history- or work-destroying git commands. */

@@ -1,10 +1,8 @@
 import { classifyDeleteTarget } from "../paths.js";
-import type { ResolvedCommand } from "../resolved-command.js";
+import { DYNAMIC, type ResolvedCommand, stageOutput } from "@hermes-agent/shell";
 import { matchOf, type CommandRule, type RuleContext } from "../rule-context.js";
 import { rule, type DangerousCommandMatch, type RuleInfo } from "../types.js";
 import { readLiteralArgument } from "./code-literals.js";
-import { DYNAMIC } from "../shell-ir.js";
-import { stageOutput } from "../static-eval.js";
 import { EXEC_RULES, SHELLS, pipedCodeMatch, processSubstitutionMatch } from "./exec-rules.js";
 import { DELETE_RULES } from "./delete-rules.js";
 import { SCRIPT_RULES } from "../script-rules.js";

@@ -3,8 +3,7 @@
 // A static operand is analysed like a `-c` payload; a dynamic one, or a globbed option word
 // that could expand to such an option, is flagged.
 import { matchOf, type CommandRule, type RuleContext } from "../rule-context.js";
-import type { ResolvedCommand } from "../resolved-command.js";
-import { DYNAMIC, type Word } from "../shell-ir.js";
+import { DYNAMIC, type ResolvedCommand, type Word } from "@hermes-agent/shell";
 import { globToRegExp } from "../paths.js";
 import { rule, type DangerousCommandMatch, type RuleInfo } from "../types.js";
 

@@ -1,6 +1,5 @@
-import { commandBaseName, type ResolvedCommand } from "../resolved-command.js";
+import { commandBaseName, isSimple, type ResolvedCommand } from "@hermes-agent/shell";
 import { matchOf, type CommandRule } from "../rule-context.js";
-import { isSimple } from "../shell-ir.js";
 import { rule, type DangerousCommandMatch, type RuleInfo } from "../types.js";
 
 /** Rules for containers, clusters, cloud CLIs, Windows shells and the Hermes gateway. */

@@ -1,6 +1,5 @@
-import { hasLong, parseFlags } from "../flags.js";
+import { DYNAMIC, hasLong, parseFlags } from "@hermes-agent/shell";
 import { matchOf, type CommandRule } from "../rule-context.js";
-import { DYNAMIC } from "../shell-ir.js";
 import { rule, type RuleInfo } from "../types.js";
 
 /** Rules about processes, services and power state. */

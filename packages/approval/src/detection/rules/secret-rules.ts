@@ -1,5 +1,5 @@
 import { matchOf, type CommandRule } from "../rule-context.js";
-import { isSimple } from "../shell-ir.js";
+import { isSimple } from "@hermes-agent/shell";
 import { EXEC_RULES, stageName } from "./exec-rules.js";
 
 const SECRET_FILE =

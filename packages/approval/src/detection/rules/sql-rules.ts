@@ -1,6 +1,5 @@
-import type { ResolvedCommand } from "../resolved-command.js";
+import { type ResolvedCommand, stageOutput } from "@hermes-agent/shell";
 import { matchOf, type CommandRule } from "../rule-context.js";
-import { stageOutput } from "../static-eval.js";
 import { rule, type DangerousCommandMatch, type RuleInfo } from "../types.js";
 
 /** Rules about destructive SQL and datastore commands. */

@@ -1,4 +1,4 @@
-import type { ResolvedCommand } from "../resolved-command.js";
+import type { ResolvedCommand } from "@hermes-agent/shell";
 import { isBlockDevice } from "../paths.js";
 import { matchOf, type CommandRule } from "../rule-context.js";
 import { rule, type RuleInfo } from "../types.js";

@@ -1,8 +1,12 @@
-import { hasLong, parseFlags } from "../flags.js";
+import {
+  hasLong,
+  parseFlags,
+  type ResolvedCommand,
+  type SimpleCommand,
+  type Word,
+} from "@hermes-agent/shell";
 import { classifyWriteTarget, isBlockDevice, type WriteTargetKind } from "../paths.js";
-import type { ResolvedCommand } from "../resolved-command.js";
 import { matchOf, type CommandRule } from "../rule-context.js";
-import type { SimpleCommand, Word } from "../shell-ir.js";
 import { rule, type DangerousCommandMatch, type RuleInfo } from "../types.js";
 
 /** Rules about writing into sensitive places. */

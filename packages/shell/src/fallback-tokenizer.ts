@@ -37,6 +37,10 @@ const MAX_DEPTH = 16;
 class Tokenizer {
   pos = 0;
   readonly commands: SimpleCommand[] = [];
+  /** A single `&` ended a command (a background job). */
+  background = false;
+  /** A quote or substitution ran to the end of the text without being closed. */
+  unterminated = false;
   private words: Word[] = [];
   private redirects: Redirect[] = [];
   private assignments: { name: string; value: Word }[] = [];
@@ -160,6 +164,7 @@ class Tokenizer {
         this.pos += 2;
       } else if (ch === "'") {
         const end = text.indexOf("'", this.pos + 1);
+        if (end < 0) this.unterminated = true;
         parts.push({ text: text.slice(this.pos + 1, end < 0 ? text.length : end), quoted: true });
         this.pos = end < 0 ? text.length : end + 1;
       } else if (ch === "$" && text.charAt(this.pos + 1) === "'") {
@@ -187,6 +192,7 @@ class Tokenizer {
           }
         }
         parts.push({ text: literal, quoted: true });
+        if (this.pos >= text.length) this.unterminated = true;
         this.pos++;
       } else if (ch === "$") this.dollar(parts, subs, false);
       else if (ch === "`") this.backtick(parts, subs, false);
@@ -288,6 +294,7 @@ class Tokenizer {
         ch === ")"
       ) {
         this.endCommand(false);
+        if (ch === "&") this.background = true;
         if (ch === "(") this.groups.push(this.commands.length);
         else if (ch === ")") {
           this.lastGroup = this.commands.slice(this.groups.pop() ?? this.commands.length);
@@ -366,6 +373,7 @@ export function tokenizeScript(text: string, scope: VariableScope, depth = 0): S
   return {
     commands: tokenizer.commands,
     functions: functionDefinitions(text, scope, depth),
-    incomplete: false,
+    incomplete: tokenizer.unterminated,
+    ...(tokenizer.background ? { background: true } : {}),
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { normalizeCommandText } from "../../src/detection/index.js";
+import { normalizeCommandText } from "../src/index.js";
 
 describe("normalizeCommandText", () => {
   it("folds fullwidth forms and homoglyphs to ASCII", () => {

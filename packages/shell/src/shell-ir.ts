@@ -62,6 +62,8 @@ export interface Script {
   readonly functions: readonly FunctionDef[];
   /** True when the front end could not fully understand the text (syntax error, limits). */
   readonly incomplete: boolean;
+  /** True when some command of the text is sent to the background with `&`. */
+  readonly background?: boolean;
 }
 
 /** True when a stage is a simple command. */

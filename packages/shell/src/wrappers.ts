@@ -176,3 +176,20 @@ export function resolveLayers(source: SimpleCommand): ResolvedCommand[] {
 export function wrapperFlags(name: string, args: readonly Word[]): ReturnType<typeof parseFlags> {
   return parseFlags(args, WRAPPERS.get(name) ?? { posix: true });
 }
+
+/**
+ * Peel argv-forwarding wrappers from an argv (`["sudo", "-u", "bob", "env", "A=1", "rm", "x"]`)
+ * over the one wrapper table: every stage, outermost first; the last is the command that runs.
+ */
+export function unwrap(argv: readonly string[]): string[][] {
+  const source: SimpleCommand = {
+    assignments: [],
+    words: argv.map(staticWord),
+    redirects: [],
+    upstream: [],
+  };
+  return resolveLayers(source).map((layer) => [
+    layer.nameWord.text,
+    ...layer.args.map((word) => word.text),
+  ]);
+}

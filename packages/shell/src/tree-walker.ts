@@ -10,6 +10,8 @@ class TreeWalker implements WordContext {
   readonly all: SimpleCommand[] = [];
   readonly functions: FunctionDef[] = [];
   incomplete = false;
+  /** A `&` operator sent a command to the background. */
+  background = false;
   private readonly locals: SimpleCommand[][] = [];
   private inherited: readonly Stage[] = [];
 
@@ -247,6 +249,8 @@ class TreeWalker implements WordContext {
         return;
       default:
         if (node.isMissing) this.incomplete = true;
+        for (const child of node.children)
+          if (child !== null && !child.isNamed && child.type === "&") this.background = true;
         for (const child of node.namedChildren) if (child) this.walk(child);
     }
   }
@@ -260,5 +264,6 @@ export function scriptFromTree(root: Node, scope: VariableScope): Script {
     commands: walker.all,
     functions: walker.functions,
     incomplete: walker.incomplete || root.hasError,
+    ...(walker.background ? { background: true } : {}),
   };
 }

@@ -1,4 +1,5 @@
 import { createRequire } from "node:module";
+import { fileURLToPath } from "node:url";
 import { Language, Parser } from "web-tree-sitter";
 import { tokenizeScript } from "./fallback-tokenizer.js";
 import type { Script, Word } from "./shell-ir.js";
@@ -12,7 +13,9 @@ let loading: Promise<void> | null = null;
 async function load(): Promise<void> {
   const require = createRequire(import.meta.url);
   const runtimeWasm = require.resolve("web-tree-sitter/tree-sitter.wasm");
-  const bashWasm = require.resolve("tree-sitter-bash/tree-sitter-bash.wasm");
+  // The grammar ships inside this package (from tree-sitter-bash, MIT), so installing it does
+  // not pull the grammar's 20 MB of sources and native prebuilds.
+  const bashWasm = fileURLToPath(new URL("../grammar/tree-sitter-bash.wasm", import.meta.url));
   await Parser.init({ locateFile: () => runtimeWasm });
   const language = await Language.load(bashWasm);
   const instance = new Parser();

@@ -1,0 +1,76 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { hermesConfigSchema } from "@hermes-agent/config";
+import { isProcessAlive, waitUntil } from "@hermes-agent/test-utils";
+import { afterEach, describe, expect, test } from "vitest";
+import { parse, startRuntime, type RuntimeHarness } from "../helpers/runtime-harness.js";
+
+const require = createRequire(import.meta.url);
+const EVERYTHING = path.join(
+  path.dirname(require.resolve("@modelcontextprotocol/server-everything/package.json")),
+  "dist/index.js",
+);
+
+/** Pids of this process's children running `script`. */
+function childrenRunning(script: string): number[] {
+  const pids: number[] = [];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      const cmdline = readFileSync(`/proc/${entry}/cmdline`, "utf8");
+      if (ppid === process.pid && cmdline.includes(script)) pids.push(Number(entry));
+    } catch {
+      // the process went away while we looked
+    }
+  }
+  return pids;
+}
+
+const harnesses: RuntimeHarness[] = [];
+afterEach(async () => {
+  await Promise.all(harnesses.splice(0).map((harness) => harness.dispose()));
+});
+
+describe("MCP servers in the runtime", () => {
+  test("createRuntime starts mcp_servers in the background; calls take the pipeline; close() stops them", async () => {
+    const config = hermesConfigSchema.parse({
+      mcp_servers: {
+        everything: { command: process.execPath, args: [EVERYTHING, "stdio"] },
+        broken: { command: "node", url: "http://127.0.0.1:9/mcp" },
+      },
+    });
+    const harness = await startRuntime({ config });
+    harnesses.push(harness);
+    const { runtime } = harness;
+    expect(
+      await waitUntil(() => runtime.registry.hasTool("mcp__everything__echo"), {
+        timeoutMs: 15_000,
+      }),
+    ).toBe(true);
+    expect(
+      runtime.getToolDefinitions({ enabled: ["everything"] }).map((d) => d.function.name),
+    ).toContain("mcp__everything__echo");
+
+    const seen: string[] = [];
+    runtime.hooks.registerHook("pre_tool_call", (payload) => {
+      seen.push(String(payload.toolName));
+      return undefined;
+    });
+    expect(
+      parse(await runtime.handleFunctionCall("mcp__everything__echo", { message: "via pipeline" })),
+    ).toEqual({
+      result: "Echo: via pipeline",
+    });
+    expect(seen).toEqual(["mcp__everything__echo"]);
+    expect(harness.logger.lines.some((l) => l.includes("mcp_servers.broken.url"))).toBe(true);
+
+    const pids = childrenRunning(EVERYTHING);
+    expect(pids).toHaveLength(1);
+    await runtime.close();
+    expect(pids.filter((pid) => isProcessAlive(pid))).toEqual([]);
+    expect(childrenRunning(EVERYTHING)).toEqual([]);
+  });
+});
