@@ -1,3 +1,4 @@
+import { FILE_TOOLS_PACKAGE } from "./file-tools-package.js";
 import { MCP_TOOL_PACKAGE } from "./mcp-tool-package.js";
 import { defineToolPackage, type ToolPackage } from "./tool-package.js";
 
@@ -9,6 +10,7 @@ import { defineToolPackage, type ToolPackage } from "./tool-package.js";
  * is registered by the runtime itself (command approval and background processes hang on it).
  */
 export const BUILTIN_TOOL_PACKAGES: readonly ToolPackage[] = [
+  FILE_TOOLS_PACKAGE,
   defineToolPackage({
     name: "@hermes-agent/web-tools",
     load: () => import("@hermes-agent/web-tools"),
