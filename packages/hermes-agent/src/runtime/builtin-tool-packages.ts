@@ -1,4 +1,5 @@
 import { EXECUTE_CODE_PACKAGE } from "./execute-code-package.js";
+import { FILE_TOOLS_PACKAGE } from "./file-tools-package.js";
 import { MCP_TOOL_PACKAGE } from "./mcp-tool-package.js";
 import { defineToolPackage, type ToolPackage } from "./tool-package.js";
 
@@ -10,6 +11,7 @@ import { defineToolPackage, type ToolPackage } from "./tool-package.js";
  * is registered by the runtime itself (command approval and background processes hang on it).
  */
 export const BUILTIN_TOOL_PACKAGES: readonly ToolPackage[] = [
+  FILE_TOOLS_PACKAGE,
   defineToolPackage({
     name: "@hermes-agent/web-tools",
     load: () => import("@hermes-agent/web-tools"),
