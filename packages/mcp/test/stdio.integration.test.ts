@@ -1,9 +1,9 @@
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { isProcessAlive, waitUntil } from "@hermes-agent/test-utils";
 import { afterAll, afterEach, describe, expect, test } from "vitest";
 import type { McpEvent, SamplingModel } from "../src/index.js";
-import { fixtureEntry, Harness } from "./helpers/fixtures.js";
+import { FIXTURE_SERVER, fixtureEntry, Harness } from "./helpers/fixtures.js";
 
 const harness = new Harness();
 afterEach(() => harness.cleanup());
@@ -126,6 +126,26 @@ describe("stdio server (fixture built with the SDK)", () => {
     expect(
       await waitUntil(() => readFileSync(log, "utf8").includes("[fx] fixture basic starting")),
     ).toBe(true);
+    harness.track(manager);
+  });
+
+  test("${VAR} comes from the environment first, then HERMES_HOME/.env", async () => {
+    const home = harness.home();
+    writeFileSync(path.join(home, ".env"), "FIXTURE_MODE=basic\nSHADOWED=from-dotenv\n");
+    const { manager, registry } = harness.manager(
+      {
+        fx: {
+          command: process.execPath,
+          args: [FIXTURE_SERVER, "${FIXTURE_MODE}"],
+          env: { MARK: "${env:SHADOWED}" },
+        },
+      },
+      { hermesHome: home, env: { PATH: process.env.PATH, SHADOWED: "from-env" } },
+    );
+    expect(await manager.discoverMcpTools()).toContain("mcp__fx__echo");
+    expect(parse(await registry.dispatch("mcp__fx__env_keys", { name: "MARK" })).result).toBe(
+      "from-env",
+    );
     harness.track(manager);
   });
 
