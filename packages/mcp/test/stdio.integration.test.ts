@@ -260,6 +260,24 @@ describe("stdio server (fixture built with the SDK)", () => {
     expect(await waitUntil(() => pids.every((pid) => !isProcessAlive(pid)))).toBe(true);
   });
 
+  test("close() also ends what the server started (a wrapper's child, a helper left running)", async () => {
+    const home = harness.home();
+    const marker = path.join(home, "helper.pid");
+    // bash starts a long-lived helper, then becomes the server: the helper is the server's child.
+    const script = `sleep 300 & echo $! > "${marker}"; exec "${process.execPath}" "${FIXTURE_SERVER}" basic`;
+    const { manager } = harness.manager(
+      { wrapped: { command: "bash", args: ["-c", script] } },
+      { hermesHome: home },
+    );
+    expect(await manager.discoverMcpTools()).toContain("mcp__wrapped__echo");
+    const helper = Number(readFileSync(marker, "utf8").trim());
+    harness.pids.add(helper);
+    harness.track(manager);
+    expect(isProcessAlive(helper)).toBe(true);
+    await manager.close();
+    expect(await waitUntil(() => !isProcessAlive(helper))).toBe(true);
+  });
+
   test("close() stops every server, removes its tools and leaves no child", async () => {
     const { manager, registry } = harness.manager({
       a: fixtureEntry("basic"),
