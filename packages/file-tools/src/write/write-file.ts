@@ -4,7 +4,7 @@ import { workspaceEscapeWarning, type ResolvedPath } from "../paths/path-resolut
 import { writeRefusal } from "../paths/sensitive-paths.js";
 import { isReadFileDisplayText } from "./display-text.js";
 import { syntaxCheckDelta, type LintReport } from "./syntax-check.js";
-import { encodeLike, readTextFile } from "./text-file.js";
+import { encodeLike, readTextFile, type TextFile } from "./text-file.js";
 
 /** Arguments of write_file, as the model sends them. */
 export interface WriteFileArgs {
@@ -19,6 +19,12 @@ function pythonTypeName(value: unknown): string {
   if (typeof value === "boolean") return "bool";
   if (typeof value === "object") return "dict";
   return typeof value;
+}
+
+/** The first unpaired UTF-16 surrogate in `text` (it has no UTF-8 encoding), if any. */
+export function loneSurrogate(text: string): number | undefined {
+  const match = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.exec(text);
+  return match === null ? undefined : match[0].charCodeAt(0);
 }
 
 /** Why the model may not write or patch this path (system paths, the runtime's config), or undefined. */
@@ -55,14 +61,16 @@ export interface TextWrite {
 
 /**
  * Write `content` to `file` atomically, keeping the file's CRLF endings and BOM, then
- * check its syntax against what was there before. Records the write in the task state.
+ * check its syntax against what was there before (`known`: the file as just read, when the
+ * caller has it). Records the write in the task state.
  */
 export async function writeTextFile(
   ctx: FileToolContext,
   file: string,
   content: string,
+  known?: TextFile,
 ): Promise<TextWrite> {
-  const previous = await readTextFile(ctx.access, file);
+  const previous = known ?? (await readTextFile(ctx.access, file));
   const parent =
     previous === undefined ? await ctx.access.stat(path.posix.dirname(file)) : undefined;
   const bytes = encodeLike(content, previous);
@@ -99,6 +107,13 @@ export async function writeFileTool(ctx: FileToolContext, args: WriteFileArgs): 
   }
   const content = args.content;
   const resolved = await resolveInContext(ctx, args.path);
+  const surrogate = loneSurrogate(content);
+  if (surrogate !== undefined) {
+    return errorJson(
+      `Refusing to write '${args.path}': content contains a lone surrogate character ` +
+        `('\\u${surrogate.toString(16)}') that cannot be encoded as UTF-8. The file was NOT created or modified.`,
+    );
+  }
   const refusal = await writeRefusalFor(ctx, resolved);
   if (refusal !== undefined) return errorJson(refusal);
   if (isReadFileDisplayText(content)) {
