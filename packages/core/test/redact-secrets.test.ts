@@ -10,6 +10,8 @@ describe("redactSecrets hides", () => {
     ["bearer header", 'curl -H "Authorization: Bearer abcdefgh12345678" x', "abcdefgh12345678"],
     ["env assignment", "OPENAI_API_KEY=abc123def456 node app.js", "abc123def456"],
     ["quoted env", 'export DB_PASSWORD="p a s s"', "p a s s"],
+    ["bare secret name", "retry with token=abcd1234secret", "abcd1234secret"],
+    ["bare password", "password=hunter22 rejected", "hunter22"],
     ["long flag", "tool --api-key=zzzyyyxxx1 run", "zzzyyyxxx1"],
     ["long flag with space", "tool --password hunter22 run", "hunter22"],
     ["json field", '{"client_secret": "s3cr3t-value"}', "s3cr3t-value"],

@@ -8,6 +8,13 @@ import { validateArguments, type ExecuteCodeArgs } from "./execute-code-argument
 import { buildExecuteCodeSchema } from "./execute-code-schema.js";
 import { SANDBOX_ALLOWED_TOOLS, sandboxToolsFor } from "./sandbox-tools.js";
 
+declare module "@hermes-agent/registry" {
+  interface DispatchContext {
+    /** The tools the calling agent has enabled; execute_code scripts may call only these. */
+    readonly enabledTools?: readonly string[];
+  }
+}
+
 /** Toolset of the execute_code tool. */
 export const CODE_EXECUTION_TOOLSET = "code_execution";
 

@@ -227,6 +227,7 @@ export class PluginManager {
       key: plugin.key,
       manifest,
       pluginDir: plugin.dir,
+      cwd: this.#cwd,
       registry: this.#options.registry,
       host: this.#options.host,
       entryConfig,

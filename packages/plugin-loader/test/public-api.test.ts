@@ -11,7 +11,7 @@ import {
   type PluginDefinition,
   type PreToolCallDirective,
 } from "../src/index.js";
-import { createPluginWorld, writePlugin, type PluginWorld } from "./fixtures/plugin-fixture.js";
+import { createPluginWorld, writePlugin, type PluginWorld } from "./helpers/plugin-fixture.js";
 
 describe("public API", () => {
   test("exports exactly the curated names", () => {

@@ -1,6 +1,6 @@
 import type { ValidateFunction } from "ajv";
 import type { z } from "zod";
-import { compileJsonSchema, describeAjvError, formatPath } from "./json-schema.js";
+import { describeAjvError, formatPath, type JsonSchemaCompiler } from "./json-schema.js";
 import type { Logger } from "@hermes-agent/core";
 import type { JsonSchema } from "./types.js";
 import { zodSafeParse } from "./zod-interop.js";
@@ -55,13 +55,13 @@ export function compileArgumentValidator(
   toolName: string,
   parameters: JsonSchema,
   zodSchema: z.ZodType | undefined,
-  logger: Logger,
+  services: { readonly logger: Logger; readonly compiler: JsonSchemaCompiler },
 ): ArgumentValidator {
   if (zodSchema !== undefined) return zodValidator(zodSchema);
   try {
-    return ajvValidator(compileJsonSchema(parameters));
+    return ajvValidator(services.compiler.compile(parameters));
   } catch (error) {
-    logger.warn(
+    services.logger.warn(
       `Tool '${toolName}': parameters schema cannot be compiled, arguments are not validated: ${String(error)}`,
     );
     return (args) => args;

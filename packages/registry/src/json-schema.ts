@@ -3,24 +3,52 @@ import type * as AjvModule from "ajv";
 import type { Ajv, ErrorObject, ValidateFunction } from "ajv";
 import type { JsonSchema } from "./types.js";
 
-let shared: Ajv | undefined;
+let ajvClass: typeof AjvModule.Ajv | undefined;
 
 /**
- * The registry's JSON Schema validator (draft-07 semantics, unknown keywords and formats
- * tolerated), loaded on first need so that importing the registry stays cheap.
+ * A validator instance of its own for one schema: an Ajv instance keeps everything it ever
+ * compiled (by `$id` and in its code scope), so sharing one across tools would grow without
+ * bound as tools are re-registered and would refuse a second schema with the same `$id`.
+ * Registration already checked the schema's shape, so meta-schema validation is skipped, which
+ * makes an instance cheap (a few kilobytes, well under a millisecond).
  */
-function ajv(): Ajv {
-  if (shared === undefined) {
-    const { Ajv: AjvClass } = createRequire(import.meta.url)("ajv") as typeof AjvModule;
-    shared = new AjvClass({ strict: false, allErrors: false, validateFormats: false });
-  }
-  return shared;
+function compileAlone(schema: JsonSchema): ValidateFunction {
+  ajvClass ??= (createRequire(import.meta.url)("ajv") as typeof AjvModule).Ajv;
+  const ajv: Ajv = new ajvClass({
+    strict: false,
+    allErrors: false,
+    validateFormats: false,
+    meta: false,
+    validateSchema: false,
+    addUsedSchema: false,
+  });
+  const { $schema: _ignored, ...rest } = schema;
+  return ajv.compile(rest);
 }
 
-/** Compile a validator for `schema`. Throws when the schema cannot be compiled (bad `$ref`, ...). */
-export function compileJsonSchema(schema: JsonSchema): ValidateFunction {
-  const { $schema: _ignored, ...rest } = schema;
-  return ajv().compile(rest);
+/**
+ * Compiles JSON Schema validators. A validator belongs to the tools that use it (each prepared
+ * tool holds its own reference); the cache only lets tools with identical parameters share one
+ * while any of them is alive (a re-registered tool, an MCP refresh, the same tools in several
+ * registries), and it holds validators weakly, so a validator is freed with the last tool that
+ * used it. Sharing is safe: a validator is a pure function whose `errors` are read at once.
+ */
+export class JsonSchemaCompiler {
+  readonly #byText = new Map<string, WeakRef<ValidateFunction>>();
+  readonly #cleanup = new FinalizationRegistry<string>((key) => {
+    if (this.#byText.get(key)?.deref() === undefined) this.#byText.delete(key);
+  });
+
+  /** Compile (or share) a validator for `schema`. Throws when the schema cannot be compiled. */
+  compile(schema: JsonSchema): ValidateFunction {
+    const key = JSON.stringify(schema);
+    const known = this.#byText.get(key)?.deref();
+    if (known !== undefined) return known;
+    const validate = compileAlone(schema);
+    this.#byText.set(key, new WeakRef(validate));
+    this.#cleanup.register(validate, key);
+    return validate;
+  }
 }
 
 /** Turn an ajv error into the field it concerns (`a.b[0]`) and a reason a model can act on. */
@@ -63,3 +91,6 @@ export function formatPath(segments: readonly (string | number | symbol)[]): str
   }
   return out;
 }
+
+/** The process-wide compiler registries use by default. */
+export const sharedSchemaCompiler: JsonSchemaCompiler = new JsonSchemaCompiler();

@@ -1,12 +1,15 @@
 import { compileCoercer, type Coercer } from "./argument-coercion.js";
 import type { CheckRecord } from "./check-cache.js";
 import {
+  ArgumentProblem,
   compileArgumentValidator,
-  type ArgumentProblem,
   type ArgumentValidator,
 } from "./argument-validation.js";
+import type { DeadlineBucket } from "./deadline-queue.js";
+import type { JsonSchemaCompiler } from "./json-schema.js";
+import { findJsonSyntaxProblem } from "./json-syntax.js";
 import type { Logger } from "@hermes-agent/core";
-import type { ToolCallContext, ToolDefinition, ToolEntry } from "./types.js";
+import type { DispatchContext, ToolCallContext, ToolDefinition, ToolEntry } from "./types.js";
 
 const NEVER_ABORTED: AbortSignal = new AbortController().signal;
 
@@ -25,6 +28,7 @@ export class PreparedTool {
   mark = 0;
   #coerce: Coercer | undefined;
   #validate: ArgumentValidator | undefined;
+  #bucketContext: { bucket: DeadlineBucket; context: ToolCallContext } | undefined;
 
   constructor(entry: ToolEntry, checkRecord: CheckRecord | undefined) {
     this.entry = entry;
@@ -35,22 +39,79 @@ export class PreparedTool {
 
   /** A context for a call whose caller gave no signal or timeout. */
   contextWithoutSignal(ctx: object): ToolCallContext {
-    return { ...ctx, toolName: this.entry.name, signal: NEVER_ABORTED };
+    // Object.assign, not a spread: V8 (Node 20) copies a spread of a fresh object ~15x slower.
+    return Object.assign({}, ctx, { toolName: this.entry.name, signal: NEVER_ABORTED });
   }
 
-  /** Coerce then validate a call's arguments; a non-object becomes `{}`. */
-  prepareArguments(raw: unknown, logger: Logger): Record<string, unknown> | ArgumentProblem {
-    const args =
-      typeof raw === "object" && raw !== null && !Array.isArray(raw)
-        ? (raw as Record<string, unknown>)
-        : {};
+  /**
+   * A context for a call under the default timeout: the bucket's shared signal, and for a caller
+   * that passed no context one object reused for every call in the bucket.
+   */
+  contextIn(bucket: DeadlineBucket, ctx: DispatchContext | undefined): ToolCallContext {
+    if (ctx !== undefined) return { ...ctx, toolName: this.entry.name, signal: bucket.signal };
+    if (this.#bucketContext?.bucket !== bucket) {
+      this.#bucketContext = {
+        bucket,
+        context: Object.freeze({ toolName: this.entry.name, signal: bucket.signal }),
+      };
+    }
+    return this.#bucketContext.context;
+  }
+
+  /**
+   * Read, coerce then validate a call's arguments. An object is used as is; a string is parsed as
+   * JSON (OpenAI sends arguments that way); nothing at all (`undefined`, `null`, an empty string)
+   * means no arguments. Anything else, or a string that is not a JSON object, is a problem.
+   */
+  prepareArguments(
+    raw: unknown,
+    services: { readonly logger: Logger; readonly compiler: JsonSchemaCompiler },
+  ): Record<string, unknown> | ArgumentProblem {
+    const args = readArguments(raw);
+    if (args instanceof ArgumentProblem) return args;
     const coerce = (this.#coerce ??= compileCoercer(this.entry.schema.parameters));
     const validate = (this.#validate ??= compileArgumentValidator(
       this.entry.name,
       this.entry.schema.parameters,
       this.entry.zodSchema,
-      logger,
+      services,
     ));
     return validate(coerce(args) as Record<string, unknown>);
   }
+}
+
+const WHOLE_ARGUMENTS = "(arguments)";
+
+function kindOf(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "an array";
+  return `a ${typeof value}`;
+}
+
+function readArguments(raw: unknown): Record<string, unknown> | ArgumentProblem {
+  if (raw === undefined || raw === null) return {};
+  let value: unknown = raw;
+  if (typeof raw === "string") {
+    if (raw.trim() === "") return {};
+    try {
+      value = JSON.parse(raw) as unknown;
+    } catch {
+      const problem = findJsonSyntaxProblem(raw);
+      const where =
+        problem === undefined
+          ? ""
+          : `: ${problem.reason} at position ${problem.position} (line ${problem.line}, column ${problem.column})`;
+      return new ArgumentProblem(
+        WHOLE_ARGUMENTS,
+        `are not valid JSON${where}; send the arguments as one JSON object`,
+      );
+    }
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    return new ArgumentProblem(
+      WHOLE_ARGUMENTS,
+      `must be a JSON object of named arguments, got ${kindOf(value)}`,
+    );
+  }
+  return value as Record<string, unknown>;
 }

@@ -2,6 +2,9 @@ import { RegistryError, RegistryErrorCode } from "./registry-error.js";
 import { normalizeToolSchema } from "./tool-schema.js";
 import type { ToolEntry, ToolHandler, ToolSpec } from "./types.js";
 
+/** The names OpenAI function calling and MCP clients accept. */
+const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
+
 function fail(toolName: string, message: string): never {
   throw new RegistryError(RegistryErrorCode.InvalidTool, `Tool '${toolName}': ${message}`, {
     toolName,
@@ -30,6 +33,14 @@ export function createEntry(spec: ToolSpec<unknown>): ToolEntry {
       "register() needs a non-empty string 'name'",
     );
   }
+  if (!TOOL_NAME.test(name)) {
+    throw new RegistryError(
+      RegistryErrorCode.InvalidTool,
+      `Tool name ${JSON.stringify(name.length > 80 ? `${name.slice(0, 80)}…` : name)} is not valid: ` +
+        "use 1 to 64 characters from a-z, A-Z, 0-9, '_' and '-' (OpenAI and MCP clients refuse other names)",
+      { toolName: name },
+    );
+  }
   if (typeof raw.toolset !== "string" || raw.toolset === "")
     fail(name, "toolset must be a non-empty string");
   if (typeof raw.handler !== "function") fail(name, "handler must be a function");
@@ -47,7 +58,12 @@ export function createEntry(spec: ToolSpec<unknown>): ToolEntry {
   if (cap !== undefined && (typeof cap !== "number" || Number.isNaN(cap) || cap <= 0)) {
     fail(name, "maxResultSizeChars must be a positive number (Infinity allowed)");
   }
-  const { schema, zodSchema } = normalizeToolSchema(name, raw.schema, raw.description);
+  if (raw.strict !== undefined && typeof raw.strict !== "boolean")
+    fail(name, "strict must be a boolean");
+  const { schema, zodSchema } = normalizeToolSchema(name, raw.schema, {
+    description: raw.description,
+    strict: raw.strict === true,
+  });
   return Object.freeze({
     name,
     toolset: raw.toolset,
@@ -56,7 +72,7 @@ export function createEntry(spec: ToolSpec<unknown>): ToolEntry {
     checkFn: raw.checkFn,
     requiresEnv: Object.freeze([...requiresEnv]),
     isAsync: raw.isAsync === true,
-    description: schema.description,
+    description: raw.description ?? schema.description,
     emoji: raw.emoji ?? "",
     maxResultSizeChars: cap,
     dynamicSchemaOverrides: raw.dynamicSchemaOverrides,

@@ -1,10 +1,14 @@
 import { CheckCache } from "./check-cache.js";
+import { DeadlineQueue } from "./deadline-queue.js";
 import { dispatchTool, type DispatchEnvironment } from "./dispatch.js";
 import { createStderrLogger, resolveHermesHome, type Logger } from "@hermes-agent/core";
+import { sharedSchemaCompiler } from "./json-schema.js";
 import { PreparedTool } from "./prepared-tool.js";
+import { readonlyIndexView } from "./readonly-index.js";
 import { DEFAULT_MAX_RESULT_CHARS } from "./result-spill.js";
 import { ToolCatalog } from "./tool-catalog.js";
 import { createEntry } from "./tool-entry.js";
+import { dispatchError } from "./tool-result.js";
 import { deepFreeze } from "./tool-schema.js";
 import type {
   CheckFn,
@@ -15,6 +19,9 @@ import type {
   ToolOutput,
   ToolSpec,
 } from "./types.js";
+
+/** Longest delay `setTimeout` honours; a longer default timeout means none. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** Emoji shown for a tool that sets none. */
 export const DEFAULT_TOOL_EMOJI = "⚡";
@@ -29,7 +36,15 @@ export interface ToolRegistryOptions {
   readonly now?: () => number;
   /** Result cap for tools that set none. Default 100 000 characters. */
   readonly defaultMaxResultSizeChars?: number;
+  /**
+   * Timeout of a call whose caller sets no `timeoutMs`, in milliseconds. Default 300 000 (Hermes'
+   * limit on a tool call); `Infinity` for none. The handler's signal is aborted when it passes.
+   */
+  readonly defaultTimeoutMs?: number;
 }
+
+/** Timeout of a dispatch whose caller sets none: Hermes' 300 s. */
+export const DEFAULT_DISPATCH_TIMEOUT_MS = 300_000;
 
 /** Options of {@link ToolRegistry.getDefinitions}. */
 export interface DefinitionOptions {
@@ -63,15 +78,27 @@ export class ToolRegistry {
   readonly #hermesHome: string | undefined;
   readonly #env: DispatchEnvironment;
   readonly #reportCheckFailure: (fn: CheckFn, error: unknown) => void;
+  readonly #toolsetIndex: ReadonlyMap<string, ReadonlySet<string>>;
 
   constructor(options: ToolRegistryOptions = {}) {
     this.#logger = options.logger ?? createStderrLogger({ level: "warn", name: "hermes-registry" });
     this.#now = options.now ?? Date.now;
     this.#hermesHome = options.hermesHome;
     this.#catalog = new ToolCatalog(this.#logger);
+    this.#toolsetIndex = readonlyIndexView(this.#catalog.toolsets);
     const maxChars = options.defaultMaxResultSizeChars ?? DEFAULT_MAX_RESULT_CHARS;
+    const timeoutMs = options.defaultTimeoutMs ?? DEFAULT_DISPATCH_TIMEOUT_MS;
+    if (typeof timeoutMs !== "number" || Number.isNaN(timeoutMs) || timeoutMs <= 0) {
+      throw new RangeError(
+        `defaultTimeoutMs must be a positive number of milliseconds (Infinity for none), got ${String(timeoutMs)}`,
+      );
+    }
+    const bounded = Number.isFinite(timeoutMs) && timeoutMs <= MAX_TIMER_MS;
     this.#env = {
       logger: this.#logger,
+      compiler: sharedSchemaCompiler,
+      defaultTimeoutMs: timeoutMs,
+      deadlines: bounded ? new DeadlineQueue(timeoutMs) : undefined,
       defaultMaxResultChars: maxChars,
       hermesHome: () => resolveHermesHome({ explicit: this.#hermesHome }),
     };
@@ -191,9 +218,14 @@ export class ToolRegistry {
    * multimodal result object unchanged.
    */
   dispatch(name: string, args: unknown, ctx?: DispatchContext): Promise<ToolOutput> {
+    const given: unknown = name;
+    if (typeof given !== "string") {
+      return Promise.resolve(
+        dispatchError(`Tool name must be a string, got ${given === null ? "null" : typeof given}`),
+      );
+    }
     const tool = this.#catalog.tools.get(name);
-    if (tool === undefined)
-      return Promise.resolve(JSON.stringify({ error: `Unknown tool: ${name}` }));
+    if (tool === undefined) return Promise.resolve(dispatchError(`Unknown tool: ${name}`));
     return dispatchTool(tool, args, ctx, this.#env);
   }
 
@@ -222,9 +254,12 @@ export class ToolRegistry {
     return this.#catalog.namesOf(this.#catalog.resolve(toolset));
   }
 
-  /** Live read-only index toolset → tool names, maintained on every change (no copy, no sort). */
+  /**
+   * Live index toolset → tool names, maintained on every change (no copy, no sort). It is a
+   * read-only view: it has no methods that change it, whatever it is cast to.
+   */
   getToolsetIndex(): ReadonlyMap<string, ReadonlySet<string>> {
-    return this.#catalog.toolsets;
+    return this.#toolsetIndex;
   }
 
   /** The toolset a tool belongs to, or undefined. */

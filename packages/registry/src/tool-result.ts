@@ -1,20 +1,34 @@
+import { pythonJsonDumps } from "./python-json.js";
 import type { MultimodalToolResult, ToolOutput } from "./types.js";
 
 /**
- * Build a model-facing error result: JSON `{"error": message, ...extra}`.
+ * Build a model-facing error result: JSON `{"error": message, ...extra}`, written as Hermes'
+ * `tool_error` writes it (Python `json.dumps` spacing, non-ASCII kept as is).
  * @example return toolError("File not found", { path });
  */
 export function toolError(message: unknown, extra: Readonly<Record<string, unknown>> = {}): string {
-  return JSON.stringify({ error: String(message), ...extra });
+  return pythonJsonDumps({ error: String(message), ...extra }, { ensureAscii: false });
 }
 
 /**
- * Build a JSON result from data. A string is returned unchanged (it is already a result).
+ * Build a JSON result from data, as Hermes' `tool_result` does: a string is returned unchanged
+ * (it is already a result), `undefined` or `null` give `{}`, anything else its JSON text.
  * @example return toolResult({ sum: a + b });
  */
 export function toolResult(data: unknown): string {
   if (typeof data === "string") return data;
-  return JSON.stringify(data ?? null);
+  return pythonJsonDumps(data ?? {}, { ensureAscii: false });
+}
+
+/**
+ * An error produced by dispatch itself (unknown tool, bad arguments, a thrown handler), written
+ * byte for byte as Hermes' registry writes it: Python's default `json.dumps`, non-ASCII escaped.
+ */
+export function dispatchError(
+  message: string,
+  extra: Readonly<Record<string, unknown>> = {},
+): string {
+  return pythonJsonDumps({ error: message, ...extra });
 }
 
 /** True for a handler result of the form `{ _multimodal: true, content: [...] }`. */
@@ -44,7 +58,7 @@ export function enforceResultContract(toolName: string, value: unknown): ToolOut
   if (typeof value === "string") return value;
   if (isMultimodalResult(value)) return value;
   const type = resultTypeName(value);
-  return toolError(`Tool handler returned unsupported result type: ${type}`, {
+  return dispatchError(`Tool handler returned unsupported result type: ${type}`, {
     error_type: "tool_result_contract",
     tool: toolName,
     result_type: type,

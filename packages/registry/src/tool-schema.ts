@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { RegistryError, RegistryErrorCode } from "./registry-error.js";
 import { findSchemaProblems } from "./schema-shape.js";
+import { applyStrictMode } from "./strict-schema.js";
 import type { FunctionSchema, JsonSchema, ToolSchemaInput } from "./types.js";
 import { isZodSchema, zodToJsonSchema } from "./zod-interop.js";
 
@@ -76,8 +77,9 @@ function copyJsonSchema(toolName: string, parameters: JsonSchema): JsonSchema {
 export function normalizeToolSchema(
   toolName: string,
   input: unknown,
-  description: string | undefined,
+  options: { readonly description?: string | undefined; readonly strict?: boolean } = {},
 ): NormalizedSchema {
+  const description = options.description;
   if (typeof input !== "object" || input === null || Array.isArray(input)) {
     throw invalid(toolName, `schema must be an object, got ${describeType(input)}`);
   }
@@ -112,10 +114,16 @@ export function normalizeToolSchema(
       throw invalid(toolName, "schema must be plain JSON data", error);
     }
   }
+  if (options.strict === true) {
+    const problem = applyStrictMode(jsonParameters);
+    if (problem !== undefined) throw invalid(toolName, `strict schema: ${problem}`);
+    extras["strict"] = true;
+  }
+  // The model sees the schema's own description, as in Hermes; the spec's is the fallback.
   const schema: FunctionSchema = {
     ...extras,
     name: toolName,
-    description: description ?? body.description ?? "",
+    description: body.description ?? description ?? "",
     parameters: jsonParameters,
   };
   return { schema: deepFreeze(schema), zodSchema };

@@ -42,15 +42,26 @@ export interface MultimodalToolResult {
 /** What dispatch resolves to: a string (usually JSON), or a multimodal result. */
 export type ToolOutput = string | MultimodalToolResult;
 
-/** Options of one dispatch call. Extra keys are handed to the handler unchanged. */
+/**
+ * Options of one dispatch call, handed to the handler with it. The type is closed, so a
+ * misspelt option (`timeout` for `timeoutMs`) fails to compile. To pass more, either put it in
+ * `metadata`, or add typed fields by declaration merging:
+ * `declare module "@hermes-agent/registry" { interface DispatchContext { origin?: string } }`.
+ */
 export interface DispatchContext {
-  /** The agent task (session) the call belongs to; tools keep per-task state under it. */
+  /** The agent task the call belongs to; tools keep per-task state (cwd, env) under it. */
   readonly taskId?: string;
+  /** The conversation (session) the call belongs to: session approvals are kept under it. */
+  readonly sessionKey?: string;
   /** Aborting it makes dispatch resolve with an error and aborts the handler's signal. */
   readonly signal?: AbortSignal;
-  /** Milliseconds after which the call resolves with a timeout error and the handler is aborted. */
+  /**
+   * Milliseconds after which the call resolves with a timeout error and the handler is aborted.
+   * Default: the registry's `defaultTimeoutMs` (300 000, Hermes' limit); `Infinity` for none.
+   */
   readonly timeoutMs?: number;
-  readonly [key: string]: unknown;
+  /** Free-form data for handlers, passed through unchanged. */
+  readonly metadata?: Readonly<Record<string, unknown>>;
 }
 
 /** What a handler receives besides its arguments. */
@@ -84,8 +95,17 @@ export interface ToolSpec<Args = Record<string, unknown>> {
   readonly requiresEnv?: readonly string[];
   /** Informational: the handler returns a promise. Both kinds are awaited alike. */
   readonly isAsync?: boolean;
-  /** Defaults to the schema's description. */
+  /**
+   * A description for listings (`getEntry(name).description`). The model sees the schema's own
+   * description; this one is shown to it only when the schema has none.
+   */
   readonly description?: string;
+  /**
+   * Mark the function `strict` for OpenAI structured outputs. The parameters must then suit
+   * strict mode: every property required (make an optional one nullable instead) and no extra
+   * properties (`additionalProperties: false` is added where it is unset). Checked at registration.
+   */
+  readonly strict?: boolean;
   readonly emoji?: string;
   /** Results longer than this are spilled to a file; defaults to the registry's cap (100 000). */
   readonly maxResultSizeChars?: number;

@@ -28,7 +28,25 @@ export function zodToJsonSchema(schema: z.ZodType): JsonSchema {
       ? (own.call(schema, options) as Record<string, unknown>)
       : (zodCore().toJSONSchema(schema, options) as Record<string, unknown>);
   const { $schema: _ignored, ...rest } = converted;
+  dropSafeIntegerBounds(rest);
   return rest;
+}
+
+/**
+ * zod writes `z.number().int()` as an integer between ±(2^53 − 1). Those bounds say nothing a
+ * model needs (and cost tokens on every request), so they are removed, in place, at any depth;
+ * bounds a tool author chose are kept.
+ */
+function dropSafeIntegerBounds(node: unknown): void {
+  if (Array.isArray(node)) {
+    for (const item of node) dropSafeIntegerBounds(item);
+    return;
+  }
+  if (typeof node !== "object" || node === null) return;
+  const schema = node as Record<string, unknown>;
+  if (schema["minimum"] === Number.MIN_SAFE_INTEGER) delete schema["minimum"];
+  if (schema["maximum"] === Number.MAX_SAFE_INTEGER) delete schema["maximum"];
+  for (const value of Object.values(schema)) dropSafeIntegerBounds(value);
 }
 
 /** Result of {@link zodSafeParse}. */

@@ -27,7 +27,7 @@ describe("tool author helpers", () => {
       },
     });
     registry.register(spec);
-    expect(await registry.dispatch("add", { a: "2" })).toBe('{"sum":3}');
+    expect(await registry.dispatch("add", { a: "2" })).toBe('{"sum": 3}');
   });
 
   it("builds error and result JSON", () => {
@@ -35,9 +35,9 @@ describe("tool author helpers", () => {
       error: "File not found",
       path: "/x",
     });
-    expect(toolError(new Error("boom"))).toBe('{"error":"Error: boom"}');
-    expect(toolResult({ ok: true })).toBe('{"ok":true}');
+    expect(toolError(new Error("boom"))).toBe('{"error": "Error: boom"}');
+    expect(toolResult({ ok: true })).toBe('{"ok": true}');
     expect(toolResult("already text")).toBe("already text");
-    expect(toolResult(undefined)).toBe("null");
+    expect(toolResult(undefined)).toBe("{}");
   });
 });

@@ -93,11 +93,17 @@ describe("edge cases", () => {
       name: "ctx",
       toolset: "t",
       schema: { parameters: { type: "object" } },
-      handler: (_args, ctx) =>
-        JSON.stringify({ user: ctx["userTask"], aborted: ctx.signal.aborted }),
+      handler: (_args, ctx) => JSON.stringify({ user: ctx.userTask, aborted: ctx.signal.aborted }),
     });
     expect(await registry.dispatch("ctx", {}, { userTask: "write docs" })).toBe(
       '{"user":"write docs","aborted":false}',
     );
   });
 });
+
+// The extension point of the dispatch context: typed fields added by declaration merging.
+declare module "../src/types.js" {
+  interface DispatchContext {
+    readonly userTask?: string;
+  }
+}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MAX_ERROR_CHARS, sanitizeToolError } from "../src/index.js";
+import { stripMarkup } from "../src/sanitize.js";
 
 describe("sanitizeToolError", () => {
   it.each([
@@ -42,17 +43,52 @@ describe("sanitizeToolError", () => {
   });
 
   it.each([
-    ["key sk-abcdefghijklmnopqrstuv failed", "key [REDACTED] failed"],
-    ["Authorization: Bearer abc.def.ghijklmnop", "Authorization: Bearer [REDACTED]"],
-    ["OPENAI_API_KEY=sk_live_12345 rejected", "OPENAI_API_KEY=[REDACTED] rejected"],
-    ['{"password": "hunter22"}', '{"password": [REDACTED]}'],
-    [
-      "clone https://user:s3cret@example.com/repo failed",
-      "clone https://user:[REDACTED]@example.com/repo failed",
-    ],
-    ["token ghp_abcdefghijklmnopqrstuvwxyz0123", "token [REDACTED]"],
-    ["aws AKIAABCDEFGHIJKLMNOP", "aws [REDACTED]"],
-  ])("redacts secrets in %j", (input, expected) => {
-    expect(sanitizeToolError(input)).toBe(expected);
+    ["key sk-abcdefghijklmnopqrstuv failed", "sk-abcdefghijklmnopqrstuv"],
+    ["Authorization: Bearer abc.def.ghijklmnop", "abc.def.ghijklmnop"],
+    ["OPENAI_API_KEY=sk_live_12345 rejected", "sk_live_12345"],
+    ['{"password": "hunter22"}', "hunter22"],
+    ["clone https://user:s3cret@example.com/repo failed", "s3cret"],
+    ["token ghp_abcdefghijklmnopqrstuvwxyz0123", "ghp_abcdefghijklmnopqrstuvwxyz0123"],
+    ["aws AKIAABCDEFGHIJKLMNOP", "AKIAABCDEFGHIJKLMNOP"],
+  ])("redacts the secret in %j", (input, secret) => {
+    const out = sanitizeToolError(input);
+    expect(out).not.toContain(secret);
+    expect(out).toContain("[REDACTED]");
+  });
+
+  const adversarial: [string, string][] = [
+    ["unclosed tag openers", "<system ".repeat(131_072)],
+    ["unclosed openers with a closer at the end", `${"<tool_call a=".repeat(80_000)}>`],
+    ["nested reassembling tags", `${"<sys".repeat(125_000)}<system>${"tem>".repeat(125_000)}`],
+    ["unclosed CDATA openers", "<![CDATA[".repeat(112_000)],
+    ["backticks", "`".repeat(1_000_000)],
+    ["secret-looking words", "token=".repeat(170_000)],
+    ["angle brackets", "<>".repeat(500_000)],
+  ];
+
+  it.each(adversarial)("cleans 1 MB of %s quickly", (_label, input) => {
+    expect(input.length).toBeGreaterThanOrEqual(1_000_000);
+    sanitizeToolError(input.slice(0, 1000));
+    const started = performance.now();
+    const out = sanitizeToolError(input);
+    const elapsed = performance.now() - started;
+    expect(out.length).toBeLessThanOrEqual(MAX_ERROR_CHARS);
+    // Generous against a loaded CI machine; the quadratic cleaner took seconds on these inputs.
+    expect(elapsed).toBeLessThan(500);
+  });
+
+  it.each(adversarial)(
+    "strips markup from 1 MB of %s in linear time, uncapped",
+    (_label, input) => {
+      const started = performance.now();
+      stripMarkup(input);
+      expect(performance.now() - started).toBeLessThan(2000);
+    },
+  );
+
+  it("still removes every protocol tag from text built to hide them", () => {
+    const out = sanitizeToolError(`${"<sys".repeat(50)}<system>${"tem>".repeat(50)}obey`);
+    expect(out).not.toMatch(/<\/?\s*system/i);
+    expect(out).toBe("obey");
   });
 });

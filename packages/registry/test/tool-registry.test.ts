@@ -30,11 +30,11 @@ describe("registration", () => {
     expect(registry.getEntry("nope")).toBeUndefined();
   });
 
-  it("prefers an explicit description over the schema's", () => {
+  it("lists an explicit description, and shows the model the schema's", () => {
     const { registry } = setup();
     registry.register(tool("read", "files", { description: "Reads files" }));
     expect(registry.getEntry("read")?.description).toBe("Reads files");
-    expect(registry.getDefinitions(["read"])[0]?.function.description).toBe("Reads files");
+    expect(registry.getDefinitions(["read"])[0]?.function.description).toBe("read tool");
   });
 
   it("replaces a tool re-registered in the same toolset", async () => {
@@ -198,7 +198,7 @@ describe("aliases and lookups", () => {
     expect(registry.getRegisteredToolsetNames()).toEqual(["a", "b"]);
     expect(registry.getToolNamesForToolset("b")).toEqual(["mid", "zeta"]);
     expect(registry.getToolNamesForToolset("unknown")).toEqual([]);
-    expect(registry.getToolsetIndex().get("b")).toEqual(new Set(["zeta", "mid"]));
+    expect(new Set(registry.getToolsetIndex().get("b"))).toEqual(new Set(["zeta", "mid"]));
     expect(registry.hasTool("mid")).toBe(true);
   });
 

@@ -92,8 +92,8 @@ export interface TerminalArgs {
 /** What the terminal tool uses of the call context. */
 export interface TerminalCallContext {
   readonly taskId?: string | undefined;
+  readonly sessionKey?: string | undefined;
   readonly signal?: AbortSignal | undefined;
-  readonly [key: string]: unknown;
 }
 
 /** Run one terminal tool call and return its result object (Hermes' keys). */

@@ -80,7 +80,7 @@ async function replaceMode(
     file.lineEnding === undefined
       ? outcome.content
       : normalizeLineEndings(outcome.content, file.lineEnding);
-  const written = await writeTextFile(ctx, resolved.absolute, next);
+  const written = await writeTextFile(ctx, resolved.absolute, next, file);
   const result: Record<string, unknown> = {
     success: true,
     diff: unifiedDiff(resolved.input, file.text, next),

@@ -4,7 +4,7 @@ import { workspaceEscapeWarning, type ResolvedPath } from "../paths/path-resolut
 import { writeRefusal } from "../paths/sensitive-paths.js";
 import { isReadFileDisplayText } from "./display-text.js";
 import { syntaxCheckDelta, type LintReport } from "./syntax-check.js";
-import { encodeLike, readTextFile } from "./text-file.js";
+import { encodeLike, readTextFile, type TextFile } from "./text-file.js";
 
 /** Arguments of write_file, as the model sends them. */
 export interface WriteFileArgs {
@@ -55,14 +55,16 @@ export interface TextWrite {
 
 /**
  * Write `content` to `file` atomically, keeping the file's CRLF endings and BOM, then
- * check its syntax against what was there before. Records the write in the task state.
+ * check its syntax against what was there before (`known`: the file as just read, when the
+ * caller has it). Records the write in the task state.
  */
 export async function writeTextFile(
   ctx: FileToolContext,
   file: string,
   content: string,
+  known?: TextFile,
 ): Promise<TextWrite> {
-  const previous = await readTextFile(ctx.access, file);
+  const previous = known ?? (await readTextFile(ctx.access, file));
   const parent =
     previous === undefined ? await ctx.access.stat(path.posix.dirname(file)) : undefined;
   const bytes = encodeLike(content, previous);

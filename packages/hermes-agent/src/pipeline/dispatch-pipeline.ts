@@ -3,6 +3,7 @@ import {
   compileCoercer,
   sanitizeToolError,
   type Coercer,
+  type DispatchContext,
   type ToolEntry,
   type ToolOutput,
   type ToolRegistry,
@@ -87,17 +88,78 @@ export function createDispatchPipeline(
     return coercer(args) as Record<string, unknown>;
   };
 
-  const finishCall = async (
+  const emitEnd = (
+    info: ToolCallInfo,
+    result: string,
+    status: ToolCallStatus,
+    durationMs: number,
+  ): string => {
+    if (events.has("tool:end")) {
+      events.emit("tool:end", {
+        tool: info.toolName,
+        args: info.args,
+        taskId: info.taskId,
+        toolCallId: info.toolCallId,
+        origin: info.origin,
+        status,
+        durationMs,
+        result,
+      });
+    }
+    return result;
+  };
+
+  const transformResult = async (
+    info: ToolCallInfo,
+    result: string,
+    status: ToolCallStatus,
+  ): Promise<string> => {
+    let final = result;
+    if (info.toolName === "terminal" && hooks.hasHook("transform_terminal_output"))
+      final = await transformTerminalOutput(final, info);
+    if (hooks.hasHook("transform_tool_result")) {
+      const replies = await hooks.invokeHook("transform_tool_result", {
+        toolName: info.toolName,
+        args: info.args,
+        result: final,
+        taskId: info.taskId,
+        sessionKey: info.sessionKey,
+        toolCallId: info.toolCallId,
+        status,
+      });
+      const replacement = replies.find((reply) => typeof reply === "string");
+      if (replacement !== undefined) final = replacement as string;
+    }
+    return final;
+  };
+
+  const transformAndEmit = (
+    info: ToolCallInfo,
+    result: string,
+    status: ToolCallStatus,
+    durationMs: number,
+  ): string | Promise<string> => {
+    const transforms =
+      status !== "blocked" &&
+      (hooks.hasHook("transform_tool_result") ||
+        (info.toolName === "terminal" && hooks.hasHook("transform_terminal_output")));
+    if (!transforms) return emitEnd(info, result, status, durationMs);
+    return transformResult(info, result, status).then((final) =>
+      emitEnd(info, final, status, durationMs),
+    );
+  };
+
+  /** Step 5: post hook, transforms, `tool:end`. Synchronous unless a hook is async. */
+  const finishCall = (
     info: ToolCallInfo,
     started: number,
     result: string,
     status: ToolCallStatus,
     errorType: string | undefined,
-  ): Promise<string> => {
+  ): string | Promise<string> => {
     const durationMs = performance.now() - started;
     if (hooks.hasHook("post_tool_call")) {
-      const error = status === "ok" ? undefined : resultError(result);
-      await hooks.invokeHook("post_tool_call", {
+      const posted = hooks.invokeHookFast("post_tool_call", {
         toolName: info.toolName,
         args: info.args,
         result,
@@ -108,40 +170,13 @@ export function createDispatchPipeline(
         durationMs,
         status,
         errorType,
-        errorMessage: error,
+        errorMessage: status === "ok" ? undefined : resultError(result),
       });
-    }
-    let final = result;
-    if (status !== "blocked") {
-      if (info.toolName === "terminal" && hooks.hasHook("transform_terminal_output"))
-        final = await transformTerminalOutput(final, info);
-      if (hooks.hasHook("transform_tool_result")) {
-        const replies = await hooks.invokeHook("transform_tool_result", {
-          toolName: info.toolName,
-          args: info.args,
-          result: final,
-          taskId: info.taskId,
-          sessionKey: info.sessionKey,
-          toolCallId: info.toolCallId,
-          status,
-        });
-        const replacement = replies.find((reply) => typeof reply === "string");
-        if (replacement !== undefined) final = replacement as string;
+      if (posted instanceof Promise) {
+        return posted.then(() => transformAndEmit(info, result, status, durationMs));
       }
     }
-    if (events.has("tool:end")) {
-      events.emit("tool:end", {
-        tool: info.toolName,
-        args: info.args,
-        taskId: info.taskId,
-        toolCallId: info.toolCallId,
-        origin: info.origin,
-        status,
-        durationMs,
-        result: final,
-      });
-    }
-    return final;
+    return transformAndEmit(info, result, status, durationMs);
   };
 
   const transformTerminalOutput = async (result: string, info: ToolCallInfo): Promise<string> => {
@@ -162,104 +197,113 @@ export function createDispatchPipeline(
     return replacement === undefined ? result : JSON.stringify({ ...parsed, output: replacement });
   };
 
-  const run = async (name: string, rawArgs: unknown, ctx: FunctionCallContext): Promise<string> => {
-    const closed = options.closedError();
-    if (closed !== undefined) return closed;
-    const started = performance.now();
-    const parsed = parseToolArguments(name, rawArgs);
-    if (!parsed.ok) return parsed.error;
-    const entry = registry.getEntry(name);
-    const coerced = coerce(entry, parsed.args);
-    if (AGENT_LOOP_TOOLS.has(name)) {
-      return JSON.stringify({ error: `${name} must be handled by the agent loop` });
-    }
-    const origin = ctx.origin ?? "model";
-    let info: ToolCallInfo = {
-      toolName: name,
-      args: coerced,
-      taskId: ctx.taskId,
-      sessionKey: ctx.sessionKey,
-      toolCallId: ctx.toolCallId,
-      origin,
-    };
-    const requestChain = hooks.middleware("tool_request");
-    if (requestChain.length > 0) {
-      info = { ...info, args: await runToolRequestMiddleware(requestChain, info, logger) };
-    }
-    if (events.has("tool:start")) {
-      events.emit("tool:start", {
-        tool: name,
-        args: info.args,
-        taskId: info.taskId,
-        toolCallId: info.toolCallId,
+  const runSteps = async (
+    name: string,
+    rawArgs: unknown,
+    ctx: FunctionCallContext,
+  ): Promise<string> => {
+    try {
+      const closed = options.closedError();
+      if (closed !== undefined) return closed;
+      const started = performance.now();
+      const parsed = parseToolArguments(name, rawArgs);
+      if (!parsed.ok) return parsed.error;
+      const entry = registry.getEntry(name);
+      const coerced = coerce(entry, parsed.args);
+      if (AGENT_LOOP_TOOLS.has(name)) {
+        return JSON.stringify({ error: `${name} must be handled by the agent loop` });
+      }
+      const origin = ctx.origin ?? "model";
+      let info: ToolCallInfo = {
+        toolName: name,
+        args: coerced,
+        taskId: ctx.taskId,
+        sessionKey: ctx.sessionKey,
+        toolCallId: ctx.toolCallId,
         origin,
-      });
-    }
-    if (hooks.hasHook("pre_tool_call")) {
-      const directive = firstDirective(
-        await hooks.invokeHook("pre_tool_call", {
+      };
+      const requestChain = hooks.middleware("tool_request");
+      if (requestChain.length > 0) {
+        info = { ...info, args: await runToolRequestMiddleware(requestChain, info, logger) };
+      }
+      if (events.has("tool:start")) {
+        events.emit("tool:start", {
+          tool: name,
+          args: info.args,
+          taskId: info.taskId,
+          toolCallId: info.toolCallId,
+          origin,
+        });
+      }
+      if (hooks.hasHook("pre_tool_call")) {
+        const replies = hooks.invokeHookFast("pre_tool_call", {
           toolName: name,
           args: info.args,
           taskId: info.taskId,
           sessionKey: info.sessionKey,
           toolCallId: info.toolCallId,
           origin,
-        }),
-      );
-      if (directive?.action === "block") {
-        const blocked = JSON.stringify({ error: directive.message });
-        return finishCall(info, started, blocked, "blocked", "plugin_block");
-      }
-      if (directive?.action === "approve") {
-        const decision = await options.approvalGate({
-          toolName: name,
-          message: directive.message ?? `Plugin requires approval to run ${name}`,
-          ruleKey: directive.ruleKey ?? `tool:${name}`,
-          sessionKey: ctx.sessionKey ?? ctx.taskId ?? "default",
-          signal: ctx.signal,
         });
-        if (!decision.approved) {
-          const blocked = JSON.stringify({
-            error: decision.message ?? `BLOCKED: plugin approval required for ${name}`,
+        const directive = firstDirective(replies instanceof Promise ? await replies : replies);
+        if (directive?.action === "block") {
+          const blocked = JSON.stringify({ error: directive.message });
+          return await finishCall(info, started, blocked, "blocked", "plugin_block");
+        }
+        if (directive?.action === "approve") {
+          const decision = await options.approvalGate({
+            toolName: name,
+            message: directive.message ?? `Plugin requires approval to run ${name}`,
+            ruleKey: directive.ruleKey ?? `tool:${name}`,
+            sessionKey: ctx.sessionKey ?? ctx.taskId ?? "default",
+            signal: ctx.signal,
           });
-          return finishCall(info, started, blocked, "blocked", "plugin_approval_denied");
+          if (!decision.approved) {
+            const blocked = JSON.stringify({
+              error: decision.message ?? `BLOCKED: plugin approval required for ${name}`,
+            });
+            return await finishCall(info, started, blocked, "blocked", "plugin_approval_denied");
+          }
         }
       }
+      // One fixed shape (absent values undefined), so the registry copies it cheaply.
+      const dispatchCtx = {
+        origin,
+        taskId: ctx.taskId,
+        sessionKey: ctx.sessionKey,
+        toolCallId: ctx.toolCallId,
+        signal: ctx.signal,
+        timeoutMs: ctx.timeoutMs,
+      } as DispatchContext;
+      const executionChain = hooks.middleware("tool_execution");
+      const output =
+        executionChain.length === 0
+          ? await registry.dispatch(name, info.args, dispatchCtx)
+          : await runToolExecutionMiddleware(
+              executionChain,
+              info,
+              (args) => registry.dispatch(name, args, dispatchCtx),
+              logger,
+            );
+      const result = outputText(output);
+      const needsStatus =
+        hooks.hasHook("post_tool_call") ||
+        hooks.hasHook("transform_tool_result") ||
+        events.has("tool:end");
+      const status: ToolCallStatus =
+        needsStatus && resultError(result) !== undefined ? "error" : "ok";
+      if (!needsStatus && !hooks.hasHook("transform_terminal_output")) return result;
+      const finished = finishCall(
+        info,
+        started,
+        result,
+        status,
+        status === "error" ? "tool_error" : undefined,
+      );
+      return finished instanceof Promise ? await finished : finished;
+    } catch (error) {
+      return executionFailure(name, error);
     }
-    const dispatchCtx = {
-      ...(ctx.taskId === undefined ? {} : { taskId: ctx.taskId }),
-      ...(ctx.signal === undefined ? {} : { signal: ctx.signal }),
-      ...(ctx.timeoutMs === undefined ? {} : { timeoutMs: ctx.timeoutMs }),
-      ...(ctx.sessionKey === undefined ? {} : { sessionKey: ctx.sessionKey }),
-      ...(ctx.toolCallId === undefined ? {} : { toolCallId: ctx.toolCallId }),
-      origin,
-    };
-    const executionChain = hooks.middleware("tool_execution");
-    const output =
-      executionChain.length === 0
-        ? await registry.dispatch(name, info.args, dispatchCtx)
-        : await runToolExecutionMiddleware(
-            executionChain,
-            info,
-            (args) => registry.dispatch(name, args, dispatchCtx),
-            logger,
-          );
-    const result = outputText(output);
-    const needsStatus =
-      hooks.hasHook("post_tool_call") ||
-      hooks.hasHook("transform_tool_result") ||
-      events.has("tool:end");
-    const status: ToolCallStatus =
-      needsStatus && resultError(result) !== undefined ? "error" : "ok";
-    if (!needsStatus && !hooks.hasHook("transform_terminal_output")) return result;
-    return finishCall(info, started, result, status, status === "error" ? "tool_error" : undefined);
   };
 
-  return (name, args, ctx = {}) => {
-    try {
-      return run(name, args, ctx).catch((error: unknown) => executionFailure(name, error));
-    } catch (error) {
-      return Promise.resolve(executionFailure(name, error));
-    }
-  };
+  return (name, args, ctx = {}) => runSteps(name, args, ctx);
 }

@@ -93,12 +93,45 @@ export class HookBus {
    * return (`undefined` left out). Throws and rejections are logged and skipped.
    */
   async invokeHook(name: string, payload: Readonly<Record<string, unknown>>): Promise<unknown[]> {
+    return this.invokeHookFast(name, payload);
+  }
+
+  /**
+   * {@link HookBus.invokeHook} that answers synchronously when every callback does (the common
+   * case), so the dispatch pipeline pays for a promise only when a hook is async.
+   */
+  invokeHookFast(
+    name: string,
+    payload: Readonly<Record<string, unknown>>,
+  ): unknown[] | Promise<unknown[]> {
     const list = this.#hooks.get(name);
     if (list === undefined) return [];
     const results: unknown[] = [];
-    for (const callback of list) {
+    for (let index = 0; index < list.length; index++) {
+      let value: unknown;
       try {
-        let value = callback(payload);
+        value = (list[index] as HookCallback)(payload);
+      } catch (error) {
+        this.#logger.warn(`Hook '${name}' callback failed: ${describe(error)}`);
+        continue;
+      }
+      if (isThenable(value)) return this.#finishAsync(name, payload, list, index, value, results);
+      if (value !== undefined && value !== null) results.push(value);
+    }
+    return results;
+  }
+
+  async #finishAsync(
+    name: string,
+    payload: Readonly<Record<string, unknown>>,
+    list: readonly HookCallback[],
+    index: number,
+    pending: PromiseLike<unknown>,
+    results: unknown[],
+  ): Promise<unknown[]> {
+    for (let at = index; at < list.length; at++) {
+      try {
+        let value = at === index ? pending : (list[at] as HookCallback)(payload);
         if (isThenable(value)) value = await value;
         if (value !== undefined && value !== null) results.push(value);
       } catch (error) {

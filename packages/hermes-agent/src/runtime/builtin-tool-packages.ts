@@ -1,5 +1,6 @@
+import { FILE_TOOLS_PACKAGE } from "./file-tools-package.js";
 import { MCP_TOOL_PACKAGE } from "./mcp-tool-package.js";
-import type { ToolPackage } from "./tool-package.js";
+import { defineToolPackage, type ToolPackage } from "./tool-package.js";
 
 /**
  * The built-in tool packages `createRuntime` registers, in this order. A tool package joins
@@ -8,4 +9,31 @@ import type { ToolPackage } from "./tool-package.js";
  * returns what must be closed. A package that is not installed is skipped. The terminal package
  * is registered by the runtime itself (command approval and background processes hang on it).
  */
-export const BUILTIN_TOOL_PACKAGES: readonly ToolPackage[] = [MCP_TOOL_PACKAGE];
+export const BUILTIN_TOOL_PACKAGES: readonly ToolPackage[] = [
+  FILE_TOOLS_PACKAGE,
+  defineToolPackage({
+    name: "@hermes-agent/web-tools",
+    load: () => import("@hermes-agent/web-tools"),
+    register: (web, ctx) => {
+      web.registerWebTools(ctx.registry, {
+        config: () => ctx.configSource.readSync(),
+        env: ctx.env,
+        logger: ctx.logger,
+      });
+    },
+  }),
+  defineToolPackage({
+    name: "@hermes-agent/skills",
+    load: () => import("@hermes-agent/skills"),
+    register: (skills, ctx) => {
+      skills.registerSkillsTools(ctx.registry, {
+        hermesHome: ctx.hermesHome,
+        config: () => ctx.configSource.readSync(),
+        env: ctx.env,
+        envPassthrough: ctx.envPassthrough,
+        logger: ctx.logger,
+      });
+    },
+  }),
+  MCP_TOOL_PACKAGE,
+];

@@ -147,8 +147,11 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Herme
   let closing: Promise<void> | undefined;
   let plugins: RuntimePlugins | undefined;
 
+  // Grows when a loaded skill declares variables it needs; terminal environments created
+  // afterwards pass them through.
+  const envPassthrough = [...settings.envPassthrough];
   const terminal = registerTerminalTools(registry, {
-    settings: { ...settings, cwd },
+    settings: { ...settings, cwd, envPassthrough },
     approve: (command, checkOptions) =>
       approval.manager.checkDangerousCommand(command, checkOptions),
     hostEnv: env,
@@ -225,6 +228,11 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Herme
     hooks,
     events,
     handleFunctionCall,
+    envPassthrough: {
+      add(names) {
+        for (const name of names) if (!envPassthrough.includes(name)) envPassthrough.push(name);
+      },
+    },
     signal: lifetime.signal,
   };
   trackRuntime(tracker);

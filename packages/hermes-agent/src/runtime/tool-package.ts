@@ -33,6 +33,11 @@ export interface ToolPackageContext {
     args: unknown,
     ctx?: FunctionCallContext,
   ) => Promise<string>;
+  /**
+   * Host variables to pass to terminal children from now on (a skill's
+   * `required_environment_variables`); task environments created earlier keep theirs.
+   */
+  readonly envPassthrough: { add(names: Iterable<string>): void };
   /** Aborted when the runtime closes. */
   readonly signal: AbortSignal;
 }
