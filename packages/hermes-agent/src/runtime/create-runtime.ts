@@ -90,8 +90,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Herme
   const envPassthrough = [...settings.envPassthrough];
   const terminal = registerTerminalTools(registry, {
     settings: { ...settings, cwd, envPassthrough },
-    approve: (command, checkOptions) =>
-      approval.manager.checkDangerousCommand(command, checkOptions),
+    approval: approval.manager,
     hostEnv: env,
   });
   const stopCompletions = terminal.onProcessComplete((completion) => {
