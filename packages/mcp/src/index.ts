@@ -37,6 +37,12 @@ export type {
   SamplingRequest,
   SamplingResponse,
 } from "./sampling-handler.js";
+export { createOpenAiSamplingModel } from "./openai-sampling-model.js";
+export type {
+  ChatCompletionsClient,
+  SamplingChatCompletion,
+  SamplingChatRequest,
+} from "./openai-sampling-model.js";
 export { loginMcpServer } from "./oauth/login.js";
 export type { McpLoginOptions } from "./oauth/login.js";
 export {
