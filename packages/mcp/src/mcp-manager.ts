@@ -1,6 +1,6 @@
 import { setTimeout as delay } from "node:timers/promises";
 import { loadEnvFile } from "@hermes-agent/config";
-import { killIfOurChild } from "./child-process-guard.js";
+import { descendantsOf, killIfOurChild, killSurvivors } from "./child-process-guard.js";
 import { resolveHermesHome, silentLogger, type Logger } from "@hermes-agent/core";
 import type { ToolRegistry } from "@hermes-agent/registry";
 import { formatConfigProblem, parseMcpServerConfigs } from "./config/parse-server-configs.js";
@@ -210,7 +210,10 @@ class DefaultMcpManager implements McpManager {
   killSync(): void {
     for (const connection of this.#connections) {
       const pid = connection.pid;
-      if (pid !== undefined) killIfOurChild(pid);
+      if (pid === undefined) continue;
+      const below = descendantsOf(pid);
+      killIfOurChild(pid);
+      killSurvivors(below);
     }
   }
 

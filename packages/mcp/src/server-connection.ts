@@ -16,7 +16,7 @@ import { McpError, McpErrorCode } from "./mcp-error.js";
 import { isCircuitOpen, retryDelay, type RetryPolicy } from "./retry-policy.js";
 import { createSamplingHandler, type SamplingModel } from "./sampling-handler.js";
 import { buildTransport, type BuiltTransport, type TransportContext } from "./transport-factory.js";
-import { killIfOurChild } from "./child-process-guard.js";
+import { descendantsOf, killIfOurChild, killSurvivors } from "./child-process-guard.js";
 import { VERSION } from "./version.js";
 
 /** Where a server is in its life. */
@@ -338,9 +338,11 @@ export class McpServerConnection {
     } catch (error) {
       if (this.#built === built) this.#built = undefined;
       const pid = built.pid();
+      const below = pid === undefined ? [] : descendantsOf(pid);
       await client.close().catch(() => undefined);
       await built.transport.close().catch(() => undefined);
       if (pid !== undefined) killIfOurChild(pid);
+      killSurvivors(below);
       throw deadline.signal.aborted ? (deadline.signal.reason as Error) : error;
     } finally {
       clearTimeout(timer);
@@ -434,12 +436,15 @@ export class McpServerConnection {
     this.#built = undefined;
     if (reason !== undefined) this.#lastError = reason;
     const pid = built?.pid();
+    // Helpers the server started (or the server behind an npx wrapper) must not outlive it.
+    const below = pid === undefined ? [] : descendantsOf(pid);
     if (client !== undefined) {
       client.onclose = () => undefined;
       await client.close().catch(() => undefined);
     }
     await built?.transport.close().catch(() => undefined);
     if (pid !== undefined) killIfOurChild(pid);
+    killSurvivors(below);
   }
 
   #error(code: McpErrorCode, what: string, cause?: unknown): McpError {

@@ -4,7 +4,12 @@ import { errorJson, resolveInContext, toJson, type FileToolContext } from "../fi
 import { workspaceEscapeWarning, type ResolvedPath } from "../paths/path-resolution.js";
 import { pythonRepr } from "../python-repr.js";
 import { normalizeLineEndings, readTextFile } from "../write/text-file.js";
-import { stalenessWarning, writeRefusalFor, writeTextFile } from "../write/write-file.js";
+import {
+  loneSurrogate,
+  stalenessWarning,
+  writeRefusalFor,
+  writeTextFile,
+} from "../write/write-file.js";
 import { unifiedDiff } from "./unified-diff.js";
 import { applyV4aPatch, type ResolvedOperation } from "./v4a-apply.js";
 import { parseV4aPatch, patchPaths } from "./v4a-parser.js";
@@ -57,6 +62,15 @@ async function replaceMode(
   newString: string,
   replaceAll: boolean,
 ): Promise<Record<string, unknown>> {
+  const surrogate = loneSurrogate(newString);
+  if (surrogate !== undefined) {
+    return {
+      success: false,
+      error:
+        `Refusing to write '${resolved.input}': new_string contains a lone surrogate character ` +
+        `('\\u${surrogate.toString(16)}') that cannot be encoded as UTF-8. The file was NOT modified.`,
+    };
+  }
   const file = await readTextFile(ctx.access, resolved.absolute).catch(() => undefined);
   if (file === undefined)
     return { success: false, error: `Failed to read file: ${resolved.absolute}` };

@@ -21,6 +21,12 @@ function pythonTypeName(value: unknown): string {
   return typeof value;
 }
 
+/** The first unpaired UTF-16 surrogate in `text` (it has no UTF-8 encoding), if any. */
+export function loneSurrogate(text: string): number | undefined {
+  const match = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.exec(text);
+  return match === null ? undefined : match[0].charCodeAt(0);
+}
+
 /** Why the model may not write or patch this path (system paths, the runtime's config), or undefined. */
 export async function writeRefusalFor(
   ctx: FileToolContext,
@@ -101,6 +107,13 @@ export async function writeFileTool(ctx: FileToolContext, args: WriteFileArgs): 
   }
   const content = args.content;
   const resolved = await resolveInContext(ctx, args.path);
+  const surrogate = loneSurrogate(content);
+  if (surrogate !== undefined) {
+    return errorJson(
+      `Refusing to write '${args.path}': content contains a lone surrogate character ` +
+        `('\\u${surrogate.toString(16)}') that cannot be encoded as UTF-8. The file was NOT created or modified.`,
+    );
+  }
   const refusal = await writeRefusalFor(ctx, resolved);
   if (refusal !== undefined) return errorJson(refusal);
   if (isReadFileDisplayText(content)) {
