@@ -63,8 +63,7 @@ export type {
   TrackedProcess,
   TrackedProcessInput,
 } from "./process-registry.js";
-export { defaultApproveCommand } from "./command-approval.js";
-export type { ApproveCommand } from "./command-approval.js";
+export type { ApproveCommand, CommandApprover } from "./command-approval.js";
 export { createTerminalRuntime } from "./terminal-runtime.js";
 export type { TerminalRuntime, TerminalRuntimeOptions } from "./terminal-runtime.js";
 export { runTerminalTool, TERMINAL_DESCRIPTION, TERMINAL_PARAMETERS } from "./terminal-tool.js";

@@ -38,7 +38,6 @@ describe("public API", () => {
         "createEnvironment",
         "createLocalEnvironment",
         "createTerminalRuntime",
-        "defaultApproveCommand",
         "defaultBackends",
         "defineEnvironmentBackend",
         "exitCodeMeaning",

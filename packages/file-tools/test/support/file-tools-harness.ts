@@ -78,7 +78,7 @@ export async function createFileToolsHarness(
       config: { terminal: { backend: useNamespace ? "namespace" : "local", cwd: root } },
     }),
     backends,
-    approve: () => Promise.resolve({ approved: true, message: null }),
+    approval: () => Promise.resolve({ approved: true, message: null }),
     killGraceMs: 200,
   });
   const registry = new ToolRegistry({ logger: silentLogger, hermesHome: home.path });
