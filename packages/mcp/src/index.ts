@@ -9,7 +9,7 @@ export type {
   McpManagerOptions,
   McpServerStatus,
 } from "./mcp-manager.js";
-export type { McpProgressEvent, McpServerState } from "./server-connection.js";
+export type { McpProgressEvent, McpServerState } from "./connection-types.js";
 export { DEFAULT_RETRY_POLICY } from "./retry-policy.js";
 export type { RetryPolicy } from "./retry-policy.js";
 export { parseMcpServerConfigs, formatConfigProblem } from "./config/parse-server-configs.js";

@@ -8,11 +8,8 @@ import type { McpConfigProblem, McpTransportKind } from "./config/server-spec.js
 import { FileOAuthProvider } from "./oauth/file-oauth-provider.js";
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from "./retry-policy.js";
 import type { SamplingModel } from "./sampling-handler.js";
-import {
-  McpServerConnection,
-  type McpProgressEvent,
-  type McpServerState,
-} from "./server-connection.js";
+import type { McpProgressEvent, McpServerState } from "./connection-types.js";
+import { McpServerConnection } from "./server-connection.js";
 import { StderrLog } from "./stderr-log.js";
 import { removeServerTools, syncServerTools } from "./tool-registration.js";
 

@@ -178,15 +178,13 @@ async function readRecord(
   };
 }
 
-/** Scan the roots: every skill for this OS platform, in root order (same-named ones kept). */
+/** Scan the roots: every skill, in root order (same-named and other-OS ones kept). */
 export async function scanSkills(roots: readonly string[], logger: Logger): Promise<SkillRecord[]> {
   const perRoot = await Promise.all(
     roots.map(async (root) => {
       const dirs = await findSkillDirs(root);
       const records = await Promise.all(dirs.map((dir) => readRecord(root, dir, logger)));
-      return records.filter(
-        (r): r is SkillRecord => r !== undefined && matchesPlatform(r.frontmatter),
-      );
+      return records.filter((r): r is SkillRecord => r !== undefined);
     }),
   );
   return perRoot.flat();
@@ -239,12 +237,12 @@ export class SkillIndex {
     this.#options = options;
   }
 
-  /** All skills (disabled ones included), first definition of each name, sorted by (category, name). */
+  /** Skills for this OS (disabled ones included), first of each name, by (category, name). */
   async all(): Promise<readonly SkillRecord[]> {
     return (await this.#load()).skills;
   }
 
-  /** Every skill folder found, same-named ones included, in root order. */
+  /** Every skill folder found, same-named and other-OS ones included, in root order. */
   async everything(): Promise<readonly SkillRecord[]> {
     return (await this.#load()).everything;
   }
@@ -264,10 +262,11 @@ export class SkillIndex {
     // Keyed by the signature taken before the scan: a write racing the scan changes the next
     // signature, so the next call scans again instead of serving a torn result.
     const everything = await scanSkills(roots, this.#options.logger);
+    const forThisSystem = everything.filter((r) => matchesPlatform(r.frontmatter));
     const entry = {
       signature,
       at: now,
-      skills: sortSkills(firstOfEachName(everything)),
+      skills: sortSkills(firstOfEachName(forThisSystem)),
       everything,
     };
     this.#cache = entry;

@@ -3,7 +3,8 @@ import { noMatchHint } from "../fuzzy/match-report.js";
 import { errorJson, resolveInContext, toJson, type FileToolContext } from "../file-tool-context.js";
 import { workspaceEscapeWarning, type ResolvedPath } from "../paths/path-resolution.js";
 import { pythonRepr } from "../python-repr.js";
-import { normalizeLineEndings, readTextFile } from "../write/text-file.js";
+import { FileToolsError } from "../file-tools-error.js";
+import { normalizeLineEndings, readTextFile, type TextFile } from "../write/text-file.js";
 import {
   loneSurrogate,
   stalenessWarning,
@@ -71,7 +72,13 @@ async function replaceMode(
         `('\\u${surrogate.toString(16)}') that cannot be encoded as UTF-8. The file was NOT modified.`,
     };
   }
-  const file = await readTextFile(ctx.access, resolved.absolute).catch(() => undefined);
+  let file: TextFile | undefined;
+  try {
+    file = await readTextFile(ctx.access, resolved.absolute);
+  } catch (error) {
+    if (FileToolsError.isInstance(error)) return { success: false, error: error.message };
+    file = undefined;
+  }
   if (file === undefined)
     return { success: false, error: `Failed to read file: ${resolved.absolute}` };
   const outcome = fuzzyReplace(file.text, oldString, newString, replaceAll);

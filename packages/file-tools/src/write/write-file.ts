@@ -1,4 +1,6 @@
+import { hasErrorCode } from "@hermes-agent/core";
 import path from "node:path";
+import { FileToolsErrorCode } from "../file-tools-error.js";
 import { errorJson, resolveInContext, toJson, type FileToolContext } from "../file-tool-context.js";
 import { workspaceEscapeWarning, type ResolvedPath } from "../paths/path-resolution.js";
 import { writeRefusal } from "../paths/sensitive-paths.js";
@@ -70,7 +72,13 @@ export async function writeTextFile(
   content: string,
   known?: TextFile,
 ): Promise<TextWrite> {
-  const previous = known ?? (await readTextFile(ctx.access, file));
+  // A binary or non-UTF-8 file being replaced whole has no line endings or BOM to keep.
+  const previous =
+    known ??
+    (await readTextFile(ctx.access, file).catch((error: unknown) => {
+      if (hasErrorCode(error, { NotText: FileToolsErrorCode.NotText })) return undefined;
+      throw error;
+    }));
   const parent =
     previous === undefined ? await ctx.access.stat(path.posix.dirname(file)) : undefined;
   const bytes = encodeLike(content, previous);
