@@ -6,7 +6,7 @@ import {
 import { createStderrLogger, resolveHermesHome } from "@hermes-agent/core";
 import { ToolRegistry } from "@hermes-agent/registry";
 import { registerTerminalTools, resolveTerminalOptions } from "@hermes-agent/terminal";
-import { getToolDefinitions } from "@hermes-agent/toolsets";
+import { getToolDefinitions, ToolsetCatalog } from "@hermes-agent/toolsets";
 import { startAgentSession } from "../agent-tools/agent-session.js";
 import { registerAgentToolSchemas } from "../agent-tools/register-agent-tools.js";
 import { createAgentState } from "./agent-state.js";
@@ -57,6 +57,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Herme
   const cwd = options.cwd ?? settings.cwd ?? process.cwd();
   const registry = new ToolRegistry({ hermesHome, logger });
   const hooks = new HookBus(logger);
+  const toolsets = new ToolsetCatalog();
   const events = new RuntimeEvents(logger);
   const approval = wireApproval({
     option: options.approval,
@@ -214,6 +215,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Herme
   const defaultDisabled = options.disabledToolsets;
   const runtime: HermesRuntime = {
     registry,
+    toolsets,
     hooks,
     plugins,
     events,
@@ -231,6 +233,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Herme
         enabledToolsets: selection.enabled ?? defaultEnabled,
         ...(disabled === undefined ? {} : { disabledToolsets: disabled }),
         quiet: true,
+        catalog: toolsets,
         configFingerprint: configSource.fingerprint(),
       });
     },

@@ -3,6 +3,7 @@ import type { ConfigSource, HermesConfig } from "@hermes-agent/config";
 import type { Logger } from "@hermes-agent/core";
 import type { ToolDefinition, ToolRegistry } from "@hermes-agent/registry";
 import type { TerminalRuntime } from "@hermes-agent/terminal";
+import type { ToolsetCatalog } from "@hermes-agent/toolsets";
 import type { AgentSession, StartSessionOptions } from "../agent-tools/agent-session.js";
 import type { MemoryStore } from "../agent-tools/memory-store.js";
 import type { RunAgentOptions, RunAgentResult } from "../agent/run-agent-types.js";
@@ -24,6 +25,8 @@ export interface RuntimeToolDefinitionOptions {
 export interface HermesRuntime {
   /** This runtime's own registry; tools an application adds take the same pipeline. */
   readonly registry: ToolRegistry;
+  /** This runtime's toolset catalog: custom toolsets defined here are seen by this runtime only. */
+  readonly toolsets: ToolsetCatalog;
   /** Hooks and middleware (plugins use it through the plugin loader). */
   readonly hooks: HookBus;
   /** The plugins loaded from `plugins.enabled`, and the commands and skills they added. */
