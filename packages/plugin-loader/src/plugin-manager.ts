@@ -15,6 +15,7 @@ import { PluginLoaderError, PluginLoaderErrorCode } from "./plugin-loader-error.
 import type { PluginManifest } from "./plugin-manifest.js";
 import { describe, importPluginModule } from "./plugin-module.js";
 import type { PluginLoadReport, PluginStatus, ShellHookStatus } from "./plugin-status.js";
+import { pluginStatus, type FailedRecord, type LoadedRecord } from "./plugin-status-builder.js";
 import { RegistrationLedger } from "./registration-ledger.js";
 import { loadShellHooks } from "./shell-hooks/load-shell-hooks.js";
 
@@ -58,20 +59,6 @@ export interface PluginManagerOptions {
   readonly acceptHooks?: boolean;
 }
 
-interface LoadedRecord {
-  readonly plugin: DiscoveredPlugin;
-  readonly manifest: PluginManifest;
-  readonly ledger: RegistrationLedger;
-}
-
-interface FailedRecord {
-  readonly state: "failed" | "skipped";
-  readonly error: PluginLoaderError;
-}
-
-const NOT_ENABLED = (key: string): string =>
-  `not enabled in config (run \`hermes-agent plugins enable ${key}\` to activate)`;
-
 /**
  * Discovers, loads, reloads and unloads the plugins of one runtime, and the shell hooks of its
  * config. Only plugins listed in `plugins.enabled` load; `plugins.disabled` always wins;
@@ -91,6 +78,8 @@ export class PluginManager {
   #shellLedger = new RegistrationLedger();
   #loading: Promise<PluginLoadReport> | undefined;
   #instance = 0;
+  // Reloads and unloads run one at a time, in call order.
+  #serial: Promise<unknown> = Promise.resolve();
 
   constructor(options: PluginManagerOptions) {
     this.#options = options;
@@ -132,15 +121,27 @@ export class PluginManager {
    * Unload everything, then discover and load again with fresh plugin modules and the current
    * config. What a plugin registered before is gone first: no zombie tools, hooks or commands.
    */
-  async reload(): Promise<PluginLoadReport> {
-    await this.unload();
-    this.#discovered = undefined;
-    this.#instance++;
-    return this.load();
+  reload(): Promise<PluginLoadReport> {
+    return this.#inTurn(async () => {
+      await this.#unloadNow();
+      this.#discovered = undefined;
+      this.#instance++;
+      return this.load();
+    });
   }
 
   /** Undo every registration of every plugin and shell hook. */
-  async unload(): Promise<void> {
+  unload(): Promise<void> {
+    return this.#inTurn(() => this.#unloadNow());
+  }
+
+  #inTurn<T>(task: () => Promise<T>): Promise<T> {
+    const run = this.#serial.then(task, task);
+    this.#serial = run.catch(() => undefined);
+    return run;
+  }
+
+  async #unloadNow(): Promise<void> {
     if (this.#loading !== undefined) await this.#loading.catch(() => undefined);
     this.#loading = undefined;
     for (const [key, record] of [...this.#loaded].reverse()) {
@@ -276,61 +277,12 @@ export class PluginManager {
   }
 
   #statusOf(plugin: DiscoveredPlugin): PluginStatus {
-    const manifest = this.#loaded.get(plugin.key)?.manifest ?? plugin.manifest;
-    const base = {
-      key: plugin.key,
-      name: manifest?.name ?? plugin.key,
-      version: manifest?.version ?? "",
-      description: manifest?.description ?? "",
-      source: plugin.source,
-      dir: plugin.dir,
-      kind: manifest?.kind,
-      tools: [] as string[],
-      hooks: [] as string[],
-      middleware: [] as string[],
-      commands: [] as string[],
-      skills: [] as string[],
-      unavailableTools: [] as { name: string; reason: string }[],
-    };
-    const loaded = this.#loaded.get(plugin.key);
-    if (loaded !== undefined) {
-      const tools = loaded.ledger.names("tool");
-      const missing = missingEnv(loaded.manifest.requiresEnv, this.#env);
-      const reason = `requires ${missing.join(", ")} (not set)`;
-      return {
-        ...base,
-        state: "loaded",
-        tools,
-        hooks: loaded.ledger.names("hook"),
-        middleware: loaded.ledger.names("middleware"),
-        commands: loaded.ledger.names("command"),
-        skills: loaded.ledger.names("skill"),
-        unavailableTools: missing.length === 0 ? [] : tools.map((name) => ({ name, reason })),
-      };
-    }
-    const failed = this.#failed.get(plugin.key);
-    if (failed !== undefined) {
-      return {
-        ...base,
-        state: failed.state,
-        message: failed.error.message,
-        errorCode: failed.error.code,
-      };
-    }
-    const config = this.#config();
-    const names = [plugin.key, plugin.packageName].filter((name) => name !== undefined);
-    if (names.some((name) => (config.plugins?.disabled ?? []).includes(name))) {
-      return { ...base, state: "disabled", message: "disabled in config (plugins.disabled)" };
-    }
-    if (plugin.error !== undefined) {
-      return {
-        ...base,
-        state: "failed",
-        message: plugin.error.message,
-        errorCode: plugin.error.code,
-      };
-    }
-    return { ...base, state: "not_enabled", message: NOT_ENABLED(plugin.key) };
+    return pluginStatus(plugin, {
+      loaded: this.#loaded.get(plugin.key),
+      failed: this.#failed.get(plugin.key),
+      disabled: this.#config().plugins?.disabled ?? [],
+      env: this.#env,
+    });
   }
 }
 

@@ -293,6 +293,29 @@ export function register(ctx) {
     expect(await world.registry.dispatch("read_file", {})).toBe("built-in");
   });
 
+  test("concurrent reloads run one after another and leave one copy of everything", async () => {
+    userPlugin(
+      "twice",
+      `export function register(ctx) {
+        ctx.registerTool({ name: "twice_tool", toolset: "twice", schema: { parameters: { type: "object" } }, handler: () => "" });
+        ctx.registerHook("pre_tool_call", () => undefined);
+      }`,
+    );
+    const manager = world.manager({ plugins: { enabled: ["twice"] } });
+    await manager.load();
+    const reports = await Promise.all([manager.reload(), manager.reload(), manager.load()]);
+    expect(reports.map((report) => report.plugins[0]?.state)).toEqual([
+      "loaded",
+      "loaded",
+      "loaded",
+    ]);
+    expect(world.host.hooks.get("pre_tool_call")).toHaveLength(1);
+    expect(world.registry.getToolNamesForToolset("twice")).toEqual(["twice_tool"]);
+    await manager.unload();
+    expect(world.host.hooks.size).toBe(0);
+    expect(world.registry.hasTool("twice_tool")).toBe(false);
+  });
+
   test("registering after unload is refused", async () => {
     userPlugin("late", `export function register(ctx) { globalThis.__lateCtx = ctx; }`);
     const manager = world.manager({ plugins: { enabled: ["late"] } });
