@@ -13,11 +13,13 @@ import { defaultNpmRoots } from "./npm-discovery.js";
 import type { PluginHost } from "./plugin-host.js";
 import { PluginLoaderError, PluginLoaderErrorCode } from "./plugin-loader-error.js";
 import type { PluginManifest } from "./plugin-manifest.js";
-import { describe, importPluginModule } from "./plugin-module.js";
+import { describe, importPluginModule, type PluginModule } from "./plugin-module.js";
 import type { PluginLoadReport, PluginStatus, ShellHookStatus } from "./plugin-status.js";
 import { pluginStatus, type FailedRecord, type LoadedRecord } from "./plugin-status-builder.js";
 import { RegistrationLedger } from "./registration-ledger.js";
 import { loadShellHooks } from "./shell-hooks/load-shell-hooks.js";
+
+type ImportOutcome = { readonly module: PluginModule } | { readonly error: PluginLoaderError };
 
 /** The parts of config.yaml the loader reads (a loaded `HermesConfig` fits). */
 export interface PluginLoaderConfig {
@@ -176,11 +178,25 @@ export class PluginManager {
     const disabled = new Set(config.plugins?.disabled ?? []);
     // With nothing enabled nothing can load: skip the scan (report() still discovers on demand).
     if (enabled.size > 0) {
-      for (const plugin of this.discover()) {
+      const chosen = this.discover().filter((plugin) => {
         const names = [plugin.key, plugin.packageName].filter((name) => name !== undefined);
-        if (names.some((name) => disabled.has(name)) || !names.some((name) => enabled.has(name)))
-          continue;
-        if (!this.#loaded.has(plugin.key)) await this.#loadOne(plugin, config);
+        return (
+          !names.some((name) => disabled.has(name)) &&
+          names.some((name) => enabled.has(name)) &&
+          !this.#loaded.has(plugin.key)
+        );
+      });
+      // Import every entry module at once (file reads overlap), then register in key order.
+      const modules = chosen.map((plugin) =>
+        plugin.error === undefined && plugin.manifest?.kind !== "exclusive"
+          ? importPluginModule(plugin, this.#instance).then(
+              (module): ImportOutcome => ({ module }),
+              (error: unknown): ImportOutcome => ({ error: error as PluginLoaderError }),
+            )
+          : undefined,
+      );
+      for (const [index, plugin] of chosen.entries()) {
+        await this.#loadOne(plugin, config, modules[index]);
       }
     }
     this.#shellHooks = loadShellHooks({
@@ -197,7 +213,11 @@ export class PluginManager {
     return this.report();
   }
 
-  async #loadOne(plugin: DiscoveredPlugin, config: PluginLoaderConfig): Promise<void> {
+  async #loadOne(
+    plugin: DiscoveredPlugin,
+    config: PluginLoaderConfig,
+    imported: Promise<ImportOutcome> | undefined,
+  ): Promise<void> {
     if (plugin.error !== undefined || plugin.manifest === undefined) {
       this.#fail(plugin.key, "failed", plugin.error ?? invalidManifest(plugin));
       return;
@@ -211,13 +231,12 @@ export class PluginManager {
       );
       return;
     }
-    let module;
-    try {
-      module = await importPluginModule(plugin, this.#instance);
-    } catch (error) {
-      this.#fail(plugin.key, "failed", error as PluginLoaderError);
+    const outcome = await (imported ?? Promise.resolve({ error: invalidManifest(plugin) }));
+    if ("error" in outcome) {
+      this.#fail(plugin.key, "failed", outcome.error);
       return;
     }
+    const { module } = outcome;
     const requiresEnv = [
       ...new Set([...plugin.manifest.requiresEnv, ...(module.manifest.requiresEnv ?? [])]),
     ];

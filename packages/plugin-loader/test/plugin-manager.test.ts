@@ -95,10 +95,15 @@ describe("enablement", () => {
   });
 
   test("an exclusive plugin is skipped by the general loader", async () => {
-    userPlugin("memory", echoToolPlugin("memory_tool"), "name: memory\nkind: exclusive\n");
+    userPlugin(
+      "memory",
+      `globalThis.__exclusiveImported = true;\n${echoToolPlugin("memory_tool")}`,
+      "name: memory\nkind: exclusive\n",
+    );
     const report = await world.manager({ plugins: { enabled: ["memory"] } }).load();
     expect(report.plugins[0]?.state).toBe("skipped");
     expect(report.plugins[0]?.message).toMatch(/exclusive/);
+    expect((globalThis as { __exclusiveImported?: boolean }).__exclusiveImported).toBeUndefined();
   });
 });
 
