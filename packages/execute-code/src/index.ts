@@ -34,6 +34,7 @@ export type {
   ParsedFrame,
   RpcDispatcher,
   RpcDispatcherOptions,
+  RpcServer,
   ScriptToolCallContext,
 } from "./rpc-dispatcher.js";
 export { startSocketRpcServer, MAX_FRAME_CHARS } from "./socket-rpc-server.js";
