@@ -1,3 +1,4 @@
+// Anything exported here is public API of @hermes-agent/terminal: change it only in a major version.
 /**
  * @hermes-agent/terminal: the `terminal` and `process` tools, the Environment contract
  * that terminal backends implement, and the local backend.
@@ -29,7 +30,7 @@ export { createBackendRegistry, createEnvironment, defaultBackends } from "./bac
 export type { EnvironmentBackendRegistry } from "./backend-registry.js";
 export { createLocalEnvironment, LOCAL_CAPABILITIES, localBackend } from "./local-environment.js";
 export type { LocalEnvironmentOptions } from "./local-environment.js";
-export { PTY_MODULE, PtyUnavailableError } from "./pty-session.js";
+export { PtyUnavailableError } from "./pty-session.js";
 
 // Errors
 export {
@@ -51,12 +52,9 @@ export type {
 
 // Output handling
 export { stripAnsi } from "./ansi.js";
-export { capOutput, truncationMarker } from "./output-cap.js";
-export { exitCodeMeaning } from "./exit-code-hints.js";
-export { foregroundHangReason } from "./foreground-guard.js";
 
 // Runtime, process registry and tools
-export { completionMessage, ProcessRegistry } from "./process-registry.js";
+export { ProcessRegistry } from "./process-registry.js";
 export type {
   ProcessCompletion,
   ProcessRegistryOptions,
