@@ -1,5 +1,5 @@
 import type { Environment } from "@hermes-agent/terminal";
-import type { RpcDispatcher } from "./rpc-dispatcher.js";
+import type { RpcDispatcher, RpcServer } from "./rpc-dispatcher.js";
 import { shellQuote } from "./shell-quote.js";
 
 /** Milliseconds between looks at the request directory when it was empty. */
@@ -8,10 +8,7 @@ export const FILE_RPC_POLL_MS = 100;
 const MAX_TRANSFER_CHARS = 64 * 1024 * 1024;
 
 /** A running file-based RPC server. */
-export interface FileRpcServer {
-  /** Stop polling; resolves when the loop has ended. Safe to call twice. */
-  close(): Promise<void>;
-}
+export type FileRpcServer = RpcServer;
 
 /** Options of {@link startFileRpcServer}. */
 export interface FileRpcServerOptions {

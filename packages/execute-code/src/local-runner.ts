@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { HeadCapture, StdoutCapture, type CapturedStdout } from "./output-capture.js";
-import { signalGroup } from "./process-group.js";
+import { releaseGroup, signalGroup, trackGroup } from "./process-group.js";
 
 /** Hermes' grace period between SIGTERM and SIGKILL on timeout. */
 export const KILL_GRACE_MS = 5_000;
@@ -66,6 +66,7 @@ export function runProcess(options: RunProcessOptions): Promise<RunOutcome> {
       stdio: ["ignore", "pipe", "pipe"],
     });
     const pgid = child.pid;
+    trackGroup(pgid);
     const stop = (why: "timeout" | "interrupted"): void => {
       if (reason !== undefined || child.exitCode !== null || child.signalCode !== null) return;
       reason = why;
@@ -102,6 +103,7 @@ export function runProcess(options: RunProcessOptions): Promise<RunOutcome> {
       clearTimeout(drainTimer);
       options.signal?.removeEventListener("abort", onAbort);
       signalGroup(pgid, "SIGKILL");
+      releaseGroup(pgid);
       const status: RunStatus =
         reason ?? (spawnError !== undefined || exitCode !== 0 ? "error" : "success");
       resolve({

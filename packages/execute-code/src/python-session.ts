@@ -7,7 +7,7 @@ import { ExecuteCodeError, ExecuteCodeErrorCode } from "./execute-code-error.js"
 import { makeStagingDir, writeStagedFiles, type CommandWrapper } from "./local-execution.js";
 import { KILL_GRACE_MS, type RunStatus } from "./local-runner.js";
 import { HeadCapture, StdoutCapture } from "./output-capture.js";
-import { signalGroup } from "./process-group.js";
+import { releaseGroup, signalGroup, trackGroup } from "./process-group.js";
 import { generatePythonModule, type StubTool } from "./python-stubs.js";
 import { PYTHON_KERNEL_SOURCE } from "./python-kernel-source.js";
 import { createRpcDispatcher, type CallTool, type RpcDispatcher } from "./rpc-dispatcher.js";
@@ -156,6 +156,7 @@ export class PythonSession {
         stdio: ["pipe", "pipe", "pipe"],
       });
       child.once("error", () => undefined);
+      trackGroup(child.pid);
       return new PythonSession(key, options, { stagingDir, server, dispatcher, child, sentinel });
     } catch (error) {
       await rm(stagingDir, { recursive: true, force: true });
@@ -250,6 +251,7 @@ export class PythonSession {
         clearTimeout(grace);
       }
       signalGroup(pid, "SIGKILL");
+      releaseGroup(pid);
       this.#cellEnded.abort();
       await this.#server.close();
       await rm(this.#stagingDir, { recursive: true, force: true });

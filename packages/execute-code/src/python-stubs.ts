@@ -23,8 +23,9 @@ function pythonDocString(text: string): string {
 }
 
 const SOCKET_CLIENT = `
-_lock = _threading.Lock()
+_lock = _thread.allocate_lock()
 _conn = None
+_ATTEMPTS = 2 if _os.environ.get("HERMES_RPC_PERSISTENT") == "1" else 1
 
 
 def _connect():
@@ -48,11 +49,11 @@ def _drop():
 
 
 def _exchange(tool, args):
-    frame = (_json.dumps({"tool": tool, "args": args, "token": _TOKEN}) + "\\n").encode("utf-8")
+    import json
+    frame = (json.dumps({"tool": tool, "args": args, "token": _TOKEN}) + "\\n").encode("utf-8")
     # One connection, one request at a time: threads in the script each get their own answer.
     with _lock:
-        attempts = 2 if _os.environ.get("HERMES_RPC_PERSISTENT") == "1" else 1
-        for attempt in range(attempts):
+        for attempt in range(_ATTEMPTS):
             try:
                 conn = _connect()
                 conn.sendall(frame)
@@ -65,19 +66,19 @@ def _exchange(tool, args):
                 return buf.decode("utf-8")
             except (OSError, RuntimeError):
                 _drop()
-                if attempt + 1 >= attempts:
+                if attempt + 1 >= _ATTEMPTS:
                     raise
 `;
 
 const FILE_CLIENT = `
 _RPC_DIR = _os.environ.get("HERMES_RPC_DIR") or _os.path.join(__import__("tempfile").gettempdir(), "hermes_rpc")
 _seq = 0
-_seq_lock = _threading.Lock()
+_seq_lock = _thread.allocate_lock()
 
 
 def _exchange(tool, args):
     global _seq
-    import time
+    import json, time
     with _seq_lock:
         _seq += 1
         seq = _seq
@@ -85,7 +86,7 @@ def _exchange(tool, args):
     request = _os.path.join(_RPC_DIR, "req_" + name)
     response = _os.path.join(_RPC_DIR, "res_" + name)
     with open(request + ".tmp", "w", encoding="utf-8") as handle:
-        _json.dump({"tool": tool, "args": args, "seq": seq, "token": _TOKEN}, handle)
+        json.dump({"tool": tool, "args": args, "seq": seq, "token": _TOKEN}, handle)
     _os.rename(request + ".tmp", request)
     deadline = time.monotonic() + 300
     wait = 0.05
@@ -107,10 +108,11 @@ const COMMON = `
 
 def _call(tool, args):
     """Call an agent tool and return its result, parsed from JSON when it is JSON."""
-    result = _json.loads(_exchange(tool, args))
+    import json
+    result = json.loads(_exchange(tool, args))
     if isinstance(result, str):
         try:
-            return _json.loads(result)
+            return json.loads(result)
         except ValueError:
             return result
     return result
@@ -123,9 +125,10 @@ def _pack(**args):
 def json_parse(text: str):
     """json.loads that accepts raw control characters in strings and a leading UTF-8 BOM.
     Use it on terminal() or web_extract() output instead of json.loads()."""
+    import json
     if isinstance(text, str) and text.startswith("\\ufeff"):
         text = text[1:]
-    return _json.loads(text, strict=False)
+    return json.loads(text, strict=False)
 
 
 def shell_quote(s: str) -> str:
@@ -172,7 +175,8 @@ function pythonStub(tool: StubTool): string {
 export function generatePythonModule(tools: readonly StubTool[], transport: StubTransport): string {
   return (
     '"""Tools of the agent, callable from an execute_code script (generated module)."""\n' +
-    "import json as _json\nimport os as _os\nimport threading as _threading\n\n" +
+    // json is imported on first use: a script that calls no tool does not pay for it.
+    "import _thread\nimport os as _os\n\n" +
     '_TOKEN = _os.environ.get("HERMES_RPC_TOKEN", "")\n' +
     (transport === "socket" ? SOCKET_CLIENT : FILE_CLIENT) +
     COMMON +

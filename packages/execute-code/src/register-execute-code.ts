@@ -32,7 +32,8 @@ const SANDBOX_UNAVAILABLE =
 /**
  * Register `execute_code` (🐍, toolset `code_execution`) in `registry`. Stubs are generated from
  * the tools registered there; the session's enabled tools come from the call context's
- * `enabledTools` (default: every registered tool). Returns the executor; `close()` it when done.
+ * `enabledTools` (default: the allowed tools that are registered and available). Returns the
+ * executor; `close()` it when done.
  */
 export function registerExecuteCodeTool(
   registry: ToolRegistry,
@@ -44,9 +45,21 @@ export function registerExecuteCodeTool(
   });
   const socketsAvailable = options.socketsAvailable ?? process.platform !== "win32";
   const allowed = options.allowedTools ?? SANDBOX_ALLOWED_TOOLS;
+  // The allowed tools that are registered and pass their availability check right now.
+  // Checked here rather than through getDefinitions, which calls back into this schema's overrides.
+  const availableAllowed = (): string[] =>
+    allowed.filter((name) => {
+      const entry = registry.getEntry(name);
+      if (entry === undefined) return false;
+      try {
+        return entry.checkFn?.() ?? true;
+      } catch {
+        return false;
+      }
+    });
   const schemaFor = () =>
     buildExecuteCodeSchema({
-      offeredTools: sandboxToolsFor(registry.getAllToolNames(), allowed),
+      offeredTools: sandboxToolsFor(availableAllowed(), allowed),
       mode: executor.settings.mode,
       timeoutSeconds: executor.settings.timeout,
       maxToolCalls: executor.settings.max_tool_calls,
@@ -83,7 +96,7 @@ export function registerExecuteCodeTool(
         taskId: ctx.taskId,
         enabledTools: Array.isArray(enabled)
           ? enabled.filter((name): name is string => typeof name === "string")
-          : registry.getAllToolNames(),
+          : availableAllowed(),
         signal: ctx.signal,
       });
       return JSON.stringify(result);

@@ -3,6 +3,15 @@ import { toolError } from "@hermes-agent/registry";
 import { z } from "zod";
 import { TERMINAL_BLOCKED_ARGUMENTS } from "./sandbox-tools.js";
 
+/**
+ * A running RPC transport: the Unix-socket server for local scripts, or the file-based server
+ * for scripts inside a terminal environment. Both answer through one {@link RpcDispatcher}.
+ */
+export interface RpcServer {
+  /** Stop serving; resolves when nothing is in flight on the transport's side. Safe to call twice. */
+  close(): Promise<void>;
+}
+
 /** What a tool call made from a script is dispatched with. */
 export interface ScriptToolCallContext {
   /** Task (session) the execute_code call belongs to. */

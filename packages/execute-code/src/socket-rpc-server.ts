@@ -1,16 +1,14 @@
 import { createServer, type Server, type Socket } from "node:net";
 import { toolError } from "@hermes-agent/registry";
 import { ExecuteCodeError, ExecuteCodeErrorCode } from "./execute-code-error.js";
-import type { RpcDispatcher } from "./rpc-dispatcher.js";
+import type { RpcDispatcher, RpcServer } from "./rpc-dispatcher.js";
 
 /** Longest request line accepted; a longer one is answered with an error and the connection closed. */
 export const MAX_FRAME_CHARS: number = 16 * 1024 * 1024;
 
 /** A listening Unix-socket RPC server. */
-export interface SocketRpcServer {
+export interface SocketRpcServer extends RpcServer {
   readonly path: string;
-  /** Stop accepting, drop every connection. Safe to call twice. */
-  close(): Promise<void>;
 }
 
 function encode(result: string): string {

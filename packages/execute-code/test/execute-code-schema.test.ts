@@ -109,6 +109,33 @@ describe("execute_code schema", () => {
     void executor.close();
   });
 
+  test("tools that fail their availability check are not offered", () => {
+    const registry = new ToolRegistry({ logger: silentLogger });
+    for (const [name, available] of [
+      ["terminal", true],
+      ["read_file", false],
+    ] as const) {
+      registry.register({
+        name,
+        toolset: name,
+        schema: {
+          description: name,
+          parameters: { type: "object", properties: { path: { type: "string" } } },
+        },
+        checkFn: () => available,
+        handler: () => "{}",
+      });
+    }
+    const executor = registerExecuteCodeTool(registry, { callTool: () => Promise.resolve("{}") });
+    const names = registry
+      .getDefinitions(["terminal", "read_file", "execute_code"])
+      .map((d) => d.function.name);
+    expect(names).toEqual(["execute_code", "terminal"]);
+    const description = registry.getDefinitions(["execute_code"])[0]?.function.description ?? "";
+    expect(signatureLines(description).map((line) => line.split("(")[0])).toEqual(["terminal"]);
+    void executor.close();
+  });
+
   test("where Unix sockets are missing the tool is unavailable", async () => {
     const registry = new ToolRegistry({ logger: silentLogger });
     const executor = registerExecuteCodeTool(registry, {

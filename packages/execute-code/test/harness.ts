@@ -222,7 +222,7 @@ export async function createHarness(
   const workDir = await createTempDir("hermes-ec-work-");
   const tempRoot = await createTempDir("hermes-ec-tmp-");
   const terminal = createTerminalRuntime({
-    approve: () => Promise.resolve({ approved: true, message: null }),
+    approval: () => Promise.resolve({ approved: true, message: null }),
   });
   registerTerminalTools(registry, { runtime: terminal });
   registerTestTools(registry, workDir.path);

@@ -177,3 +177,35 @@ describe("cleanup", () => {
     expect(stagingLeft()).toEqual([]);
   });
 });
+
+describe("agent exit", () => {
+  test("a script still running when the agent process exits is killed", async () => {
+    const { execFile } = await import("node:child_process");
+    const { createTempDir } = await import("@hermes-agent/test-utils");
+    const { testPython } = await import("./harness.js");
+    const work = await createTempDir("hermes-ec-exit-");
+    try {
+      const fixture = new URL("fixtures/exit-while-running.ts", import.meta.url).pathname;
+      await new Promise<void>((resolve, reject) => {
+        execFile(
+          process.execPath,
+          [
+            "--conditions=@hermes-agent/source",
+            "--import",
+            "tsx",
+            fixture,
+            work.path,
+            testPython(),
+          ],
+          { cwd: new URL("..", import.meta.url).pathname, timeout: 30_000 },
+          (error) => (error === null ? resolve() : reject(error)),
+        );
+      });
+      const pid = Number(readFileSync(path.join(work.path, "script.pid"), "utf8"));
+      started.push(pid);
+      expect(await waitUntil(() => !isProcessAlive(pid), { timeoutMs: 3000 })).toBe(true);
+    } finally {
+      await work.remove();
+    }
+  }, 40_000);
+});

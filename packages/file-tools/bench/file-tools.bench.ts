@@ -24,7 +24,7 @@ function setUp(searchEngine: "auto" | "ripgrep" | "node" = "auto"): Setup {
   const dir = mkdtempSync(path.join(os.tmpdir(), "hermes-file-tools-bench-"));
   const runtime = createTerminalRuntime({
     settings: resolveTerminalOptions({ config: { terminal: { cwd: dir } } }),
-    approve: () => Promise.resolve({ approved: true, message: null }),
+    approval: () => Promise.resolve({ approved: true, message: null }),
   });
   const registry = new ToolRegistry({ logger: silentLogger, hermesHome: dir });
   const tools = registerFileTools(registry, { terminal: runtime, hermesHome: dir, searchEngine });

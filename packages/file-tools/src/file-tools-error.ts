@@ -4,6 +4,7 @@ import { HermesError, hasErrorCode, type HermesErrorOptions } from "@hermes-agen
 export const FileToolsErrorCode = {
   NotFound: "FILE_TOOLS_NOT_FOUND",
   NotRegular: "FILE_TOOLS_NOT_REGULAR",
+  NotText: "FILE_TOOLS_NOT_TEXT",
   WriteFailed: "FILE_TOOLS_WRITE_FAILED",
   CommandFailed: "FILE_TOOLS_COMMAND_FAILED",
   EnvironmentUnavailable: "FILE_TOOLS_ENVIRONMENT_UNAVAILABLE",

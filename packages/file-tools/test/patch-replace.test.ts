@@ -153,6 +153,25 @@ describe.each(BACKENDS)("patch (replace) on %s", (backend) => {
     expect(result).toEqual({ success: false, error: `Failed to read file: ${h.root}/ghost.txt` });
   });
 
+  test("binary and non-UTF-8 files are not patched", async () => {
+    h.put("latin1.txt", new Uint8Array([0x63, 0x61, 0x66, 0xe9, 0x0a]));
+    const latin = await h.call("patch", {
+      path: "latin1.txt",
+      old_string: "caf",
+      new_string: "bar",
+    });
+    expect(String(latin.error)).toMatch(/^Cannot edit '.*latin1\.txt': it is not UTF-8 text/);
+    expect(readFileSync(path.join(h.hostDir, "latin1.txt"))).toEqual(
+      Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x0a]),
+    );
+    h.put("nul.dat", new Uint8Array([0x61, 0, 0x62]));
+    const nul = await h.call("patch", { mode: "patch", patch: "*** Update File: nul.dat\n-a\n+b" });
+    expect(String(nul.error)).toContain("it is a binary file");
+    const overwrite = await h.call("write_file", { path: "nul.dat", content: "now text\n" });
+    expect(overwrite.error).toBeUndefined();
+    expect(h.get("nul.dat")).toBe("now text\n");
+  });
+
   test("system paths are refused before anything is read", async () => {
     expect(
       String(

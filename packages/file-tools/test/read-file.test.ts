@@ -105,6 +105,16 @@ describe.each(BACKENDS)("read_file on %s", (backend) => {
     expect(result).toMatchObject({ path: "huge.txt", total_lines: 1000, file_size: 151_000 });
   });
 
+  test("a large file read without a narrow limit gets a hint to read a section", async () => {
+    h.put("large.txt", `${"0123456789".repeat(3)}\n`.repeat(20_000));
+    const result = await h.call("read_file", { path: "large.txt" });
+    expect(result.truncated).toBe(true);
+    expect(result._hint).toBe(
+      "This file is large (620,000 bytes). Consider reading only the section you need with offset and limit to keep context usage efficient.",
+    );
+    expect((await h.call("read_file", { path: "large.txt", limit: 100 }))._hint).toBeUndefined();
+  });
+
   test("secrets in the content are redacted", async () => {
     h.put("env.sh", "export OPENAI_API_KEY=sk-proj-abcdefghijklmnopqrstuvwxyz0123456789\n");
     const result = await h.call("read_file", { path: "env.sh" });

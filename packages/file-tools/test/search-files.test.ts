@@ -148,6 +148,22 @@ describe.each(BACKENDS.flatMap((backend) => ENGINES.map((engine) => [backend, en
       });
     });
 
+    test("a search that finds nothing says when another casing or a literal reading would", async () => {
+      expect(await h.call("search_files", { pattern: "ANSWER", path: "src" })).toEqual({
+        total_count: 0,
+        warning:
+          "0 exact matches, but 1 case-insensitive match(es) in 1 file(s): src/app.ts — the pattern's casing may be wrong.",
+      });
+      expect(await h.call("search_files", { pattern: "helper(41)", path: "src" })).toEqual({
+        total_count: 0,
+        warning:
+          "0 regex matches, but 1 literal match(es) in 1 file(s): src/app.ts — the pattern contains regex metacharacters that likely need escaping (or pass a simpler substring).",
+      });
+      expect(await h.call("search_files", { pattern: "nothing_like_this", path: "src" })).toEqual({
+        total_count: 0,
+      });
+    });
+
     test("a missing path and a bad regex are errors", async () => {
       expect(await h.call("search_files", { pattern: "x", path: "srcc" })).toEqual({
         total_count: 0,

@@ -66,6 +66,20 @@ describe.each(BACKENDS)("write_file on %s", (backend) => {
     expect(existsSync(config)).toBe(false);
   });
 
+  test("content with a lone surrogate is refused, nothing is written", async () => {
+    const result = await h.call("write_file", {
+      path: "broken.txt",
+      content: "emoji half: \ud83d!",
+    });
+    expect(result.error).toBe(
+      "Refusing to write 'broken.txt': content contains a lone surrogate character ('\\ud83d') that cannot be encoded as UTF-8. The file was NOT created or modified.",
+    );
+    expect(existsSync(path.join(h.hostDir, "broken.txt"))).toBe(false);
+    expect(
+      (await h.call("write_file", { path: "ok.txt", content: "emoji: \ud83d\ude00\n" })).error,
+    ).toBeUndefined();
+  });
+
   test("read_file output pasted back as content is refused", async () => {
     const result = await h.call("write_file", {
       path: "pasted.py",

@@ -12,6 +12,8 @@ export const HermesAgentErrorCode = {
   SessionStore: "HERMES_AGENT_SESSION_STORE",
   /** The memory files could not be read or written. */
   MemoryStore: "HERMES_AGENT_MEMORY_STORE",
+  /** No model endpoint is configured (base URL, key or model name missing). */
+  ModelNotConfigured: "HERMES_AGENT_MODEL_NOT_CONFIGURED",
 } as const;
 
 /** One of the {@link HermesAgentErrorCode} values. */

@@ -2,7 +2,7 @@
 export { VERSION } from "./version.js";
 export { HermesAgentError, HermesAgentErrorCode } from "./hermes-agent-error.js";
 export { createRuntime } from "./runtime/create-runtime.js";
-export type { HermesRuntime, RuntimeToolDefinitionOptions } from "./runtime/create-runtime.js";
+export type { HermesRuntime, RuntimeToolDefinitionOptions } from "./runtime/hermes-runtime.js";
 export type {
   ApprovalPromptFunction,
   GatewayApprovalOption,
@@ -82,3 +82,18 @@ export type {
   ChildTask,
   DelegationOptions,
 } from "./agent-tools/delegate-types.js";
+export { DEFAULT_MAX_ITERATIONS, DEFAULT_MAX_TOOL_CALLS_PER_TURN } from "./agent/run-agent.js";
+export type {
+  RunAgentOptions,
+  RunAgentResult,
+  RunAgentStatus,
+  ToolCallStats,
+} from "./agent/run-agent-types.js";
+export type { ChatMessage, ChatToolCall, TokenUsage } from "./agent/chat-types.js";
+export { isModelEndpoint, resolveModelEndpoint } from "./agent/model-endpoint.js";
+export type {
+  MissingModelEndpoint,
+  ModelEndpoint,
+  ModelEndpointOverrides,
+} from "./agent/model-endpoint.js";
+export { READ_ONLY_TOOLS } from "./agent/tool-batch.js";

@@ -7,6 +7,11 @@ describe("public API", () => {
     expect(Object.keys(api).sort()).toEqual(
       [
         "AGENT_LOOP_TOOLS",
+        "READ_ONLY_TOOLS",
+        "resolveModelEndpoint",
+        "isModelEndpoint",
+        "DEFAULT_MAX_TOOL_CALLS_PER_TURN",
+        "DEFAULT_MAX_ITERATIONS",
         "AGENT_TOOL_SCHEMAS",
         "BUILTIN_TOOL_PACKAGES",
         "DELEGATE_TASK_SCHEMA",

@@ -1,14 +1,29 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 
-/** The parent pid of a live, non-zombie process, or undefined. */
-function parentOf(pid: number): number | undefined {
+/** A process as identified in /proc: pid, parent, and start time (to tell a reused pid apart). */
+export interface ProcessIdentity {
+  readonly pid: number;
+  readonly parent: number;
+  readonly startTime: string;
+}
+
+/** Identity of a live, non-zombie process, or undefined (gone, or no /proc). */
+function identify(pid: number): ProcessIdentity | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
     if (fields[0] === "Z") return undefined;
-    return Number(fields[1]);
+    return { pid, parent: Number(fields[1]), startTime: fields[19] ?? "" };
   } catch {
     return undefined;
+  }
+}
+
+function kill(pid: number): void {
+  try {
+    process.kill(pid, "SIGKILL");
+  } catch {
+    // gone in between
   }
 }
 
@@ -18,10 +33,40 @@ function parentOf(pid: number): number | undefined {
  * never hit.
  */
 export function killIfOurChild(pid: number): void {
-  if (parentOf(pid) !== process.pid) return;
+  if (identify(pid)?.parent === process.pid) kill(pid);
+}
+
+/**
+ * Every process below `pid` right now (an `npx` wrapper's node server, helpers a server
+ * started), read from /proc. Empty where there is no /proc.
+ */
+export function descendantsOf(pid: number): ProcessIdentity[] {
+  let entries: string[];
   try {
-    process.kill(pid, "SIGKILL");
+    entries = readdirSync("/proc").filter((name) => /^\d+$/.test(name));
   } catch {
-    // gone in between
+    return [];
+  }
+  const children = new Map<number, ProcessIdentity[]>();
+  for (const entry of entries) {
+    const identity = identify(Number(entry));
+    if (identity === undefined) continue;
+    children.set(identity.parent, [...(children.get(identity.parent) ?? []), identity]);
+  }
+  const found: ProcessIdentity[] = [];
+  const queue = [pid];
+  while (queue.length > 0) {
+    for (const child of children.get(queue.shift() ?? -1) ?? []) {
+      found.push(child);
+      queue.push(child.pid);
+    }
+  }
+  return found;
+}
+
+/** SIGKILL the processes of a snapshot that still run (same pid and start time), orphans included. */
+export function killSurvivors(snapshot: readonly ProcessIdentity[]): void {
+  for (const process of snapshot) {
+    if (identify(process.pid)?.startTime === process.startTime) kill(process.pid);
   }
 }

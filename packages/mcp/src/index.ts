@@ -9,7 +9,7 @@ export type {
   McpManagerOptions,
   McpServerStatus,
 } from "./mcp-manager.js";
-export type { McpProgressEvent, McpServerState } from "./server-connection.js";
+export type { McpProgressEvent, McpServerState } from "./connection-types.js";
 export { DEFAULT_RETRY_POLICY } from "./retry-policy.js";
 export type { RetryPolicy } from "./retry-policy.js";
 export { parseMcpServerConfigs, formatConfigProblem } from "./config/parse-server-configs.js";
@@ -37,6 +37,12 @@ export type {
   SamplingRequest,
   SamplingResponse,
 } from "./sampling-handler.js";
+export { createOpenAiSamplingModel } from "./openai-sampling-model.js";
+export type {
+  ChatCompletionsClient,
+  SamplingChatCompletion,
+  SamplingChatRequest,
+} from "./openai-sampling-model.js";
 export { loginMcpServer } from "./oauth/login.js";
 export type { McpLoginOptions } from "./oauth/login.js";
 export {

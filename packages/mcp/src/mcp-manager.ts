@@ -1,6 +1,6 @@
 import { setTimeout as delay } from "node:timers/promises";
 import { loadEnvFile } from "@hermes-agent/config";
-import { killIfOurChild } from "./child-process-guard.js";
+import { descendantsOf, killIfOurChild, killSurvivors } from "./child-process-guard.js";
 import { resolveHermesHome, silentLogger, type Logger } from "@hermes-agent/core";
 import type { ToolRegistry } from "@hermes-agent/registry";
 import { formatConfigProblem, parseMcpServerConfigs } from "./config/parse-server-configs.js";
@@ -8,11 +8,8 @@ import type { McpConfigProblem, McpTransportKind } from "./config/server-spec.js
 import { FileOAuthProvider } from "./oauth/file-oauth-provider.js";
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from "./retry-policy.js";
 import type { SamplingModel } from "./sampling-handler.js";
-import {
-  McpServerConnection,
-  type McpProgressEvent,
-  type McpServerState,
-} from "./server-connection.js";
+import type { McpProgressEvent, McpServerState } from "./connection-types.js";
+import { McpServerConnection } from "./server-connection.js";
 import { StderrLog } from "./stderr-log.js";
 import { removeServerTools, syncServerTools } from "./tool-registration.js";
 
@@ -210,7 +207,10 @@ class DefaultMcpManager implements McpManager {
   killSync(): void {
     for (const connection of this.#connections) {
       const pid = connection.pid;
-      if (pid !== undefined) killIfOurChild(pid);
+      if (pid === undefined) continue;
+      const below = descendantsOf(pid);
+      killIfOurChild(pid);
+      killSurvivors(below);
     }
   }
 

@@ -1,10 +1,8 @@
-import type { Logger } from "@hermes-agent/core";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import {
-  CreateMessageRequestSchema,
-  ToolListChangedNotificationSchema,
-  type Tool,
-} from "@modelcontextprotocol/sdk/types.js";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import type { Tool } from "@modelcontextprotocol/sdk/types.js";
+import { abortable } from "./abortable.js";
+import { closeConnection, createMcpClient } from "./client-lifecycle.js";
+import type { CallOptions, ConnectionOptions, McpServerState } from "./connection-types.js";
 import type { McpServerSpec } from "./config/server-spec.js";
 import {
   describeConnectError,
@@ -13,74 +11,9 @@ import {
   isTimeout,
 } from "./connection-errors.js";
 import { McpError, McpErrorCode } from "./mcp-error.js";
-import { isCircuitOpen, retryDelay, type RetryPolicy } from "./retry-policy.js";
-import { createSamplingHandler, type SamplingModel } from "./sampling-handler.js";
-import { buildTransport, type BuiltTransport, type TransportContext } from "./transport-factory.js";
-import { killIfOurChild } from "./child-process-guard.js";
-import { VERSION } from "./version.js";
-
-/** Where a server is in its life. */
-export type McpServerState =
-  "configured" | "connecting" | "connected" | "failed" | "disabled" | "closed";
-
-/** A progress notification of a running tool call. */
-export interface McpProgressEvent {
-  readonly type: "mcp.progress";
-  readonly server: string;
-  readonly tool: string;
-  readonly progress: number;
-  readonly total: number | undefined;
-  readonly message: string | undefined;
-}
-
-/** What a connection tells its owner. */
-export interface ConnectionHooks {
-  /** Connected and tools listed (first connect, reconnect, or respawn). */
-  onReady(connection: McpServerConnection): void;
-  /** The server's tool list changed (after `notifications/tools/list_changed`). */
-  onToolsChanged(connection: McpServerConnection): void;
-  onStateChange(connection: McpServerConnection): void;
-  onProgress(event: McpProgressEvent): void;
-}
-
-/** Everything a connection needs besides its spec. */
-export interface ConnectionOptions {
-  readonly transport: TransportContext;
-  readonly hooks: ConnectionHooks;
-  readonly retry: RetryPolicy;
-  readonly logger: Logger;
-  readonly samplingModel: SamplingModel | undefined;
-  readonly now: () => number;
-}
-
-/** Options of one tool call. */
-export interface CallOptions {
-  readonly signal?: AbortSignal | undefined;
-  /** Milliseconds; default the server's `timeout`. */
-  readonly timeoutMs?: number | undefined;
-  /** The tool is read-only (`readOnlyHint`): safe to replay once after an expired session. */
-  readonly readOnly?: boolean | undefined;
-}
-
-const MAX_LIST_PAGES = 50;
-
-function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason as Error);
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason as Error);
-    signal.addEventListener("abort", onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener("abort", onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener("abort", onAbort);
-        reject(error as Error);
-      },
-    );
-  });
-}
+import { isCircuitOpen, retryDelay } from "./retry-policy.js";
+import { CoalescedTask, listAllTools } from "./tool-listing.js";
+import { buildTransport, type BuiltTransport } from "./transport-factory.js";
 
 /**
  * One MCP server: connects in the background with a per-server timeout, retries with exponential
@@ -100,10 +33,11 @@ export class McpServerConnection {
   #lastError: string | undefined;
   #nextRetryAt: number | undefined;
   #retryTimer: NodeJS.Timeout | undefined;
-  #relisting: Promise<void> | undefined;
-  #relistAgain = false;
+  readonly #relister: CoalescedTask;
   #connectAbort: AbortController | undefined;
   #settleFirst: () => void = () => undefined;
+  readonly #progressTargets = new Map<string | number, string>();
+  #progressSequence = 0;
   /** Settles when the first connect attempt has succeeded or failed. */
   readonly firstAttempt: Promise<void>;
   /** The availability check of this server's tools: false once closed or disabled. */
@@ -114,6 +48,11 @@ export class McpServerConnection {
     this.#options = options;
     this.#state = spec.enabled ? "configured" : "disabled";
     this.firstAttempt = new Promise((resolve) => (this.#settleFirst = resolve));
+    this.#relister = new CoalescedTask((error) =>
+      options.logger.warn(
+        `MCP server '${spec.name}': re-listing tools failed: ${describeConnectError(error, spec)}`,
+      ),
+    );
     if (!spec.enabled) this.#settleFirst();
   }
 
@@ -188,19 +127,22 @@ export class McpServerConnection {
     const timeoutMs = options.timeoutMs ?? this.spec.timeoutMs;
     const run = async (): Promise<Record<string, unknown>> => {
       const client = await this.ensureConnected(options.signal);
-      return (await client.callTool({ name: tool, arguments: args }, undefined, {
-        timeout: timeoutMs,
-        ...(options.signal === undefined ? {} : { signal: options.signal }),
-        onprogress: (p) =>
-          this.#options.hooks.onProgress({
-            type: "mcp.progress",
-            server: this.name,
-            tool,
-            progress: p.progress,
-            total: p.total,
-            message: p.message,
-          }),
-      })) as Record<string, unknown>;
+      // Our own progress token: the SDK drops a progress notification that is processed after
+      // the response it belongs to (the last one, typically), so the mapping outlives the call.
+      const progressToken = `hermes-${++this.#progressSequence}`;
+      this.#progressTargets.set(progressToken, tool);
+      try {
+        return (await client.callTool(
+          { name: tool, arguments: args, _meta: { progressToken } },
+          undefined,
+          {
+            timeout: timeoutMs,
+            ...(options.signal === undefined ? {} : { signal: options.signal }),
+          },
+        )) as Record<string, unknown>;
+      } finally {
+        setImmediate(() => this.#progressTargets.delete(progressToken));
+      }
     };
     const started = this.#options.now();
     try {
@@ -305,7 +247,24 @@ export class McpServerConnection {
     this.#state = "connecting";
     this.#options.hooks.onStateChange(this);
     const built = buildTransport(this.spec, this.#options.transport);
-    const client = this.#createClient();
+    const client = createMcpClient({
+      spec: this.spec,
+      samplingModel: this.#options.samplingModel,
+      now: this.#options.now,
+      onToolListChanged: () => this.#relist(client),
+      onProgress: (params) => {
+        const tool = this.#progressTargets.get(params.progressToken);
+        if (tool === undefined) return;
+        this.#options.hooks.onProgress({
+          type: "mcp.progress",
+          server: this.name,
+          tool,
+          progress: params.progress,
+          total: params.total,
+          message: params.message,
+        });
+      },
+    });
     const deadline = new AbortController();
     this.#connectAbort = deadline;
     const seconds = this.spec.connectTimeoutMs / 1000;
@@ -326,7 +285,10 @@ export class McpServerConnection {
         }),
         deadline.signal,
       );
-      const tools = await abortable(this.#listTools(client, deadline.signal), deadline.signal);
+      const tools = await abortable(
+        listAllTools(client, deadline.signal, this.spec.connectTimeoutMs),
+        deadline.signal,
+      );
       if (this.isClosed) throw this.#error(McpErrorCode.Closed, "is closed");
       this.#tools = tools;
       this.#client = client;
@@ -337,10 +299,7 @@ export class McpServerConnection {
       return client;
     } catch (error) {
       if (this.#built === built) this.#built = undefined;
-      const pid = built.pid();
-      await client.close().catch(() => undefined);
-      await built.transport.close().catch(() => undefined);
-      if (pid !== undefined) killIfOurChild(pid);
+      await closeConnection(client, built);
       throw deadline.signal.aborted ? (deadline.signal.reason as Error) : error;
     } finally {
       clearTimeout(timer);
@@ -348,71 +307,17 @@ export class McpServerConnection {
     }
   }
 
-  #createClient(): Client {
-    const model = this.spec.sampling.enabled ? this.#options.samplingModel : undefined;
-    const client = new Client(
-      { name: "hermes-agent", version: VERSION },
-      { capabilities: model === undefined ? {} : { sampling: {} } },
-    );
-    client.setNotificationHandler(ToolListChangedNotificationSchema, () => this.#relist(client));
-    if (model !== undefined) {
-      const handler = createSamplingHandler(
-        this.name,
-        this.spec.sampling,
-        model,
-        this.#options.now,
-      );
-      client.setRequestHandler(CreateMessageRequestSchema, (request, extra) =>
-        handler(request, extra),
-      );
-    }
-    return client;
-  }
-
-  async #listTools(client: Client, signal: AbortSignal): Promise<Tool[]> {
-    const tools: Tool[] = [];
-    let cursor: string | undefined;
-    for (let page = 0; page < MAX_LIST_PAGES; page++) {
-      const result = await client.listTools(cursor === undefined ? {} : { cursor }, {
-        signal,
-        timeout: this.spec.connectTimeoutMs,
-      });
-      tools.push(...result.tools);
-      cursor = result.nextCursor;
-      if (cursor === undefined) break;
-    }
-    return tools;
-  }
-
   /** Re-list after `list_changed`; notifications arriving during a listing cause one more. */
   #relist(client: Client): void {
-    if (this.#relisting !== undefined) {
-      this.#relistAgain = true;
-      return;
-    }
-    const run = async (): Promise<void> => {
-      do {
-        this.#relistAgain = false;
-        await new Promise((resolve) => setImmediate(resolve));
-        if (this.#client !== client) return;
-        this.#tools = await this.#listTools(
-          client,
-          AbortSignal.timeout(this.spec.connectTimeoutMs),
-        );
-        this.#options.hooks.onToolsChanged(this);
-      } while (this.#relistRequested());
-    };
-    this.#relisting = run()
-      .catch((error: unknown) => {
-        this.#options.logger.warn(
-          `MCP server '${this.name}': re-listing tools failed: ${describeConnectError(error, this.spec)}`,
-        );
-      })
-      .finally(() => (this.#relisting = undefined));
-  }
-
-  #relistRequested(): boolean {
-    return this.#relistAgain;
+    this.#relister.request(async () => {
+      if (this.#client !== client) return;
+      this.#tools = await listAllTools(
+        client,
+        AbortSignal.timeout(this.spec.connectTimeoutMs),
+        this.spec.connectTimeoutMs,
+      );
+      this.#options.hooks.onToolsChanged(this);
+    });
   }
 
   async #onClientClosed(client: Client): Promise<void> {
@@ -433,13 +338,7 @@ export class McpServerConnection {
     this.#client = undefined;
     this.#built = undefined;
     if (reason !== undefined) this.#lastError = reason;
-    const pid = built?.pid();
-    if (client !== undefined) {
-      client.onclose = () => undefined;
-      await client.close().catch(() => undefined);
-    }
-    await built?.transport.close().catch(() => undefined);
-    if (pid !== undefined) killIfOurChild(pid);
+    await closeConnection(client, built);
   }
 
   #error(code: McpErrorCode, what: string, cause?: unknown): McpError {

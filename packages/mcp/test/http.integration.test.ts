@@ -28,11 +28,15 @@ describe("HTTP servers", () => {
   test("an expired session is re-established and a read-only call retried once; a write is not replayed", async () => {
     const fixture = await startHttpFixture();
     fixtures.push(fixture);
-    const { manager, registry } = harness.manager({ notes: { url: fixture.url } });
+    const { manager, registry } = harness.manager(
+      { notes: { url: fixture.url, headers: { "X-Hermes-Test": "team-${TEAM}" } } },
+      { env: { TEAM: "blue" } },
+    );
     await manager.discoverMcpTools();
     expect(parse(await registry.dispatch("mcp__notes__whoami", {})).result).toBe(
       "an authorised client",
     );
+    expect(new Set(fixture.headers)).toEqual(new Set(["team-blue"]));
 
     fixture.dropSessions();
     expect(parse(await registry.dispatch("mcp__notes__whoami", {})).result).toBe(

@@ -17,6 +17,7 @@ describe("public API", () => {
       "clampToolName",
       "convertCallToolResult",
       "createMcpManager",
+      "createOpenAiSamplingModel",
       "createToolSearch",
       "estimateDefinitionTokens",
       "formatConfigProblem",

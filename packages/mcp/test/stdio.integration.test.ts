@@ -1,9 +1,9 @@
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { isProcessAlive, waitUntil } from "@hermes-agent/test-utils";
 import { afterAll, afterEach, describe, expect, test } from "vitest";
 import type { McpEvent, SamplingModel } from "../src/index.js";
-import { fixtureEntry, Harness } from "./helpers/fixtures.js";
+import { FIXTURE_SERVER, fixtureEntry, Harness } from "./helpers/fixtures.js";
 
 const harness = new Harness();
 afterEach(() => harness.cleanup());
@@ -129,6 +129,26 @@ describe("stdio server (fixture built with the SDK)", () => {
     harness.track(manager);
   });
 
+  test("${VAR} comes from the environment first, then HERMES_HOME/.env", async () => {
+    const home = harness.home();
+    writeFileSync(path.join(home, ".env"), "FIXTURE_MODE=basic\nSHADOWED=from-dotenv\n");
+    const { manager, registry } = harness.manager(
+      {
+        fx: {
+          command: process.execPath,
+          args: [FIXTURE_SERVER, "${FIXTURE_MODE}"],
+          env: { MARK: "${env:SHADOWED}" },
+        },
+      },
+      { hermesHome: home, env: { PATH: process.env.PATH, SHADOWED: "from-env" } },
+    );
+    expect(await manager.discoverMcpTools()).toContain("mcp__fx__echo");
+    expect(parse(await registry.dispatch("mcp__fx__env_keys", { name: "MARK" })).result).toBe(
+      "from-env",
+    );
+    harness.track(manager);
+  });
+
   test("a child that dies mid-call fails that call and is respawned on the next call", async () => {
     const { manager, registry } = harness.manager({ fx: fixtureEntry("basic") });
     await manager.discoverMcpTools();
@@ -238,6 +258,24 @@ describe("stdio server (fixture built with the SDK)", () => {
     const pids = harness.track(manager);
     manager.killSync();
     expect(await waitUntil(() => pids.every((pid) => !isProcessAlive(pid)))).toBe(true);
+  });
+
+  test("close() also ends what the server started (a wrapper's child, a helper left running)", async () => {
+    const home = harness.home();
+    const marker = path.join(home, "helper.pid");
+    // bash starts a long-lived helper, then becomes the server: the helper is the server's child.
+    const script = `sleep 300 & echo $! > "${marker}"; exec "${process.execPath}" "${FIXTURE_SERVER}" basic`;
+    const { manager } = harness.manager(
+      { wrapped: { command: "bash", args: ["-c", script] } },
+      { hermesHome: home },
+    );
+    expect(await manager.discoverMcpTools()).toContain("mcp__wrapped__echo");
+    const helper = Number(readFileSync(marker, "utf8").trim());
+    harness.pids.add(helper);
+    harness.track(manager);
+    expect(isProcessAlive(helper)).toBe(true);
+    await manager.close();
+    expect(await waitUntil(() => !isProcessAlive(helper))).toBe(true);
   });
 
   test("close() stops every server, removes its tools and leaves no child", async () => {

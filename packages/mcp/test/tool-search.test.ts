@@ -119,6 +119,27 @@ describe("tool search", () => {
     expect(seen).toHaveLength(2);
   });
 
+  test("dispatch routes the search tools to the session and everything else to callTool", async () => {
+    const calls: string[] = [];
+    const session = createToolSearch({
+      definitions: [...builtins, ...mcp],
+      isDeferrable,
+      contextWindowTokens: 8_000,
+      callTool: async (name, args) => (calls.push(`${name}:${JSON.stringify(args)}`), "ok"),
+    });
+    expect(await session.dispatch("terminal", { x: "ls" })).toBe("ok");
+    expect(
+      await session.dispatch(
+        "tool_call",
+        '{"name": "mcp__slack__post_message", "arguments": {"x": "hi"}}',
+      ),
+    ).toBe("ok");
+    expect(
+      parse(await session.dispatch("tool_search", '{"query": "calendar"}')).tools,
+    ).toHaveLength(1);
+    expect(calls).toEqual(['terminal:{"x":"ls"}', 'mcp__slack__post_message:{"x":"hi"}']);
+  });
+
   test("the visible list never changes; tools that arrive later become searchable", async () => {
     const session = createToolSearch({
       definitions: [...builtins, ...mcp],

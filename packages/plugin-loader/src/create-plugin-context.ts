@@ -22,6 +22,8 @@ export interface PluginContextOptions {
   readonly key: string;
   readonly manifest: PluginManifest;
   readonly pluginDir: string;
+  /** The runtime's working directory. */
+  readonly cwd: string;
   readonly registry: ToolRegistry;
   readonly host: PluginHost;
   /** `plugins.entries.<key>`. */
@@ -81,6 +83,7 @@ export function createPluginContext(options: PluginContextOptions): PluginContex
     key,
     manifest,
     pluginDir: options.pluginDir,
+    cwd: options.cwd,
     config: options.entryConfig,
     logger,
     get dataDir(): string {

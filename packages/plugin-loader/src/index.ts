@@ -3,6 +3,8 @@ export { VERSION } from "./version.js";
 export { PluginManager } from "./plugin-manager.js";
 export type { PluginLoaderConfig, PluginManagerOptions } from "./plugin-manager.js";
 export { discoverPlugins } from "./discover-plugins.js";
+export { disablePlugin, enablePlugin } from "./plugin-config-edits.js";
+export { formatPluginReport } from "./format-plugin-report.js";
 export type { DiscoverPluginsOptions } from "./discover-plugins.js";
 export type { DiscoveredPlugin, PluginSource } from "./discovered-plugin.js";
 export { PACKAGE_PLUGIN_KEY } from "./npm-discovery.js";

@@ -21,6 +21,8 @@ export interface PluginContext {
   readonly manifest: PluginManifest;
   /** The plugin's folder (package folder for npm plugins). */
   readonly pluginDir: string;
+  /** The runtime's working directory (the project), where relative paths of tool calls start. */
+  readonly cwd: string;
   /** This plugin's `plugins.entries.<key>` section of config.yaml ({} when absent). */
   readonly config: Readonly<Record<string, unknown>>;
   /** Logs with the plugin's name in front. */

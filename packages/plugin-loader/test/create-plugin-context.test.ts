@@ -12,7 +12,7 @@ import {
 import type { ToolOutput } from "@hermes-agent/registry";
 import { parseManifest } from "../src/plugin-manifest.js";
 import { RegistrationLedger } from "../src/registration-ledger.js";
-import { createPluginWorld, writePlugin, type PluginWorld } from "./fixtures/plugin-fixture.js";
+import { createPluginWorld, writePlugin, type PluginWorld } from "./helpers/plugin-fixture.js";
 
 let world: PluginWorld;
 let ledger: RegistrationLedger;
@@ -36,6 +36,7 @@ function contextFor(
     key,
     manifest: parseManifest("", "plugin.yaml", path.basename(key)).manifest,
     pluginDir,
+    cwd: world.project,
     registry: world.registry,
     host: world.host,
     entryConfig: options.entryConfig ?? {},
@@ -281,6 +282,7 @@ describe("the rest of the context", () => {
     expect(ctx.config).toEqual({ threshold: 3 });
     expect(ctx.contextVersion).toBe(PLUGIN_CONTEXT_VERSION);
     expect(ctx.key).toBe("cfg");
+    expect(ctx.cwd).toBe(world.project);
     ctx.logger.info("hello");
     expect(world.logger.text("info")).toBe("[plugin cfg] hello");
     const dataDir = ctx.dataDir;

@@ -6,7 +6,7 @@ import {
   echoToolPlugin,
   writePlugin,
   type PluginWorld,
-} from "./fixtures/plugin-fixture.js";
+} from "./helpers/plugin-fixture.js";
 
 let world: PluginWorld;
 beforeEach(async () => {

@@ -11,7 +11,7 @@ import {
   type PluginDefinition,
   type PreToolCallDirective,
 } from "../src/index.js";
-import { createPluginWorld, writePlugin, type PluginWorld } from "./fixtures/plugin-fixture.js";
+import { createPluginWorld, writePlugin, type PluginWorld } from "./helpers/plugin-fixture.js";
 
 describe("public API", () => {
   test("exports exactly the curated names", () => {
@@ -36,7 +36,10 @@ describe("public API", () => {
         "SHELL_HOOK_ALLOWLIST_FILE",
         "VERSION",
         "definePlugin",
+        "disablePlugin",
         "discoverPlugins",
+        "enablePlugin",
+        "formatPluginReport",
         "isHookName",
         "isMiddlewareKind",
         "parseManifest",

@@ -3,11 +3,7 @@ import path from "node:path";
 import { isProcessAlive, killPids, waitUntil } from "@hermes-agent/test-utils";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { parseShellHooks, type PluginLoadReport } from "../src/index.js";
-import {
-  collectingLogger,
-  createPluginWorld,
-  type PluginWorld,
-} from "./fixtures/plugin-fixture.js";
+import { collectingLogger, createPluginWorld, type PluginWorld } from "./helpers/plugin-fixture.js";
 
 let world: PluginWorld;
 const started: number[] = [];

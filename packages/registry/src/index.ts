@@ -1,3 +1,4 @@
+// Anything exported here is public API of @hermes-agent/registry: change it only in a major version.
 export { compileCoercer, type Coercer } from "./argument-coercion.js";
 export { CHECK_GRACE_MS, CHECK_TTL_MS } from "./check-cache.js";
 export { registry } from "./default-registry.js";

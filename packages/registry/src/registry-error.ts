@@ -8,6 +8,8 @@ export const RegistryErrorCode = {
   InvalidSchema: "REGISTRY_INVALID_SCHEMA",
   /** Tool discovery could not read the tools folder. */
   DiscoveryFailed: "REGISTRY_DISCOVERY_FAILED",
+  /** Discovery met a file only the compiler can decide, and ts-morph is not installed. */
+  CompilerMissing: "REGISTRY_COMPILER_MISSING",
 } as const;
 
 /** One of the values of {@link RegistryErrorCode}. */

@@ -1,5 +1,5 @@
 import type { Dirent } from "node:fs";
-import { readdir, readFile, stat } from "node:fs/promises";
+import { readdir, readFile, realpath, stat } from "node:fs/promises";
 import path from "node:path";
 import type { Logger } from "@hermes-agent/core";
 import {
@@ -87,7 +87,9 @@ export async function rootsSignature(roots: readonly string[]): Promise<string> 
         return `${root}:${String(own)}`;
       }
       const children = await Promise.all(
-        entries.filter((e) => e.isDirectory()).map((e) => mtimeOf(path.join(root, e.name))),
+        entries
+          .filter((e) => e.isDirectory() || e.isSymbolicLink())
+          .map((e) => mtimeOf(path.join(root, e.name))),
       );
       const newest = children.reduce<number>((max, m) => Math.max(max, m ?? 0), own);
       return `${root}:${String(newest)}:${String(entries.length)}`;
@@ -96,12 +98,28 @@ export async function rootsSignature(roots: readonly string[]): Promise<string> 
   return parts.join("|");
 }
 
-/** Every folder under `root` holding a SKILL.md (not descending into a skill). */
+async function isDirectoryTarget(target: string): Promise<boolean> {
+  try {
+    return (await stat(target)).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Every folder under `root` holding a SKILL.md (not descending into a skill). Symlinked folders
+ * are followed (a category linked in from a repository), each real folder once.
+ */
 export async function findSkillDirs(root: string): Promise<string[]> {
   const found: string[] = [];
+  const visited = new Set<string>();
   const walk = async (dir: string, depth: number): Promise<void> => {
+    let real: string;
     let entries: Dirent[];
     try {
+      real = await realpath(dir);
+      if (visited.has(real)) return;
+      visited.add(real);
       entries = await readdir(dir, { withFileTypes: true });
     } catch {
       return;
@@ -111,10 +129,18 @@ export async function findSkillDirs(root: string): Promise<string[]> {
       return;
     }
     if (depth >= 6) return;
+    const children = entries.filter(
+      (e) =>
+        (e.isDirectory() || e.isSymbolicLink()) &&
+        !e.name.startsWith(".") &&
+        !EXCLUDED_DIRS.has(e.name),
+    );
     await Promise.all(
-      entries
-        .filter((e) => e.isDirectory() && !e.name.startsWith(".") && !EXCLUDED_DIRS.has(e.name))
-        .map((e) => walk(path.join(dir, e.name), depth + 1)),
+      children.map(async (e) => {
+        const child = path.join(dir, e.name);
+        if (e.isSymbolicLink() && !(await isDirectoryTarget(child))) return;
+        await walk(child, depth + 1);
+      }),
     );
   };
   await walk(root, 0);
@@ -152,15 +178,13 @@ async function readRecord(
   };
 }
 
-/** Scan the roots: every skill for this OS platform, in root order (same-named ones kept). */
+/** Scan the roots: every skill, in root order (same-named and other-OS ones kept). */
 export async function scanSkills(roots: readonly string[], logger: Logger): Promise<SkillRecord[]> {
   const perRoot = await Promise.all(
     roots.map(async (root) => {
       const dirs = await findSkillDirs(root);
       const records = await Promise.all(dirs.map((dir) => readRecord(root, dir, logger)));
-      return records.filter(
-        (r): r is SkillRecord => r !== undefined && matchesPlatform(r.frontmatter),
-      );
+      return records.filter((r): r is SkillRecord => r !== undefined);
     }),
   );
   return perRoot.flat();
@@ -213,12 +237,12 @@ export class SkillIndex {
     this.#options = options;
   }
 
-  /** All skills (disabled ones included), first definition of each name, sorted by (category, name). */
+  /** Skills for this OS (disabled ones included), first of each name, by (category, name). */
   async all(): Promise<readonly SkillRecord[]> {
     return (await this.#load()).skills;
   }
 
-  /** Every skill folder found, same-named ones included, in root order. */
+  /** Every skill folder found, same-named and other-OS ones included, in root order. */
   async everything(): Promise<readonly SkillRecord[]> {
     return (await this.#load()).everything;
   }
@@ -238,10 +262,11 @@ export class SkillIndex {
     // Keyed by the signature taken before the scan: a write racing the scan changes the next
     // signature, so the next call scans again instead of serving a torn result.
     const everything = await scanSkills(roots, this.#options.logger);
+    const forThisSystem = everything.filter((r) => matchesPlatform(r.frontmatter));
     const entry = {
       signature,
       at: now,
-      skills: sortSkills(firstOfEachName(everything)),
+      skills: sortSkills(firstOfEachName(forThisSystem)),
       everything,
     };
     this.#cache = entry;

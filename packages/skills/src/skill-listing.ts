@@ -1,4 +1,4 @@
-import { readFile } from "node:fs/promises";
+import { mkdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { describeSkill, parseSkillText } from "./skill-frontmatter.js";
 import type { SkillIndex, SkillRecord } from "./skill-index.js";
@@ -22,6 +22,8 @@ export async function listSkills(
 ): Promise<string> {
   const all = await enabledSkills(index, settings);
   if (all.length === 0) {
+    // Hermes creates the folder on first listing, so users find where skills go.
+    await mkdir(settings.localDir, { recursive: true });
     return json({
       success: true,
       skills: [],

@@ -339,7 +339,7 @@ describe("skill_manage edit, patch, write_file, remove_file, delete", () => {
     });
     const linked = await call(registry, "skill_manage", { action: "delete", name: "real-skill" });
     expect(linked.error).toBe(
-      "Skill 'real-skill' not found in active profile 'default'. Use skills_list() to see available skills.",
+      `Refusing to delete '${path.join(home.skills, "real-skill")}': the skill directory is a symlink/junction. Remove the link target manually if intended.`,
     );
     expect(await exists(real)).toBe(true);
     expect(

@@ -192,6 +192,19 @@ describe("skill_view", () => {
     });
   });
 
+  test("a skill for another OS is named as unsupported, not missing", async () => {
+    await home.skill(
+      "mac-only",
+      skillText({ name: "mac-only", description: "d", platforms: "[plan9]" }),
+    );
+    const { registry } = skillsRegistry(home);
+    expect(await call(registry, "skill_view", { name: "mac-only" })).toEqual({
+      success: false,
+      error: "Skill 'mac-only' is not supported on this platform.",
+      readiness_status: "unsupported",
+    });
+  });
+
   test("a skill with broken frontmatter can still be viewed and says what is wrong", async () => {
     await home.skill("broken", "---\nname: broken\ndescription: [oops\n---\nBody\n");
     const { registry } = skillsRegistry(home);

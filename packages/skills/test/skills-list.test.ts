@@ -1,3 +1,4 @@
+import { rm, stat, symlink } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import {
@@ -183,5 +184,43 @@ describe("listing cache", () => {
     await home.skill("a", skillText({ name: "a", description: "edited" }));
     const skills = (await call(registry, "skills_list")).skills as { description: string }[];
     expect(skills[0]?.description).toBe("edited");
+  });
+});
+
+describe("folders", () => {
+  test("a category linked in from elsewhere is listed and viewable", async () => {
+    const repo = path.join(home.dir.path, "repo");
+    await home.skill(
+      "linked/knowledge-brain",
+      skillText({ name: "knowledge-brain", description: "K" }),
+      repo,
+    );
+    await symlink(path.join(repo, "linked"), path.join(home.skills, "linked"));
+    await symlink(home.skills, path.join(repo, "linked", "loop"));
+    const { registry } = skillsRegistry(home);
+    const listed = await call(registry, "skills_list", { category: "linked" });
+    expect(listed).toMatchObject({
+      count: 1,
+      categories: ["linked"],
+      skills: [{ name: "knowledge-brain", category: "linked" }],
+    });
+    expect((await call(registry, "skill_view", { name: "knowledge-brain" })).success).toBe(true);
+  });
+
+  test("skills inside dot-folders and support folders are not skills; listing creates the folder", async () => {
+    await rm(home.skills, { recursive: true });
+    const { registry } = skillsRegistry(home);
+    expect((await call(registry, "skills_list")).skills).toEqual([]);
+    expect((await stat(home.skills)).isDirectory()).toBe(true);
+    await home.skill("real", skillText({ name: "real", description: "R" }));
+    await home.skill(".git/fake", skillText({ name: "fake", description: "F" }));
+    await home.skill(
+      "real/scripts/.venv/lib/site-packages/typer",
+      skillText({ name: "typer", description: "T" }),
+    );
+    await home.skill("tools/scripts/inner", skillText({ name: "inner", description: "I" }));
+    expect(
+      ((await call(registry, "skills_list")).skills as { name: string }[]).map((s) => s.name),
+    ).toEqual(["real"]);
   });
 });

@@ -23,7 +23,7 @@ function setupTool(approve: ApproveCommand | undefined): () => Promise<unknown> 
   const registry = new ToolRegistry({ logger: silentLogger, hermesHome: home });
   const runtime = registerTerminalTools(registry, {
     settings: resolveTerminalOptions({ config: { terminal: { cwd: home } } }),
-    ...(approve === undefined ? {} : { approve }),
+    ...(approve === undefined ? {} : { approval: approve }),
   });
   runtimes.push(runtime);
   return async () => {

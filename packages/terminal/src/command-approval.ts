@@ -9,11 +9,41 @@ export type ApproveCommand = (
   options: CheckCommandOptions,
 ) => Promise<ApprovalResult>;
 
-/** The approval package's shared default manager, loaded on first use. */
-export const defaultApproveCommand: ApproveCommand = async (command, options) => {
-  const approval = await import("@hermes-agent/approval");
-  return approval.checkDangerousCommand(command, options);
-};
+/**
+ * Anything that decides commands the way an approval manager does; an `ApprovalManager` from
+ * @hermes-agent/approval fits.
+ */
+export interface CommandApprover {
+  checkDangerousCommand(command: string, options: CheckCommandOptions): Promise<ApprovalResult>;
+}
+
+const APPROVAL_MISSING =
+  "BLOCKED: no approval manager is available, so this command cannot be checked. Install " +
+  "@hermes-agent/approval or give the terminal runtime an `approval` manager. Do NOT retry; tell the user.";
+
+/**
+ * The approval package's default manager (`getDefaultApprovalManager()`), looked up now, when
+ * the runtime is made, not inside its first command. @hermes-agent/approval is an optional peer:
+ * without it every command is refused with a message saying what to install.
+ */
+export function defaultApprover(): ApproveCommand {
+  const manager = import("@hermes-agent/approval").then(
+    (approval) => approval.getDefaultApprovalManager(),
+    () => undefined,
+  );
+  return async (command, options) => {
+    const found = await manager.catch(() => undefined);
+    if (found === undefined) return { approved: false, message: APPROVAL_MISSING };
+    return found.checkDangerousCommand(command, options);
+  };
+}
+
+/** The approval function of a runtime: the one given, the manager given, or the default's. */
+export function approverOf(approval: ApproveCommand | CommandApprover | undefined): ApproveCommand {
+  if (approval === undefined) return defaultApprover();
+  if (typeof approval === "function") return approval;
+  return (command, options) => approval.checkDangerousCommand(command, options);
+}
 
 /** The terminal result for a command that approval did not let through, in Hermes' shapes. */
 export function refusedApprovalResult(

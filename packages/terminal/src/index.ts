@@ -1,3 +1,4 @@
+// Anything exported here is public API of @hermes-agent/terminal: change it only in a major version.
 /**
  * @hermes-agent/terminal: the `terminal` and `process` tools, the Environment contract
  * that terminal backends implement, and the local backend.
@@ -29,7 +30,7 @@ export { createBackendRegistry, createEnvironment, defaultBackends } from "./bac
 export type { EnvironmentBackendRegistry } from "./backend-registry.js";
 export { createLocalEnvironment, LOCAL_CAPABILITIES, localBackend } from "./local-environment.js";
 export type { LocalEnvironmentOptions } from "./local-environment.js";
-export { PTY_MODULE, PtyUnavailableError } from "./pty-session.js";
+export { PtyUnavailableError } from "./pty-session.js";
 
 // Errors
 export {
@@ -51,20 +52,16 @@ export type {
 
 // Output handling
 export { stripAnsi } from "./ansi.js";
-export { capOutput, truncationMarker } from "./output-cap.js";
-export { exitCodeMeaning } from "./exit-code-hints.js";
-export { foregroundHangReason } from "./foreground-guard.js";
 
 // Runtime, process registry and tools
-export { completionMessage, ProcessRegistry } from "./process-registry.js";
+export { ProcessRegistry } from "./process-registry.js";
 export type {
   ProcessCompletion,
   ProcessRegistryOptions,
   TrackedProcess,
   TrackedProcessInput,
 } from "./process-registry.js";
-export { defaultApproveCommand } from "./command-approval.js";
-export type { ApproveCommand } from "./command-approval.js";
+export type { ApproveCommand, CommandApprover } from "./command-approval.js";
 export { createTerminalRuntime } from "./terminal-runtime.js";
 export type { TerminalRuntime, TerminalRuntimeOptions } from "./terminal-runtime.js";
 export { runTerminalTool, TERMINAL_DESCRIPTION, TERMINAL_PARAMETERS } from "./terminal-tool.js";

@@ -31,6 +31,7 @@ import { launchPiped, type LaunchSpec, type RawProcess } from "./raw-process.js"
 import { evalFromFile, findBash, MAX_INLINE_COMMAND, SHELL_WRAPPER } from "./shell-wrapper.js";
 import { SnapshotFiles } from "./snapshot-files.js";
 import { wrapBackground } from "./background-process.js";
+import { TERMINAL_DEFAULTS } from "./options.js";
 
 /** What the local backend can do. */
 export const LOCAL_CAPABILITIES: EnvironmentCapabilities = {
@@ -48,8 +49,6 @@ export interface LocalEnvironmentOptions extends EnvironmentOptions {
   readonly ptyModule?: string;
 }
 
-const DEFAULT_TIMEOUT_SECONDS = 180;
-const DEFAULT_MAX_OUTPUT_CHARS = 50_000;
 /** After the shell exits, how long to wait for descendants to release the output pipe. */
 const OUTPUT_DRAIN_MS = 100;
 /**
@@ -121,8 +120,8 @@ class LocalEnvironment implements Environment {
       passthrough: options.envPassthrough ?? [],
       extra: options.env ?? {},
     });
-    this.#timeoutSeconds = options.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS;
-    this.#maxOutputChars = options.maxOutputChars ?? DEFAULT_MAX_OUTPUT_CHARS;
+    this.#timeoutSeconds = options.timeoutSeconds ?? TERMINAL_DEFAULTS.timeoutSeconds;
+    this.#maxOutputChars = options.maxOutputChars ?? TERMINAL_DEFAULTS.maxOutputChars;
     this.#graceMs = options.killGraceMs ?? DEFAULT_KILL_GRACE_MS;
     this.#ptyModule = options.ptyModule;
     this.#cwd = nearestExistingDir(options.cwd ?? process.cwd());

@@ -1,4 +1,11 @@
-import { loadConfig, type TerminalConfig, type ToolOutputConfig } from "@hermes-agent/config";
+import {
+  hermesConfigSchema,
+  loadConfig,
+  type ConfigSource,
+  type HermesConfig,
+  type TerminalConfig,
+  type ToolOutputConfig,
+} from "@hermes-agent/config";
 import { InvalidOptionError } from "./terminal-error.js";
 
 /** Settings of the terminal runtime, resolved from config.yaml, Hermes' env vars and defaults. */
@@ -27,19 +34,6 @@ export interface TerminalConfigInput {
   readonly terminal?: Readonly<Partial<TerminalConfig>> | Readonly<Record<string, unknown>>;
   readonly tool_output?: Readonly<Partial<ToolOutputConfig>> | Readonly<Record<string, unknown>>;
 }
-
-/** Defaults, as in Hermes. */
-export const TERMINAL_DEFAULTS: TerminalOptions = {
-  backend: "local",
-  cwd: undefined,
-  timeoutSeconds: 180,
-  lifetimeSeconds: 300,
-  maxForegroundTimeoutSeconds: 600,
-  envPassthrough: [],
-  persistentShell: true,
-  maxOutputChars: 50_000,
-  backendOptions: {},
-};
 
 type Kind = "integer" | "string" | "boolean";
 
@@ -97,25 +91,18 @@ function parseEnvValue(name: string, raw: string, kind: Kind): unknown {
   }
 }
 
-function configInteger(key: string, value: unknown, fallback: number): number {
-  if (value === undefined || value === null) return fallback;
-  if (typeof value === "number" && Number.isInteger(value) && value >= 1) return value;
-  if (typeof value === "string" && /^\s*\d+\s*$/.test(value) && Number(value) >= 1)
-    return Number(value);
+/** Validate the terminal's sections with the config schema, naming the key and value at fault. */
+function validated(terminal: Record<string, unknown>, toolOutput: unknown): HermesConfig {
+  const result = hermesConfigSchema.safeParse({ terminal, tool_output: toolOutput });
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const keyPath = issue?.path.map(String) ?? [];
+  let value: unknown = { terminal, tool_output: toolOutput };
+  for (const key of keyPath) value = (value as Record<string, unknown> | undefined)?.[key];
   throw new InvalidOptionError(
-    `Invalid value for ${key}: '${String(value)}' (expected a positive integer). Check config.yaml.`,
+    `Invalid value for ${keyPath.join(".")}: '${String(value)}' (${issue?.message ?? "invalid"}). Check config.yaml.`,
+    { cause: result.error },
   );
-}
-
-function stringList(value: unknown): string[] {
-  if (Array.isArray(value)) return value.filter((item): item is string => typeof item === "string");
-  if (typeof value === "string") {
-    return value
-      .split(",")
-      .map((item) => item.trim())
-      .filter((item) => item !== "");
-  }
-  return [];
 }
 
 /** What {@link resolveTerminalOptions} reads. */
@@ -127,67 +114,58 @@ export interface ResolveTerminalOptionsInput {
 }
 
 /**
- * Resolve terminal settings: `TERMINAL_*` env vars, then `terminal.*` in config.yaml, then
- * Hermes' defaults. Pure: reads no files. A bad integer names the variable and the value.
+ * Resolve terminal settings: `TERMINAL_*` env vars, then `terminal.*` in config.yaml, then the
+ * config schema's defaults (the one place they are written). Pure: reads no files. A bad
+ * integer names the variable (or the config key) and the value.
  */
 export function resolveTerminalOptions(input: ResolveTerminalOptionsInput = {}): TerminalOptions {
-  const merged: Record<string, unknown> = { ...(input.config?.terminal ?? {}) };
+  const raw: Record<string, unknown> = { ...(input.config?.terminal ?? {}) };
   const env = input.env ?? {};
   for (const [name, key, kind] of ENV_KEYS) {
-    const raw = env[name];
-    if (raw === undefined || raw.trim() === "") continue;
-    merged[key] = parseEnvValue(name, raw, kind);
+    const value = env[name];
+    if (value === undefined || value.trim() === "") continue;
+    raw[key] = parseEnvValue(name, value, kind);
   }
+  const config = validated(raw, input.config?.tool_output);
+  const terminal: TerminalConfig = config.terminal;
   const backendOptions: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(merged)) {
+  for (const [key, value] of Object.entries(terminal)) {
     if (!TYPED_KEYS.has(key) && value !== undefined) backendOptions[key] = value;
   }
-  const backend =
-    typeof merged.backend === "string" && merged.backend.trim() !== ""
-      ? merged.backend.trim().toLowerCase()
-      : "local";
-  const cwd =
-    typeof merged.cwd === "string" && merged.cwd.trim() !== "" ? merged.cwd.trim() : undefined;
   return {
-    backend,
-    cwd,
-    timeoutSeconds: configInteger(
-      "terminal.timeout",
-      merged.timeout,
-      TERMINAL_DEFAULTS.timeoutSeconds,
-    ),
-    lifetimeSeconds: configInteger(
-      "terminal.lifetime_seconds",
-      merged.lifetime_seconds,
-      TERMINAL_DEFAULTS.lifetimeSeconds,
-    ),
-    maxForegroundTimeoutSeconds: configInteger(
-      "terminal.max_foreground_timeout",
-      merged.max_foreground_timeout,
-      TERMINAL_DEFAULTS.maxForegroundTimeoutSeconds,
-    ),
-    envPassthrough: stringList(merged.env_passthrough),
-    persistentShell: typeof merged.persistent_shell === "boolean" ? merged.persistent_shell : true,
-    maxOutputChars: configInteger(
-      "tool_output.max_bytes",
-      input.config?.tool_output?.max_bytes,
-      TERMINAL_DEFAULTS.maxOutputChars,
-    ),
+    backend: terminal.backend,
+    cwd: terminal.cwd,
+    timeoutSeconds: terminal.timeout,
+    lifetimeSeconds: terminal.lifetime_seconds,
+    maxForegroundTimeoutSeconds: terminal.max_foreground_timeout,
+    envPassthrough: terminal.env_passthrough,
+    persistentShell: terminal.persistent_shell,
+    maxOutputChars: config.tool_output.max_bytes,
     backendOptions,
   };
 }
 
-/** Load config.yaml from the Hermes home and resolve the terminal settings with `env`. */
+/** Hermes' defaults: the config schema's, with no config file and no environment. */
+export const TERMINAL_DEFAULTS: TerminalOptions = resolveTerminalOptions();
+
+/**
+ * Read the terminal settings: config.yaml from `configSource` (or from the Hermes home), then
+ * Hermes' `TERMINAL_*` variables of `env` on top.
+ */
 export async function loadTerminalOptions(
   options: {
+    readonly configSource?: ConfigSource;
     readonly home?: string;
     readonly env?: Readonly<Record<string, string | undefined>>;
   } = {},
 ): Promise<TerminalOptions> {
   const env = options.env ?? process.env;
-  const config = await loadConfig({
-    env,
-    ...(options.home === undefined ? {} : { home: options.home }),
-  });
+  const config =
+    options.configSource === undefined
+      ? await loadConfig({
+          env,
+          ...(options.home === undefined ? {} : { home: options.home }),
+        })
+      : await options.configSource.read();
   return resolveTerminalOptions({ config, env });
 }

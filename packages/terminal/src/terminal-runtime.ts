@@ -1,5 +1,5 @@
 import { defaultBackends, type EnvironmentBackendRegistry } from "./backend-registry.js";
-import { defaultApproveCommand, type ApproveCommand } from "./command-approval.js";
+import { approverOf, type ApproveCommand, type CommandApprover } from "./command-approval.js";
 import type { Environment } from "./environment.js";
 import { TerminalError, TerminalErrorCode } from "./terminal-error.js";
 import { resolveTerminalOptions, type TerminalOptions } from "./options.js";
@@ -13,8 +13,12 @@ import {
 export interface TerminalRuntimeOptions {
   /** Resolved settings; default {@link resolveTerminalOptions} over `process.env` (no config file). */
   readonly settings?: TerminalOptions;
-  /** Approval check run before every command; default @hermes-agent/approval's `checkDangerousCommand`. */
-  readonly approve?: ApproveCommand;
+  /**
+   * Who approves each command: an approval manager (e.g. the runtime's `ApprovalManager`) or a
+   * function of the same shape. Default: @hermes-agent/approval's default manager, looked up
+   * when the runtime is made; without that package every command is refused.
+   */
+  readonly approval?: CommandApprover | ApproveCommand;
   /** Backends to create environments with; default the shared registry (local). */
   readonly backends?: EnvironmentBackendRegistry;
   /** Host environment the child allowlist draws from; default `process.env`. */
@@ -100,6 +104,7 @@ function installExitHook(): void {
 /** Make a terminal runtime. Its idle-reaping timer does not keep the process alive. */
 export function createTerminalRuntime(options: TerminalRuntimeOptions = {}): TerminalRuntime {
   const settings = options.settings ?? resolveTerminalOptions({ env: process.env });
+  const approve = approverOf(options.approval);
   const backends = options.backends ?? defaultBackends;
   const processes = new ProcessRegistry(options.processes);
   const tasks = new Map<string, TaskEntry>();
@@ -133,7 +138,7 @@ export function createTerminalRuntime(options: TerminalRuntimeOptions = {}): Ter
   const runtime: TerminalRuntime = {
     settings,
     processes,
-    approve: options.approve ?? defaultApproveCommand,
+    approve,
     available: () => backends.get(settings.backend) !== undefined,
     environment(taskId = "default") {
       if (closed) {

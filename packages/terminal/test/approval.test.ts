@@ -13,7 +13,7 @@ afterEach(async () => {
 describe("approval before every command (injected approver)", () => {
   test("asks with the command and the environment type", async () => {
     const approve = recordingApprove();
-    harness = await createHarness({ approve });
+    harness = await createHarness({ approval: approve });
     await harness.call("terminal", { command: "echo ok" }, { sessionKey: "s1" });
     expect(approve.calls).toEqual([
       {
@@ -33,7 +33,7 @@ describe("approval before every command (injected approver)", () => {
       outcome: "pending",
       requestId: "req-1",
     });
-    harness = await createHarness({ approve });
+    harness = await createHarness({ approval: approve });
     const marker = path.join(harness.dir.path, "ran");
     const result = await harness.call("terminal", { command: `touch ${marker}` });
     expect(result).toEqual({
@@ -58,7 +58,7 @@ describe("approval before every command (injected approver)", () => {
       outcome: "denied",
       description: "delete",
     });
-    harness = await createHarness({ approve });
+    harness = await createHarness({ approval: approve });
     const marker = path.join(harness.dir.path, "ran");
     expect(await harness.call("terminal", { command: `touch ${marker}` })).toEqual({
       output: "",
@@ -71,7 +71,7 @@ describe("approval before every command (injected approver)", () => {
 
   test("a denial without a message gets Hermes' default wording", async () => {
     harness = await createHarness({
-      approve: recordingApprove({ approved: false, message: null, description: "disk wipe" }),
+      approval: recordingApprove({ approved: false, message: null, description: "disk wipe" }),
     });
     expect((await harness.call("terminal", { command: "true" })).error).toBe(
       "Command denied: disk wipe. Use the approval prompt to allow it, or rephrase the command.",
@@ -80,7 +80,7 @@ describe("approval before every command (injected approver)", () => {
 
   test("an approval by the user or the reviewer is noted in the result", async () => {
     harness = await createHarness({
-      approve: recordingApprove({
+      approval: recordingApprove({
         approved: true,
         message: null,
         userApproved: true,
@@ -95,7 +95,7 @@ describe("approval before every command (injected approver)", () => {
 
   test("background commands are approved too", async () => {
     const approve = recordingApprove({ approved: false, message: "BLOCKED: no" });
-    harness = await createHarness({ approve });
+    harness = await createHarness({ approval: approve });
     expect(await harness.call("terminal", { command: "sleep 5", background: true })).toMatchObject({
       status: "blocked",
     });
@@ -122,8 +122,27 @@ describe("approval before every command (@hermes-agent/approval)", () => {
       manager.checkDangerousCommand(command, { ...options, context });
   };
 
+  test("an approval manager given to the runtime decides", async () => {
+    const home = await createTempDir();
+    homes.push(home);
+    const { createApprovalManager } = await import("@hermes-agent/approval");
+    const { parseConfigText } = await import("@hermes-agent/config");
+    const manager = createApprovalManager({
+      config: parseConfigText("").config,
+      home: home.path,
+      interactive: false,
+    });
+    harness = await createHarness({ approval: manager });
+    const result = await harness.call("terminal", { command: "mkfs.ext4 /dev/sda" });
+    expect(result).toMatchObject({ output: "", exit_code: -1, status: "blocked" });
+    expect(await harness.call("terminal", { command: "echo fine" })).toMatchObject({
+      output: "fine\n",
+      exit_code: 0,
+    });
+  });
+
   test("a harmless command runs", async () => {
-    harness = await createHarness({ approve: await realApprover("unattended") });
+    harness = await createHarness({ approval: await realApprover("unattended") });
     expect(await harness.call("terminal", { command: "echo fine" })).toEqual({
       output: "fine\n",
       exit_code: 0,
@@ -132,14 +151,14 @@ describe("approval before every command (@hermes-agent/approval)", () => {
   });
 
   test("a hard-line command is blocked with the package's message", async () => {
-    harness = await createHarness({ approve: await realApprover("unattended") });
+    harness = await createHarness({ approval: await realApprover("unattended") });
     const result = await harness.call("terminal", { command: "mkfs.ext4 /dev/sda" });
     expect(result).toMatchObject({ output: "", exit_code: -1, status: "blocked" });
     expect(result.error).toMatch(/^BLOCKED \(hardline\)/);
   });
 
   test("a dangerous command in a gateway session without a notifier is pending and does not run", async () => {
-    harness = await createHarness({ approve: await realApprover("gateway") });
+    harness = await createHarness({ approval: await realApprover("gateway") });
     const result = await harness.call("terminal", { command: "git push --force origin main" });
     expect(result).toMatchObject({
       output: "",

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { exitCodeMeaning, foregroundHangReason } from "../src/index.js";
+import { exitCodeMeaning } from "../src/exit-code-hints.js";
+import { foregroundHangReason } from "../src/foreground-guard.js";
 
 /** The hang guard's and exit-code hints' contract, with or without the bash grammar loaded. */
 export function describeCommandReading(): void {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { HeadTailCollector } from "../src/output-cap.js";
-import { capOutput, stripAnsi, truncationMarker } from "../src/index.js";
+import { capOutput, HeadTailCollector, truncationMarker } from "../src/output-cap.js";
+import { stripAnsi } from "../src/index.js";
 
 describe("capOutput", () => {
   test("leaves short output alone", () => {

@@ -21,7 +21,7 @@ function make(lifetimeSeconds: number): TerminalRuntime {
     settings: resolveTerminalOptions({
       config: { terminal: { lifetime_seconds: lifetimeSeconds, cwd: "/" } },
     }),
-    approve: recordingApprove(),
+    approval: recordingApprove(),
     killGraceMs: 300,
   });
   runtimes.push(runtime);

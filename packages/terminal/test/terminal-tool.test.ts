@@ -64,7 +64,7 @@ describe("terminal tool", () => {
   });
 
   test("a non-string command is Hermes' error", async () => {
-    const runtime = createTerminalRuntime({ approve: recordingApprove() });
+    const runtime = createTerminalRuntime({ approval: recordingApprove() });
     try {
       expect(await runTerminalTool(runtime, { command: 42 })).toEqual({
         output: "",

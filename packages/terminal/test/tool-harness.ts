@@ -56,7 +56,7 @@ export async function createHarness(
       },
     });
   const runtime = registerTerminalTools(registry, {
-    approve: recordingApprove(),
+    approval: recordingApprove(),
     killGraceMs: 300,
     ...options,
     settings,

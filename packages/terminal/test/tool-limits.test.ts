@@ -20,7 +20,7 @@ describe("limits and capabilities at the tool level", () => {
   test("a background process over the tracking limit is refused before it starts", async () => {
     const runtime = createTerminalRuntime({
       settings: resolveTerminalOptions({ config: { terminal: { cwd: "/" } } }),
-      approve: recordingApprove(),
+      approval: recordingApprove(),
       processes: { maxProcesses: 1 },
       killGraceMs: 200,
     });
@@ -66,7 +66,7 @@ describe("limits and capabilities at the tool level", () => {
     ]);
     const runtime = createTerminalRuntime({
       settings: resolveTerminalOptions({ config: { terminal: { backend: "ssh" } } }),
-      approve: recordingApprove(),
+      approval: recordingApprove(),
       backends,
     });
     runtimes.push(runtime);

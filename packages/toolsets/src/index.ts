@@ -1,3 +1,4 @@
+// Anything exported here is public API of @hermes-agent/toolsets: change it only in a major version.
 /**
  * `@hermes-agent/toolsets`: which tools the model is shown. Named toolsets, platform presets,
  * legacy `*_tools` names, and `getToolDefinitions`, which turns a Hermes toolset selection into
@@ -35,7 +36,12 @@ export {
 export { LEGACY_TOOLSET_MAP, resolveLegacyToolset } from "./legacy-toolsets.js";
 
 /** Toolsets defined at runtime: they resolve, validate and list like built-in ones. */
-export { createCustomToolset, removeCustomToolset } from "./custom-toolsets.js";
+export {
+  createCustomToolset,
+  removeCustomToolset,
+  ToolsetCatalog,
+  toolsetCatalog,
+} from "./custom-toolsets.js";
 /** Options of `createCustomToolset`. */
 export type { CustomToolsetOptions } from "./custom-toolsets.js";
 

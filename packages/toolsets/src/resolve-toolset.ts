@@ -1,17 +1,14 @@
-import {
-  ALL_TOOLSETS_NAMES,
-  getCustomToolsetsVersion,
-  getStaticToolset,
-  getStaticToolsetNames,
-} from "./custom-toolsets.js";
+import { ALL_TOOLSETS_NAMES, toolsetCatalog, type ToolsetCatalog } from "./custom-toolsets.js";
 import { defaultRegistry } from "./default-registry.js";
 import type { ToolsetDefinition } from "./toolset-types.js";
 import type { ToolsetsRegistry } from "./toolsets-registry.js";
 
-/** Which registry a lookup consults for registry-only toolsets (MCP servers, plugins). */
+/** Which registry and catalog a lookup consults. */
 export interface ToolsetLookupOptions {
-  /** Defaults to the shared `registry` of `@hermes-agent/registry`. */
+  /** Registry-only toolsets (MCP servers, plugins); defaults to the shared `registry` of `@hermes-agent/registry`. */
   readonly registry?: ToolsetsRegistry;
+  /** Built-in and custom toolsets; defaults to the shared `toolsetCatalog`. */
+  readonly catalog?: ToolsetCatalog;
 }
 
 /** Options of `getToolset`. */
@@ -29,32 +26,36 @@ function addAll(out: Set<string>, names: Iterable<string>): void {
 
 const NO_TOOLS: ReadonlySet<string> = new Set();
 
-/** A registry as resolution reads it: its live toolset → tools index, and its aliases. */
+/** A registry as resolution reads it: its live toolset → tools index, its aliases, and the catalog. */
 export interface RegistryView {
   readonly registry: ToolsetsRegistry;
   readonly toolsets: ReadonlyMap<string, ReadonlySet<string>>;
+  readonly catalog: ToolsetCatalog;
 }
 
-/** The view of a registry (the default one unless given). */
-export function registryView(registry: ToolsetsRegistry = defaultRegistry()): RegistryView {
-  return { registry, toolsets: registry.getToolsetIndex() };
+/** The view of a registry and a catalog (the default ones unless given). */
+export function registryView(
+  registry: ToolsetsRegistry = defaultRegistry(),
+  catalog: ToolsetCatalog = toolsetCatalog,
+): RegistryView {
+  return { registry, toolsets: registry.getToolsetIndex(), catalog };
 }
 
 function registryToolsOf(view: RegistryView, toolset: string): ReadonlySet<string> {
   return view.toolsets.get(toolset) ?? NO_TOOLS;
 }
 
-let staticUnion: { version: number; tools: readonly string[] } | undefined;
+const staticUnions = new WeakMap<ToolsetCatalog, { version: number; tools: readonly string[] }>();
 
 /** Every tool listed directly by any static toolset (includes only point at other toolsets). */
-function staticToolUnion(): readonly string[] {
-  const version = getCustomToolsetsVersion();
-  if (staticUnion?.version !== version) {
-    const tools = new Set<string>();
-    for (const name of getStaticToolsetNames()) addAll(tools, getStaticToolset(name)?.tools ?? []);
-    staticUnion = { version, tools: Object.freeze([...tools].sort()) };
-  }
-  return staticUnion.tools;
+function staticToolUnion(catalog: ToolsetCatalog): readonly string[] {
+  const cached = staticUnions.get(catalog);
+  if (cached?.version === catalog.version) return cached.tools;
+  const tools = new Set<string>();
+  for (const name of catalog.names()) addAll(tools, catalog.get(name)?.tools ?? []);
+  const union = { version: catalog.version, tools: Object.freeze([...tools].sort()) };
+  staticUnions.set(catalog, union);
+  return union.tools;
 }
 
 /**
@@ -68,13 +69,13 @@ export function collectToolset(
   out: Set<string>,
 ): void {
   if (ALL_TOOLSETS_NAMES.has(name)) {
-    addAll(out, staticToolUnion());
+    addAll(out, staticToolUnion(view.catalog));
     for (const tools of view.toolsets.values()) addAll(out, tools);
     return;
   }
   if (visited.has(name)) return;
   visited.add(name);
-  const definition = getStaticToolset(name);
+  const definition = view.catalog.get(name);
   if (definition) {
     addAll(out, definition.tools);
     for (const included of definition.includes) collectToolset(included, view, visited, out);
@@ -89,14 +90,14 @@ export function collectToolset(
 export function isKnownToolset(name: string, view: RegistryView): boolean {
   return (
     ALL_TOOLSETS_NAMES.has(name) ||
-    getStaticToolset(name) !== undefined ||
+    view.catalog.get(name) !== undefined ||
     view.toolsets.has(name) ||
     view.registry.resolveToolsetAlias(name) !== undefined
   );
 }
 
 function viewFor(options: ToolsetLookupOptions | undefined): RegistryView {
-  return registryView(options?.registry);
+  return registryView(options?.registry, options?.catalog);
 }
 
 /**
@@ -128,14 +129,15 @@ export function validateToolset(name: string, options?: ToolsetLookupOptions): b
 
 /** Names of every toolset, static, custom and registry-only (aliases excluded), sorted. */
 export function getToolsetNames(options?: ToolsetLookupOptions): string[] {
-  const names = new Set(getStaticToolsetNames());
-  for (const toolset of viewFor(options).toolsets.keys()) names.add(toolset);
+  const view = viewFor(options);
+  const names = new Set(view.catalog.names());
+  for (const toolset of view.toolsets.keys()) names.add(toolset);
   return [...names].sort();
 }
 
 function registryOnlyDescription(toolset: string, view: RegistryView): string {
   for (const [alias, target] of Object.entries(view.registry.getToolsetAliases())) {
-    if (target === toolset && getStaticToolset(alias) === undefined)
+    if (target === toolset && view.catalog.get(alias) === undefined)
       return `MCP server '${alias}' tools`;
   }
   if (toolset.startsWith("mcp-")) return `MCP server '${toolset.slice(4)}' tools`;
@@ -152,7 +154,7 @@ export function getToolset(
   name: string,
   options?: GetToolsetOptions,
 ): ToolsetDefinition | undefined {
-  const definition = getStaticToolset(name);
+  const definition = (options?.catalog ?? toolsetCatalog).get(name);
   if (options?.includeRegistry === false) {
     return (
       definition && {

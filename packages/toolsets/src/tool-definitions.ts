@@ -1,6 +1,6 @@
 import { statSync } from "node:fs";
 import type { FunctionSchema, ToolDefinition } from "@hermes-agent/registry";
-import { getCustomToolsetsVersion } from "./custom-toolsets.js";
+import { toolsetCatalog, type ToolsetCatalog } from "./custom-toolsets.js";
 import { defaultRegistry } from "./default-registry.js";
 import { recallDefinitions, rememberDefinitions } from "./definitions-memo.js";
 import {
@@ -28,6 +28,8 @@ export interface GetToolDefinitionsOptions {
   readonly quiet?: boolean;
   /** Defaults to the shared `registry` of `@hermes-agent/registry`. */
   readonly registry?: ToolsetsRegistry;
+  /** Built-in and custom toolsets; defaults to the shared `toolsetCatalog`. */
+  readonly catalog?: ToolsetCatalog;
   /** Receives each report line in non-quiet mode. Default: written to standard error. */
   readonly log?: (line: string) => void;
   /**
@@ -35,6 +37,12 @@ export interface GetToolDefinitionsOptions {
    * size). Part of the memo key, so an edited config yields a fresh selection.
    */
   readonly configFingerprint?: string | number;
+  /**
+   * The runtime's config source (any object with `fingerprint()`, such as @hermes-agent/config's
+   * `ConfigSource`); its fingerprint is part of the memo key. Ignored when `configFingerprint`
+   * is given.
+   */
+  readonly configSource?: { fingerprint(): string };
   /**
    * Path of the config file; its (mtime, size) become the fingerprint, costing one `stat`
    * per call. Ignored when `configFingerprint` is given.
@@ -65,17 +73,22 @@ const writeToStderr = (line: string): void => {
 
 function configFingerprintOf(options: GetToolDefinitionsOptions): string {
   if (options.configFingerprint !== undefined) return String(options.configFingerprint);
+  if (options.configSource !== undefined) return options.configSource.fingerprint();
   if (options.configPath === undefined) return "";
   const stats = statSync(options.configPath, { bigint: true, throwIfNoEntry: false });
   return stats ? `${stats.mtimeNs}:${stats.size}` : "missing";
 }
 
-function memoKey(options: GetToolDefinitionsOptions, generation: number): string {
+function memoKey(
+  options: GetToolDefinitionsOptions,
+  generation: number,
+  catalog: ToolsetCatalog,
+): string {
   const { enabledToolsets, disabledToolsets } = options;
   const enabled = enabledToolsets === undefined ? "\u0002" : enabledToolsets.join("\u0000");
   const disabled = disabledToolsets === undefined ? "" : disabledToolsets.join("\u0000");
   const kanban = options.kanbanTask === true ? 1 : 0;
-  return `${generation}\u0001${getCustomToolsetsVersion()}\u0001${kanban}\u0001${configFingerprintOf(options)}\u0001${enabled}\u0001${disabled}`;
+  return `${generation}\u0001${catalog.id}:${catalog.version}\u0001${kanban}\u0001${configFingerprintOf(options)}\u0001${enabled}\u0001${disabled}`;
 }
 
 /** True when some schema carries keys beyond name, description and parameters. */
@@ -182,7 +195,8 @@ export function getToolDefinitions(options: GetToolDefinitionsOptions = {}): Too
   const log = options.log ?? writeToStderr;
   const ttl = options.cacheTtlMs ?? TOOL_DEFINITIONS_CACHE_TTL_MS;
   const now = performance.now();
-  const key = memoKey(options, registry.generation);
+  const catalog = options.catalog ?? toolsetCatalog;
+  const key = memoKey(options, registry.generation, catalog);
 
   if (ttl > 0) {
     const entry = recallDefinitions(registry, key, patches, now - ttl);
@@ -197,7 +211,7 @@ export function getToolDefinitions(options: GetToolDefinitionsOptions = {}): Too
     enabledToolsets: options.enabledToolsets,
     disabledToolsets: options.disabledToolsets,
     kanbanTask: options.kanbanTask === true,
-    view: registryView(registry),
+    view: registryView(registry, catalog),
     lines,
   });
   const definitions = applyPatches(registry.getDefinitions(names, { quiet }), patches, lines);

@@ -17,6 +17,17 @@ export interface WebConfigSection {
 /** A loaded config (or any object with a `web` section). */
 export interface WebConfigInput {
   readonly web?: WebConfigSection | null | undefined;
+  /** Hermes' newer spelling `security.allow_private_urls` is honoured too. */
+  readonly security?: { readonly allow_private_urls?: unknown } | null | undefined;
+}
+
+const TRUE_WORDS = new Set(["true", "1", "yes", "on"]);
+const FALSE_WORDS = new Set(["false", "0", "no", "off"]);
+
+function truthy(value: unknown): boolean {
+  return (
+    value === true || (typeof value === "string" && TRUE_WORDS.has(value.trim().toLowerCase()))
+  );
 }
 
 /** What `registerWebTools` takes besides the registry. Everything is optional. */
@@ -80,11 +91,19 @@ export class WebSettingsReader {
       typeof this.#deps.config === "function" ? this.#deps.config() : this.#deps.config;
     const web = config?.web ?? {};
     const limit = web.extract_char_limit;
+    const env = this.env();
+    // HERMES_ALLOW_PRIVATE_URLS wins over config either way, as in Hermes.
+    const override = (env("HERMES_ALLOW_PRIVATE_URLS") ?? "").trim().toLowerCase();
+    const allowPrivateUrls = TRUE_WORDS.has(override)
+      ? true
+      : FALSE_WORDS.has(override)
+        ? false
+        : truthy(web.allow_private_urls) || truthy(config?.security?.allow_private_urls);
     return {
       backend: typeof web.backend === "string" ? web.backend : undefined,
-      allowPrivateUrls: web.allow_private_urls === true,
+      allowPrivateUrls,
       extractCharLimit: typeof limit === "number" ? limit : undefined,
-      env: this.env(),
+      env,
     };
   }
 }

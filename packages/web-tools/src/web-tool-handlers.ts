@@ -41,6 +41,41 @@ function outputPage(page: PageResult, charLimit: number): PageResult {
   };
 }
 
+/** Query parameter names that carry credentials (Hermes' list). */
+const CREDENTIAL_PARAMS: ReadonlySet<string> = new Set([
+  "access_token",
+  "api_key",
+  "apikey",
+  "auth_token",
+  "authorization",
+  "awsaccesskeyid",
+  "client_secret",
+  "credential",
+  "credentials",
+  "jwt",
+  "password",
+  "passwd",
+  "secret",
+  "session_id",
+  "signature",
+  "token",
+  "x-amz-security-token",
+  "x-amz-signature",
+  "x_amz_security_token",
+  "x_amz_signature",
+]);
+
+function hasCredentialQuery(url: string): boolean {
+  try {
+    for (const [key, value] of new URL(url).searchParams) {
+      if (value !== "" && CREDENTIAL_PARAMS.has(key.toLowerCase())) return true;
+    }
+  } catch {
+    return false;
+  }
+  return false;
+}
+
 function normalized(url: string): string {
   try {
     return new URL(url).href;
@@ -166,18 +201,21 @@ export class WebToolHandlers {
         ),
       );
       const safe = urls.filter((_, i) => checks[i] === undefined);
+      // URLs carrying credentials in their query are never handed to a third-party provider.
+      const viaProvider = provider?.extract ? safe.filter((u) => !hasCredentialQuery(u)) : [];
+      const ourselves = safe.filter((u) => !viaProvider.includes(u));
       const fetched = new Map<string, PageResult>();
-      if (safe.length > 0 && provider?.extract) {
-        const pages = await provider.extract(safe, { signal: ctx.signal });
-        for (const [url, page] of matchPages(safe, pages)) fetched.set(url, page);
-      } else if (safe.length > 0) {
-        const fetchOptions = this.#fetchOptions(policy, ctx.signal);
-        await Promise.all(
-          safe.map(async (url) => {
-            fetched.set(url, await this.#ownExtract(url, fetchOptions));
-          }),
-        );
-      }
+      const fetchOptions = this.#fetchOptions(policy, ctx.signal);
+      await Promise.all([
+        (async () => {
+          if (viaProvider.length === 0 || !provider?.extract) return;
+          const pages = await provider.extract(viaProvider, { signal: ctx.signal });
+          for (const [url, page] of matchPages(viaProvider, pages)) fetched.set(url, page);
+        })(),
+        ...ourselves.map(async (url) => {
+          fetched.set(url, await this.#ownExtract(url, fetchOptions));
+        }),
+      ]);
       const results = urls.map((url, i) => {
         const blocked = checks[i];
         if (blocked !== undefined)

@@ -37,3 +37,19 @@ describe("isBlockedAddress", () => {
     },
   );
 });
+
+test("metadata addresses are recognised in every form", async () => {
+  const { isMetadataAddress } = await import("../src/fetch/address-rules.js");
+  for (const address of [
+    "169.254.169.254",
+    "169.254.170.2",
+    "100.100.100.200",
+    "fd00:ec2::254",
+    "::ffff:169.254.169.254",
+  ]) {
+    expect(isMetadataAddress(address), address).toBe(true);
+  }
+  for (const address of ["127.0.0.1", "10.0.0.1", "fd00::1", "8.8.8.8"]) {
+    expect(isMetadataAddress(address), address).toBe(false);
+  }
+});

@@ -99,4 +99,17 @@ describe("web_crawl with the built-in crawler", () => {
       { url: `${site.origin}/gone`, title: "", content: "", error: "HTTP 404" },
     ]);
   });
+
+  test("a start page that redirects to another host is crawled where it landed", async () => {
+    site.route("GET /", raw(301, { location: `${other.origin}/home` }, ""));
+    other.route("GET /home", html("Moved", '<a href="/next">next</a>'));
+    other.route("GET /next", html("Next", "<p>n</p>"));
+    const answer = await crawl({ url: `${site.origin}/` });
+    expect((answer.results as { url: string }[]).map((r) => r.url)).toEqual([
+      `${other.origin}/home`,
+      `${other.origin}/next`,
+    ]);
+    // The redirect is followed first; the new host's robots.txt then governs the rest.
+    expect(other.requests.map((r) => r.path)).toEqual(["/home", "/robots.txt", "/next"]);
+  });
 });

@@ -99,4 +99,83 @@ describe("private-address rules", () => {
     const crawl = await call(registry, "web_crawl", { url: "http://192.168.0.1/" });
     expect(crawl).toEqual({ error: `Error crawling website: ${BLOCKED}` });
   });
+
+  test("cloud metadata stays refused when private URLs are allowed", async () => {
+    const resolveHost = async (): Promise<ResolvedAddress[]> => [
+      { address: "169.254.169.254", family: 4 },
+    ];
+    const registry = webRegistry({
+      env: {},
+      resolveHost,
+      config: { web: { allow_private_urls: true } },
+    });
+    for (const url of [
+      "http://169.254.169.254/latest/meta-data/",
+      "http://[::ffff:169.254.169.254]/",
+      "http://100.100.100.200/",
+      "http://metadata.google.internal/",
+      "http://imds.example/",
+    ]) {
+      expect(errorOf(await call(registry, "web_extract", { urls: [url] })), url).toBe(BLOCKED);
+    }
+  });
+
+  test("HERMES_ALLOW_PRIVATE_URLS and security.allow_private_urls are honoured; the variable wins", async () => {
+    const url = `${site.origin}/secret`;
+    const viaEnv = webRegistry({ env: { HERMES_ALLOW_PRIVATE_URLS: "true" } });
+    expect((await call(viaEnv, "web_extract", { urls: [url] })).results).toMatchObject([
+      { content: "internal data" },
+    ]);
+    const viaSecurity = webRegistry({
+      env: {},
+      config: { security: { allow_private_urls: true } },
+    });
+    expect((await call(viaSecurity, "web_extract", { urls: [url] })).results).toMatchObject([
+      { content: "internal data" },
+    ]);
+    const envSaysNo = webRegistry({
+      env: { HERMES_ALLOW_PRIVATE_URLS: "0" },
+      config: { web: { allow_private_urls: true } },
+    });
+    expect(errorOf(await call(envSaysNo, "web_extract", { urls: [url] }))).toBe(BLOCKED);
+  });
+
+  test("a host that does not resolve is not fetched (fail closed)", async () => {
+    const resolveHost = async (): Promise<ResolvedAddress[]> => {
+      throw Object.assign(new Error("getaddrinfo ENOTFOUND nowhere.invalid"), {
+        code: "ENOTFOUND",
+      });
+    };
+    api.route("POST /extract", { json: { results: [] } });
+    const registry = webRegistry({
+      env: { TAVILY_API_KEY: "tvly-k", TAVILY_API_URL: api.origin },
+      resolveHost,
+    });
+    const answer = await call(registry, "web_extract", { urls: ["https://nowhere.invalid/page"] });
+    expect(errorOf(answer)).toBe(
+      "Could not resolve host 'nowhere.invalid' (ENOTFOUND); the URL was not fetched.",
+    );
+    expect(api.requests).toHaveLength(0);
+  });
+
+  test("URLs with credentials in the query are fetched locally, never sent to the provider", async () => {
+    api.route("POST /extract", {
+      json: { results: [{ url: "https://public.example/", raw_content: "public page" }] },
+    });
+    site.route("GET /signed", raw(200, { "content-type": "text/plain" }, "signed content"));
+    const registry = webRegistry({
+      env: { TAVILY_API_KEY: "tvly-k", TAVILY_API_URL: api.origin },
+      resolveHost: async () => [{ address: "93.184.215.14", family: 4 }],
+      trustedOrigins: [site.origin],
+    });
+    const signed = `${site.origin}/signed?token=abc123secretvalue`;
+    const answer = await call(registry, "web_extract", {
+      urls: ["https://public.example/", signed],
+    });
+    expect(answer.results).toEqual([
+      { url: "https://public.example/", title: "", content: "public page", error: null },
+      { url: `${site.origin}/signed?token=***`, title: "", content: "signed content", error: null },
+    ]);
+    expect(JSON.stringify(api.requests.map((r) => r.body))).not.toContain("abc123secretvalue");
+  });
 });

@@ -12,7 +12,7 @@ import { removeAllowlistEntry, saveAllowlistEntry } from "./allowlist-persistenc
 import { createAuditLog } from "./audit-log.js";
 import { createDenialBreaker } from "./circuit-breaker.js";
 import { contextFromEnv, isTruthy } from "./env-flags.js";
-import { createConfigSource, type ApprovalConfigInput } from "./config-source.js";
+import { approvalConfigReader, type ApprovalConfigInput } from "./config-source.js";
 import { createCliPrompt } from "./cli-prompt.js";
 import { defaultCommandDetector, type CommandDetector } from "./command-detector.js";
 import { runCommandChecks } from "./command-checks.js";
@@ -51,7 +51,7 @@ export interface ApprovalManagerOptions {
    * `HERMES_CRON_SESSION`, `HERMES_SINGLE_QUERY_SESSION`, `HERMES_GATEWAY_SESSION`/`HERMES_EXEC_ASK`.
    */
   readonly env?: Readonly<Record<string, string | undefined>>;
-  /** A fixed config, or a loader; default config.yaml in `home`, re-read whenever the file changes. */
+  /** A `ConfigSource`, a fixed config, or a loader; default config.yaml in `home`, re-read whenever the file changes. */
   readonly config?: ApprovalConfigInput;
   /** The interactive transport; default the CLI prompt over stdin/stderr. */
   readonly prompt?: ApprovalPrompt;
@@ -135,7 +135,7 @@ export function createApprovalManager(options: ApprovalManagerOptions = {}): App
   let lastAllowlist: string | undefined;
   let reviewerCache: { key: string; reviewer: SmartReviewer } | undefined;
 
-  const readConfig = createConfigSource(home, options.config);
+  const readConfig = approvalConfigReader(home, env, options.config);
   const loadSettings = async (): Promise<ApprovalSettings> => {
     const settings = approvalSettingsOf(await readConfig());
     const serialized = JSON.stringify(settings.commandAllowlist);

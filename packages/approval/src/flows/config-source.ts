@@ -1,29 +1,33 @@
-import { stat } from "node:fs/promises";
-import { getConfigPath, loadConfig, type HermesConfig } from "@hermes-agent/config";
-
-/** Where a manager's config comes from: a fixed object, a loader, or config.yaml in a home. */
-export type ApprovalConfigInput = HermesConfig | (() => Promise<HermesConfig>);
+import { createConfigSource, type ConfigSource, type HermesConfig } from "@hermes-agent/config";
 
 /**
- * A config reader for one manager. config.yaml is re-read whenever the file changes (checked by
- * size and modification time), so edits apply at once without parsing the file for every command.
+ * Where a manager's config comes from: a `ConfigSource` (the runtime's, shared by every
+ * package), a fixed object, or a loader.
  */
-export function createConfigSource(
+export type ApprovalConfigInput = ConfigSource | HermesConfig | (() => Promise<HermesConfig>);
+
+function isConfigSource(input: ApprovalConfigInput): input is ConfigSource {
+  return (
+    typeof (input as Partial<ConfigSource>).read === "function" &&
+    typeof (input as Partial<ConfigSource>).fingerprint === "function"
+  );
+}
+
+/**
+ * The config reader of one manager. Without an input, config.yaml in `home` is read through
+ * @hermes-agent/config's `ConfigSource`, which re-parses only when the file changed, so edits
+ * apply at once without parsing the file for every command.
+ */
+export function approvalConfigReader(
   home: string,
+  env: Readonly<Record<string, string | undefined>>,
   input: ApprovalConfigInput | undefined,
 ): () => Promise<HermesConfig> {
+  if (input === undefined) {
+    const source = createConfigSource({ home, env, watch: false });
+    return () => source.read();
+  }
   if (typeof input === "function") return input;
-  if (input !== undefined) return () => Promise.resolve(input);
-  const file = getConfigPath(home);
-  let cached: { stamp: string; config: HermesConfig } | undefined;
-  return async () => {
-    const stamp = await stat(file, { bigint: true }).then(
-      (s) => `${s.size}:${s.mtimeNs}:${s.ino}`,
-      () => "missing",
-    );
-    if (cached?.stamp === stamp) return cached.config;
-    const config = await loadConfig({ home });
-    cached = { stamp, config };
-    return config;
-  };
+  if (isConfigSource(input)) return () => input.read();
+  return () => Promise.resolve(input);
 }

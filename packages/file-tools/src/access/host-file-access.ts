@@ -2,19 +2,18 @@ import { buildChildEnv } from "@hermes-agent/core";
 import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import {
-  chmod,
-  lstat,
-  mkdir,
-  readdir,
-  readFile,
-  readlink,
-  realpath,
-  rename,
-  rm,
-  stat,
-  unlink,
-  writeFile,
-} from "node:fs/promises";
+  chmodSync,
+  lstatSync,
+  mkdirSync,
+  readFileSync,
+  readlinkSync,
+  realpathSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+} from "node:fs";
+import { lstat, mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type { FileAccess, FileStat, RipgrepOutput, TreeEntry } from "./file-access.js";
@@ -22,6 +21,13 @@ import { findExecutable } from "./executables.js";
 
 const MAX_OUTPUT_BYTES = 256 * 1024 * 1024;
 const MAX_LINK_HOPS = 20;
+/**
+ * Files up to this size are read and written with direct system calls: each takes
+ * microseconds on a local disk, where the promise API pays a thread-pool round trip per step
+ * (open, stat, read, close, chmod, rename), which dominates on a busy machine. Larger files
+ * go through the promise API so the event loop never waits on a big transfer.
+ */
+const DIRECT_IO_BYTES = 1024 * 1024;
 
 function kindOf(stats: { isFile(): boolean; isDirectory(): boolean }): FileStat["kind"] {
   if (stats.isFile()) return "file";
@@ -72,26 +78,23 @@ export function createHostFileAccess(options: HostFileAccessOptions): FileAccess
     kind: "host",
     cwd: options.cwd,
     home: () => Promise.resolve(hostEnv.HOME ?? os.homedir()),
-    async stat(file) {
-      try {
-        const stats = await stat(file);
-        return {
-          kind: kindOf(stats),
-          size: stats.size,
-          mtimeMs: stats.mtimeMs,
-          mode: stats.mode & 0o7777,
-        };
-      } catch {
-        return undefined;
-      }
+    stat(file) {
+      const stats = statSync(file, { throwIfNoEntry: false });
+      if (stats === undefined) return Promise.resolve(undefined);
+      return Promise.resolve({
+        kind: kindOf(stats),
+        size: stats.size,
+        mtimeMs: stats.mtimeMs,
+        mode: stats.mode & 0o7777,
+      });
     },
-    async resolveLinks(file) {
+    resolveLinks(file) {
       const hops: string[] = [];
       let current = file;
       for (let i = 0; i < MAX_LINK_HOPS; i++) {
         let target: string;
         try {
-          target = await readlink(current);
+          target = readlinkSync(current);
         } catch {
           break;
         }
@@ -99,26 +102,42 @@ export function createHostFileAccess(options: HostFileAccessOptions): FileAccess
         if (hops.includes(current)) break;
         hops.push(current);
       }
-      const real = await realpath(file).catch(() => undefined);
-      return { hops, real };
+      let real: string | undefined;
+      try {
+        real = realpathSync(file);
+      } catch {
+        real = undefined;
+      }
+      return Promise.resolve({ hops, real });
     },
     async readBytes(file) {
-      return readFile(file);
+      const size = statSync(file, { throwIfNoEntry: false })?.size ?? 0;
+      return size <= DIRECT_IO_BYTES ? readFileSync(file) : readFile(file);
     },
     async writeAtomic(file, data) {
       let target = file;
-      const link = await lstat(file).catch(() => undefined);
-      if (link?.isSymbolicLink() === true) target = await realpath(file).catch(() => file);
+      if (lstatSync(file, { throwIfNoEntry: false })?.isSymbolicLink() === true) {
+        try {
+          target = realpathSync(file);
+        } catch {
+          target = file;
+        }
+      }
       const directory = path.dirname(target);
-      await mkdir(directory, { recursive: true });
-      const existing = await stat(target).catch(() => undefined);
+      mkdirSync(directory, { recursive: true });
+      const existing = statSync(target, { throwIfNoEntry: false });
       const temp = path.join(directory, `.hermes-tmp.${randomBytes(6).toString("hex")}`);
       try {
-        await writeFile(temp, data, { flag: "wx", mode: 0o666 });
-        if (existing !== undefined) await chmod(temp, existing.mode & 0o7777);
-        await rename(temp, target);
+        if (data.length <= DIRECT_IO_BYTES) writeFileSync(temp, data, { flag: "wx", mode: 0o666 });
+        else await writeFile(temp, data, { flag: "wx", mode: 0o666 });
+        if (existing !== undefined) chmodSync(temp, existing.mode & 0o7777);
+        renameSync(temp, target);
       } catch (error) {
-        await unlink(temp).catch(() => undefined);
+        try {
+          unlinkSync(temp);
+        } catch {
+          // never created, or already renamed
+        }
         throw error;
       }
     },

@@ -3,8 +3,14 @@ import { noMatchHint } from "../fuzzy/match-report.js";
 import { errorJson, resolveInContext, toJson, type FileToolContext } from "../file-tool-context.js";
 import { workspaceEscapeWarning, type ResolvedPath } from "../paths/path-resolution.js";
 import { pythonRepr } from "../python-repr.js";
-import { normalizeLineEndings, readTextFile } from "../write/text-file.js";
-import { stalenessWarning, writeRefusalFor, writeTextFile } from "../write/write-file.js";
+import { FileToolsError } from "../file-tools-error.js";
+import { normalizeLineEndings, readTextFile, type TextFile } from "../write/text-file.js";
+import {
+  loneSurrogate,
+  stalenessWarning,
+  writeRefusalFor,
+  writeTextFile,
+} from "../write/write-file.js";
 import { unifiedDiff } from "./unified-diff.js";
 import { applyV4aPatch, type ResolvedOperation } from "./v4a-apply.js";
 import { parseV4aPatch, patchPaths } from "./v4a-parser.js";
@@ -57,7 +63,22 @@ async function replaceMode(
   newString: string,
   replaceAll: boolean,
 ): Promise<Record<string, unknown>> {
-  const file = await readTextFile(ctx.access, resolved.absolute).catch(() => undefined);
+  const surrogate = loneSurrogate(newString);
+  if (surrogate !== undefined) {
+    return {
+      success: false,
+      error:
+        `Refusing to write '${resolved.input}': new_string contains a lone surrogate character ` +
+        `('\\u${surrogate.toString(16)}') that cannot be encoded as UTF-8. The file was NOT modified.`,
+    };
+  }
+  let file: TextFile | undefined;
+  try {
+    file = await readTextFile(ctx.access, resolved.absolute);
+  } catch (error) {
+    if (FileToolsError.isInstance(error)) return { success: false, error: error.message };
+    file = undefined;
+  }
   if (file === undefined)
     return { success: false, error: `Failed to read file: ${resolved.absolute}` };
   const outcome = fuzzyReplace(file.text, oldString, newString, replaceAll);

@@ -49,7 +49,13 @@ export async function applyV4aPatch(
   let changes = 0;
   for (const op of operations) {
     const file = op.resolved.absolute;
-    const text = await current(file);
+    let text: string | undefined;
+    try {
+      text = await current(file);
+    } catch (error) {
+      errors.push(`${op.path}: ${(error as Error).message}`);
+      continue;
+    }
     if (op.kind === "update") {
       if (text === undefined) {
         errors.push(`${op.path}: File not found: ${op.path}`);

@@ -52,12 +52,17 @@ async function listFiles(
   return files;
 }
 
-function compile(pattern: string): RegExp | string {
+function compile(request: SearchRequest): RegExp | string {
+  const pattern =
+    request.fixedStrings === true
+      ? request.pattern.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
+      : request.pattern;
+  const flags = request.ignoreCase === true ? "i" : "";
   try {
-    return new RegExp(pattern, "u");
+    return new RegExp(pattern, `${flags}u`);
   } catch {
     try {
-      return new RegExp(pattern);
+      return new RegExp(pattern, flags);
     } catch (error) {
       return `Search failed: regex parse error: ${(error as Error).message}`;
     }
@@ -111,7 +116,7 @@ export async function searchWithNode(
       .sort(byNewest);
     return { kind: "files", hits };
   }
-  const regex = compile(request.pattern);
+  const regex = compile(request);
   if (typeof regex === "string") return { kind: "error", message: regex };
   const glob = request.fileGlob === undefined ? undefined : nameMatcher(request.fileGlob);
   const candidates = files

@@ -118,6 +118,8 @@ export async function searchWithRipgrep(
     return { kind: "files", hits: hits.sort(byNewest) };
   }
   const args = [...PARITY_FLAGS, "--json"];
+  if (request.ignoreCase === true) args.push("--ignore-case");
+  if (request.fixedStrings === true) args.push("--fixed-strings");
   if (request.context > 0) args.push("--context", String(request.context));
   args.push("--regexp", request.pattern, "--", target);
   const output = await access.ripgrep(args, cwd, request.signal);

@@ -52,6 +52,47 @@ async function runEngines(ctx: FileToolContext, request: SearchRequest): Promise
   return searchWithNode(ctx.access, request);
 }
 
+const ZERO_MATCH_PROBES: readonly {
+  readonly change: Partial<SearchRequest>;
+  readonly onlyWithMeta: boolean;
+  readonly message: (total: number, files: number, paths: string) => string;
+}[] = [
+  {
+    change: { ignoreCase: true },
+    onlyWithMeta: false,
+    message: (total, files, paths) =>
+      `0 exact matches, but ${total} case-insensitive match(es) in ${files} file(s): ${paths} — the pattern's casing may be wrong.`,
+  },
+  {
+    change: { fixedStrings: true },
+    onlyWithMeta: true,
+    message: (total, files, paths) =>
+      `0 regex matches, but ${total} literal match(es) in ${files} file(s): ${paths} — the pattern contains regex metacharacters that likely need escaping (or pass a simpler substring).`,
+  },
+];
+
+/** For a content search that found nothing: a hint from a case-insensitive or literal re-run. */
+async function zeroMatchHint(
+  ctx: FileToolContext,
+  request: SearchRequest,
+  display: (file: string) => string,
+  allowed: (file: string) => boolean,
+): Promise<string | undefined> {
+  const hasMeta = /[.[\](){}?*+^$\\|]/.test(request.pattern);
+  for (const probe of ZERO_MATCH_PROBES) {
+    if (probe.onlyWithMeta && !hasMeta) continue;
+    const found = await runEngines(ctx, { ...request, ...probe.change, context: 0 });
+    if (found.kind !== "lines") continue;
+    const files = [...found.matchCounts.entries()].filter(([file]) => allowed(file));
+    const total = files.reduce((sum, [, count]) => sum + count, 0);
+    if (total === 0) continue;
+    const shown = files.slice(0, 5).map(([file]) => display(file));
+    const more = files.length > 5 ? ` (+${files.length - 5} more)` : "";
+    return probe.message(total, files.length, shown.join(", ") + more);
+  }
+  return undefined;
+}
+
 async function notFound(ctx: FileToolContext, input: string, absolute: string): Promise<string> {
   const parent = path.posix.dirname(absolute);
   const wanted = path.posix.basename(absolute).toLowerCase();
@@ -111,7 +152,7 @@ export async function searchFilesTool(
   const stat = await ctx.access.stat(resolved.absolute);
   if (stat === undefined) return notFound(ctx, input, resolved.absolute);
 
-  const found = await runEngines(ctx, {
+  const request: SearchRequest = {
     pattern,
     root: resolved.absolute,
     rootIsFile: stat.kind === "file",
@@ -119,7 +160,8 @@ export async function searchFilesTool(
     fileGlob,
     context,
     signal: ctx.signal,
-  });
+  };
+  const found = await runEngines(ctx, request);
   if (found.kind === "error") return toJson({ total_count: 0, error: found.message });
 
   const hermesHome = ctx.settings.hermesHome;
@@ -183,6 +225,15 @@ export async function searchFilesTool(
       result.matches = page;
     }
     truncated = lines.length > offset + limit;
+  }
+  if (found.kind === "lines" && result.total_count === 0) {
+    const warning = await zeroMatchHint(
+      ctx,
+      request,
+      (file) => displayPath(input, file),
+      (file) => !isCredentialFile(path.posix.join(resolved.absolute, file), hermesHome),
+    );
+    if (warning !== undefined) result.warning = warning;
   }
   if (truncated) {
     result.truncated = true;

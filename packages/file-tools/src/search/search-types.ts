@@ -9,6 +9,10 @@ export interface SearchRequest {
   readonly fileGlob: string | undefined;
   /** Lines of context around each match (content target). */
   readonly context: number;
+  /** Match letters in any case (ripgrep -i). */
+  readonly ignoreCase?: boolean;
+  /** Treat the pattern as literal text (ripgrep -F). */
+  readonly fixedStrings?: boolean;
   readonly signal?: AbortSignal | undefined;
 }
 

@@ -25,7 +25,9 @@ export function normalizeLineEndings(text: string, ending: "\r\n" | "\n"): strin
   return ending === "\n" ? lf : lf.replace(/\n/g, "\r\n");
 }
 
-/** Read a text file; undefined when it does not exist; throws for a non-regular file. */
+const STRICT_UTF8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+
+/** Read a text file; undefined when it does not exist; throws for a non-regular or non-text file. */
 export async function readTextFile(
   access: FileAccess,
   file: string,
@@ -38,7 +40,23 @@ export async function readTextFile(
       `Cannot edit '${file}': not a regular file (directory, FIFO, socket, or device).`,
     );
   }
-  const raw = new TextDecoder("utf-8", { ignoreBOM: true }).decode(await access.readBytes(file));
+  const bytes = await access.readBytes(file);
+  let raw: string;
+  try {
+    raw = STRICT_UTF8.decode(bytes);
+  } catch (error) {
+    throw new FileToolsError(
+      FileToolsErrorCode.NotText,
+      `Cannot edit '${file}': it is not UTF-8 text (binary, or another encoding), and rewriting it would corrupt it. Use the terminal for this file.`,
+      { cause: error },
+    );
+  }
+  if (bytes.includes(0)) {
+    throw new FileToolsError(
+      FileToolsErrorCode.NotText,
+      `Cannot edit '${file}': it is a binary file (it contains NUL bytes). Use the terminal for this file.`,
+    );
+  }
   const hadBom = raw.startsWith("\ufeff");
   const text = hadBom ? raw.slice(1) : raw;
   return { text, hadBom, lineEnding: detectLineEnding(text), mtimeMs: stat.mtimeMs };

@@ -1,4 +1,6 @@
+import { hasErrorCode } from "@hermes-agent/core";
 import path from "node:path";
+import { FileToolsErrorCode } from "../file-tools-error.js";
 import { errorJson, resolveInContext, toJson, type FileToolContext } from "../file-tool-context.js";
 import { workspaceEscapeWarning, type ResolvedPath } from "../paths/path-resolution.js";
 import { writeRefusal } from "../paths/sensitive-paths.js";
@@ -19,6 +21,12 @@ function pythonTypeName(value: unknown): string {
   if (typeof value === "boolean") return "bool";
   if (typeof value === "object") return "dict";
   return typeof value;
+}
+
+/** The first unpaired UTF-16 surrogate in `text` (it has no UTF-8 encoding), if any. */
+export function loneSurrogate(text: string): number | undefined {
+  const match = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.exec(text);
+  return match === null ? undefined : match[0].charCodeAt(0);
 }
 
 /** Why the model may not write or patch this path (system paths, the runtime's config), or undefined. */
@@ -64,7 +72,13 @@ export async function writeTextFile(
   content: string,
   known?: TextFile,
 ): Promise<TextWrite> {
-  const previous = known ?? (await readTextFile(ctx.access, file));
+  // A binary or non-UTF-8 file being replaced whole has no line endings or BOM to keep.
+  const previous =
+    known ??
+    (await readTextFile(ctx.access, file).catch((error: unknown) => {
+      if (hasErrorCode(error, { NotText: FileToolsErrorCode.NotText })) return undefined;
+      throw error;
+    }));
   const parent =
     previous === undefined ? await ctx.access.stat(path.posix.dirname(file)) : undefined;
   const bytes = encodeLike(content, previous);
@@ -101,6 +115,13 @@ export async function writeFileTool(ctx: FileToolContext, args: WriteFileArgs): 
   }
   const content = args.content;
   const resolved = await resolveInContext(ctx, args.path);
+  const surrogate = loneSurrogate(content);
+  if (surrogate !== undefined) {
+    return errorJson(
+      `Refusing to write '${args.path}': content contains a lone surrogate character ` +
+        `('\\u${surrogate.toString(16)}') that cannot be encoded as UTF-8. The file was NOT created or modified.`,
+    );
+  }
   const refusal = await writeRefusalFor(ctx, resolved);
   if (refusal !== undefined) return errorJson(refusal);
   if (isReadFileDisplayText(content)) {

@@ -70,15 +70,15 @@ export async function createFileToolsHarness(
   const workspace: TempDir = await createTempDir("hermes-file-tools-");
   const home: TempDir = await createTempDir("hermes-file-tools-home-");
   const hostDir = workspace.path;
-  const useNamespace = backend === "namespace" && mountNamespacesWork();
+  const useNamespace = backend === "namespace";
   const backends = createBackendRegistry([localBackend, namespaceBackend(hostDir)]);
-  const root = useNamespace ? NAMESPACE_WORKSPACE : hostDir;
+  const root = useNamespace && mountNamespacesWork() ? NAMESPACE_WORKSPACE : hostDir;
   const runtime = createTerminalRuntime({
     settings: resolveTerminalOptions({
       config: { terminal: { backend: useNamespace ? "namespace" : "local", cwd: root } },
     }),
     backends,
-    approve: () => Promise.resolve({ approved: true, message: null }),
+    approval: () => Promise.resolve({ approved: true, message: null }),
     killGraceMs: 200,
   });
   const registry = new ToolRegistry({ logger: silentLogger, hermesHome: home.path });

@@ -50,19 +50,22 @@ class NamespaceEnvironment implements Environment {
     persistent: false,
     fileTransfer: true,
   };
-  cwd: string = NAMESPACE_WORKSPACE;
+  cwd: string;
   readonly #hostDir: string;
-  readonly #holder: ReturnType<typeof spawn>;
+  /** The process holding the mount namespace; undefined where namespaces are not allowed. */
+  readonly #holder: ReturnType<typeof spawn> | undefined;
   readonly #children = new Set<ReturnType<typeof spawn>>();
 
-  constructor(hostDir: string, holder: ReturnType<typeof spawn>) {
+  constructor(hostDir: string, holder: ReturnType<typeof spawn> | undefined) {
     this.#hostDir = hostDir;
     this.#holder = holder;
+    this.cwd = holder === undefined ? hostDir : NAMESPACE_WORKSPACE;
   }
 
   /** The host path of a path as the environment sees it. */
   hostPath(inside: string): string {
     const absolute = path.posix.resolve(this.cwd, inside);
+    if (this.#holder === undefined) return absolute;
     if (absolute === NAMESPACE_WORKSPACE) return this.#hostDir;
     if (absolute.startsWith(`${NAMESPACE_WORKSPACE}/`)) {
       return path.join(this.#hostDir, absolute.slice(NAMESPACE_WORKSPACE.length + 1));
@@ -74,8 +77,11 @@ class NamespaceEnvironment implements Environment {
     if (options.pty === true) throw new MissingCapabilityError(this.type, "PTY mode (pty=true)");
     const cwd = options.cwd ?? this.cwd;
     const script = `cd "$1" || exit 98; eval "$2"`;
-    const args = ["-t", String(this.#holder.pid), "-m", "bash", "-c", script, "ns", cwd, command];
-    const child = spawn("nsenter", args, {
+    const shell = ["bash", "-c", script, "ns", cwd, command];
+    const holder = this.#holder;
+    const [file, ...args] =
+      holder === undefined ? shell : ["nsenter", "-t", String(holder.pid), "-m", ...shell];
+    const child = spawn(file ?? "bash", args, {
       env: { PATH: "/usr/local/bin:/usr/bin:/bin", HOME: "/tmp", LANG: "C.UTF-8", ...options.env },
       stdio: ["pipe", "pipe", "pipe"],
       detached: true,
@@ -139,7 +145,7 @@ class NamespaceEnvironment implements Environment {
   cleanup(): Promise<void> {
     for (const child of this.#children)
       if (child.pid !== undefined) process.kill(-child.pid, "SIGKILL");
-    if (this.#holder.exitCode === null) this.#holder.kill("SIGKILL");
+    if (this.#holder?.exitCode === null) this.#holder.kill("SIGKILL");
     return Promise.resolve();
   }
 }
@@ -154,6 +160,12 @@ export function namespaceBackend(
     capabilities: { pty: false, background: false, persistent: false, fileTransfer: true },
     create: async () => {
       // One long-lived process holds the namespace (like a container); commands enter it.
+      if (!mountNamespacesWork()) {
+        // Still a second implementation (own command runner, file transfer through commands),
+        // but over host paths: this machine does not allow mount namespaces.
+        last = new NamespaceEnvironment(hostDir, undefined);
+        return last;
+      }
       const holder = spawn(
         "unshare",
         ["-m", "bash", "-c", `${prelude(hostDir)}; echo ready; exec sleep 100000`],

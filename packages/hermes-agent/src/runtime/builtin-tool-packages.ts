@@ -1,3 +1,4 @@
+import { EXECUTE_CODE_PACKAGE } from "./execute-code-package.js";
 import { FILE_TOOLS_PACKAGE } from "./file-tools-package.js";
 import { MCP_TOOL_PACKAGE } from "./mcp-tool-package.js";
 import { defineToolPackage, type ToolPackage } from "./tool-package.js";
@@ -36,4 +37,5 @@ export const BUILTIN_TOOL_PACKAGES: readonly ToolPackage[] = [
     },
   }),
   MCP_TOOL_PACKAGE,
+  EXECUTE_CODE_PACKAGE,
 ];

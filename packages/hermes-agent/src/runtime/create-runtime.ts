@@ -1,28 +1,18 @@
-import type { ApprovalManager } from "@hermes-agent/approval";
 import {
   createConfigSource,
   createStaticConfigSource,
-  type ConfigSource,
   type HermesConfig,
 } from "@hermes-agent/config";
-import { createStderrLogger, resolveHermesHome, type Logger } from "@hermes-agent/core";
-import { ToolRegistry, type ToolDefinition } from "@hermes-agent/registry";
-import {
-  registerTerminalTools,
-  resolveTerminalOptions,
-  type TerminalRuntime,
-} from "@hermes-agent/terminal";
-import { getToolDefinitions } from "@hermes-agent/toolsets";
-import {
-  startAgentSession,
-  type AgentSession,
-  type StartSessionOptions,
-} from "../agent-tools/agent-session.js";
-import type { MemoryStore } from "../agent-tools/memory-store.js";
+import { createStderrLogger, resolveHermesHome } from "@hermes-agent/core";
+import { ToolRegistry } from "@hermes-agent/registry";
+import { registerTerminalTools, resolveTerminalOptions } from "@hermes-agent/terminal";
+import { getToolDefinitions, ToolsetCatalog } from "@hermes-agent/toolsets";
+import { startAgentSession } from "../agent-tools/agent-session.js";
 import { registerAgentToolSchemas } from "../agent-tools/register-agent-tools.js";
-import type { SessionStore } from "../sessions/session-store.js";
 import { createAgentState } from "./agent-state.js";
-import { createDispatchPipeline, type FunctionCallContext } from "../pipeline/dispatch-pipeline.js";
+import { agentLoopChildRunner } from "../agent/child-runner.js";
+import { runAgentLoop, type AgentLoopHost } from "../agent/run-agent.js";
+import { createDispatchPipeline } from "../pipeline/dispatch-pipeline.js";
 import { describe, HookBus } from "../pipeline/hook-bus.js";
 import { createToolApprovalGate } from "../pipeline/tool-approval.js";
 import { HermesAgentError, HermesAgentErrorCode } from "../hermes-agent-error.js";
@@ -32,64 +22,12 @@ import { trackRuntime, untrackRuntime } from "./exit-cleanup.js";
 import { RuntimeEvents } from "./runtime-events.js";
 import { loadRuntimePlugins, type RuntimePlugins } from "./plugin-wiring.js";
 import type { RuntimeOptions } from "./runtime-options.js";
+import type { HermesRuntime } from "./hermes-runtime.js";
 import {
   isMissingPackage,
   type ToolPackageContext,
   type ToolPackageHandle,
 } from "./tool-package.js";
-
-/** Options of `runtime.getToolDefinitions`. */
-export interface RuntimeToolDefinitionOptions {
-  /** Toolsets to offer; default the runtime's `enabledToolsets` (else its platform preset). */
-  readonly enabled?: readonly string[];
-  /** Toolsets to take away; default the runtime's `disabledToolsets`. */
-  readonly disabled?: readonly string[];
-}
-
-/** One composed agent runtime: its registry, pipeline, hooks, approval and terminal. */
-export interface HermesRuntime {
-  /** This runtime's own registry; tools an application adds take the same pipeline. */
-  readonly registry: ToolRegistry;
-  /** Hooks and middleware (plugins use it through the plugin loader). */
-  readonly hooks: HookBus;
-  /** The plugins loaded from `plugins.enabled`, and the commands and skills they added. */
-  readonly plugins: RuntimePlugins;
-  /** Typed events: `tool:start`, `tool:end`, `approval:request`, `process:complete`, `mcp:status`. */
-  readonly events: RuntimeEvents;
-  /** This runtime's approval manager. */
-  readonly approval: ApprovalManager;
-  /** Terminal environments and background processes. */
-  readonly terminal: TerminalRuntime;
-  /** The config as read when the runtime was created. */
-  readonly config: HermesConfig;
-  /** The one config source of this runtime; every part reads config.yaml through it. */
-  readonly configSource: ConfigSource;
-  readonly hermesHome: string;
-  readonly cwd: string;
-  readonly logger: Logger;
-  /** The OpenAI `tools` array for a toolset selection, availability-checked. */
-  getToolDefinitions(options?: RuntimeToolDefinitionOptions): ToolDefinition[];
-  /**
-   * Run one tool call through the full pipeline. `args` is an object or the model's JSON text.
-   * Never rejects: every failure is a JSON `{"error": ...}` string.
-   */
-  handleFunctionCall(name: string, args: unknown, ctx?: FunctionCallContext): Promise<string>;
-  /** Answer pending gateway approvals of a session (`once`, `session`, `always`, `deny`); returns how many. */
-  resolveApproval(sessionKey: string, choice: string): number;
-  /** `MEMORY.md` and `USER.md` under `<HERMES_HOME>/memories`. */
-  readonly memory: MemoryStore;
-  /** Every session's transcript under `<HERMES_HOME>/sessions`, with the search index. */
-  readonly sessions: SessionStore;
-  /**
-   * Start an agent session: its transcript file, task list, frozen memory snapshot and the
-   * handlers of the agent-loop tools (`todo`, `memory`, `session_search`, `delegate_task`).
-   */
-  startSession(options?: StartSessionOptions): Promise<AgentSession>;
-  /** True once `close()` was called. */
-  readonly closed: boolean;
-  /** Kill every process, stop servers, remove temp dirs. Idempotent. */
-  close(): Promise<void>;
-}
 
 /**
  * Compose a runtime: its own registry with every installed tool package, approval from
@@ -119,6 +57,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Herme
   const cwd = options.cwd ?? settings.cwd ?? process.cwd();
   const registry = new ToolRegistry({ hermesHome, logger });
   const hooks = new HookBus(logger);
+  const toolsets = new ToolsetCatalog();
   const events = new RuntimeEvents(logger);
   const approval = wireApproval({
     option: options.approval,
@@ -152,8 +91,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Herme
   const envPassthrough = [...settings.envPassthrough];
   const terminal = registerTerminalTools(registry, {
     settings: { ...settings, cwd, envPassthrough },
-    approve: (command, checkOptions) =>
-      approval.manager.checkDangerousCommand(command, checkOptions),
+    approval: approval.manager,
     hostEnv: env,
   });
   const stopCompletions = terminal.onProcessComplete((completion) => {
@@ -275,8 +213,9 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Herme
 
   const defaultEnabled = options.enabledToolsets ?? [options.platform ?? "hermes-cli"];
   const defaultDisabled = options.disabledToolsets;
-  return {
+  const runtime: HermesRuntime = {
     registry,
+    toolsets,
     hooks,
     plugins,
     events,
@@ -294,6 +233,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Herme
         enabledToolsets: selection.enabled ?? defaultEnabled,
         ...(disabled === undefined ? {} : { disabledToolsets: disabled }),
         quiet: true,
+        catalog: toolsets,
         configFingerprint: configSource.fingerprint(),
       });
     },
@@ -312,16 +252,41 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Herme
           memory,
           sessions,
           hooks,
-          runner: () => options.childAgentRunner,
+          runner: () => options.childAgentRunner ?? childRunner,
           delegation,
           delegationLimit,
           defaultToolsets: defaultEnabled,
         },
         sessionOptions,
       ),
+    runAgent: (agentOptions) => {
+      if (closing !== undefined) {
+        return Promise.reject(
+          new HermesAgentError(
+            HermesAgentErrorCode.RuntimeClosed,
+            "The runtime is closed; create a new one to run the agent.",
+          ),
+        );
+      }
+      return runAgentLoop(host, agentOptions);
+    },
     get closed() {
       return closing !== undefined;
     },
     close,
   };
+  const host: AgentLoopHost = {
+    registry,
+    hooks,
+    events,
+    config,
+    env,
+    cwd,
+    logger,
+    handleFunctionCall,
+    getToolDefinitions: (selection) => runtime.getToolDefinitions(selection),
+    startSession: (sessionOptions) => runtime.startSession(sessionOptions),
+  };
+  const childRunner = agentLoopChildRunner((agentOptions) => runtime.runAgent(agentOptions));
+  return runtime;
 }

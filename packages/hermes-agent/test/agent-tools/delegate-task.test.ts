@@ -134,7 +134,7 @@ describe("delegate_task", () => {
     ]);
   });
 
-  test("bad inputs and a runtime without a runner give clear errors", async () => {
+  test("bad inputs give clear errors; without a model the default runner fails each child", async () => {
     h = await startRuntime({ childAgentRunner: () => Promise.resolve({ summary: "x" }) });
     const session = await h.runtime.startSession();
     expect(parse(await session.handleAgentTool("delegate_task", {})).error).toMatch(
@@ -157,8 +157,10 @@ describe("delegate_task", () => {
     await h.dispose();
     h = await startRuntime();
     const lonely = await h.runtime.startSession();
-    expect(parse(await lonely.handleAgentTool("delegate_task", { goal: "x" })).error).toMatch(
-      /no agent loop/,
-    );
+    const withoutModel = parse(await lonely.handleAgentTool("delegate_task", { goal: "x" }));
+    expect((withoutModel.results as Array<Record<string, unknown>>)[0]).toMatchObject({
+      status: "failed",
+      error: expect.stringMatching(/No model endpoint is configured/) as unknown,
+    });
   });
 });

@@ -136,6 +136,11 @@ describe("isolation", () => {
     expect(a.runtime.approval.isApproved("shared", "recursive delete")).toBe(true);
     expect(b.runtime.approval.isApproved("shared", "recursive delete")).toBe(false);
     expect(a.runtime.registry).not.toBe(b.runtime.registry);
+    a.runtime.toolsets.define({ name: "ops", description: "Ops tools", tools: ["terminal"] });
+    expect(a.runtime.getToolDefinitions({ enabled: ["ops"] }).map((d) => d.function.name)).toEqual([
+      "terminal",
+    ]);
+    expect(b.runtime.getToolDefinitions({ enabled: ["ops"] })).toEqual([]);
   });
 });
 

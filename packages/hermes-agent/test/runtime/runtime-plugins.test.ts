@@ -103,6 +103,36 @@ test("shell hooks from config.yaml block tool calls in the runtime", async () =>
   });
 });
 
+test("ctx.dispatchTool goes through the pipeline; an approve directive nobody answers blocks", async () => {
+  writeFile("plugins/guard/plugin.yaml", "name: guard\n");
+  writeFile("plugins/guard/index.mjs", GUARD_PLUGIN);
+  writeFile("plugins/relay/plugin.yaml", "name: relay\n");
+  writeFile(
+    "plugins/relay/index.mjs",
+    `export function register(ctx) {
+      ctx.registerTool({
+        name: "relay",
+        toolset: "relay",
+        schema: { parameters: { type: "object", properties: { text: { type: "string" } } } },
+        handler: (args) => ctx.dispatchTool("guarded_echo", { text: args.text }),
+      });
+      ctx.registerHook("pre_tool_call", ({ toolName, args }) =>
+        toolName === "guarded_echo" && args.text === "ask" ? { action: "approve", message: "check with a human" } : undefined,
+      );
+    }`,
+  );
+  writeFile("config.yaml", "plugins:\n  enabled: [guard, relay]\n");
+  const runtime = await start();
+  expect(parse(await runtime.handleFunctionCall("relay", { text: "via relay" }))).toEqual({
+    echo: "via relay",
+  });
+  expect(parse(await runtime.handleFunctionCall("relay", { text: "forbidden" }))).toEqual({
+    error: "guard says no",
+  });
+  const asked = parse(await runtime.handleFunctionCall("guarded_echo", { text: "ask" }));
+  expect(String(asked.error)).toMatch(/^BLOCKED: plugin approval/);
+});
+
 test("HERMES_SAFE_MODE: the runtime starts without plugins", async () => {
   writeFile("plugins/guard/plugin.yaml", "name: guard\n");
   writeFile("plugins/guard/index.mjs", GUARD_PLUGIN);

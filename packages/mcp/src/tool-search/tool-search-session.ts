@@ -45,6 +45,21 @@ export function estimateDefinitionTokens(definitions: readonly ToolDefinition[])
   return Math.ceil(JSON.stringify(definitions).length / CHARS_PER_TOKEN);
 }
 
+/** The model's arguments as an object: JSON text is parsed; anything else becomes `{}`. */
+function toObject(args: unknown): Record<string, unknown> {
+  let value = args;
+  if (typeof value === "string") {
+    try {
+      value = JSON.parse(value);
+    } catch {
+      return {};
+    }
+  }
+  return typeof value === "object" && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {};
+}
+
 function notAvailable(name: string): string {
   return toolError(
     `'${name}' is not available in this session. Use tool_search to find tools you can call.`,
@@ -158,6 +173,15 @@ export class ToolSearchSession {
     const fresh = definitions.filter((d) => !this.#enabled.has(d.function.name));
     for (const definition of fresh) this.#enabled.set(definition.function.name, definition);
     if (this.active) this.#defer(fresh.filter((d) => this.#isDeferrable(d.function.name)));
+  }
+
+  /**
+   * The session's entry point for every call the model makes: the three search tools are
+   * answered here (`args` may be the model's JSON text), anything else goes to `callTool`.
+   */
+  dispatch(name: string, args: unknown, ctx?: DispatchContext): Promise<ToolOutput> {
+    if (!this.handles(name)) return this.#callTool(name, toObject(args), ctx);
+    return this.call(name, toObject(args), ctx);
   }
 
   /** Answer `tool_search` / `tool_describe`, or unwrap `tool_call` into `callTool`. */

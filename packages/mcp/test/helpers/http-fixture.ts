@@ -19,6 +19,8 @@ export interface HttpFixture {
   expireAccessTokens(): void;
   /** Forget every MCP session (the next request with an old session id gets 404). */
   dropSessions(): void;
+  /** Values of the `x-hermes-test` request header, in order. */
+  readonly headers: string[];
   /** How many times each tool ran. */
   readonly calls: Map<string, number>;
   readonly stats: { authorizations: number; refreshes: number; rejected: number };
@@ -68,6 +70,7 @@ function buildMcpServer(calls: Map<string, number>): McpServer {
 export async function startHttpFixture(options: HttpFixtureOptions = {}): Promise<HttpFixture> {
   const sessions = new Map<string, StreamableHTTPServerTransport>();
   const calls = new Map<string, number>();
+  const headers: string[] = [];
   const stats = { authorizations: 0, refreshes: 0, rejected: 0 };
   const clients = new Map<string, string[]>();
   const codes = new Map<string, { challenge: string; clientId: string }>();
@@ -168,6 +171,8 @@ export async function startHttpFixture(options: HttpFixtureOptions = {}): Promis
   };
 
   const handleMcp = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+    const marked = request.headers["x-hermes-test"];
+    if (typeof marked === "string") headers.push(marked);
     if (options.oauth === true && !authorised(request)) {
       stats.rejected++;
       json(
@@ -218,6 +223,7 @@ export async function startHttpFixture(options: HttpFixtureOptions = {}): Promis
   return {
     url: `${base}/mcp`,
     calls,
+    headers,
     stats,
     expireAccessTokens: () => {
       for (const token of accessTokens.keys()) accessTokens.set(token, 0);

@@ -4,6 +4,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { Script } from "node:vm";
 import type { ts as TsNamespace } from "ts-morph";
+import { RegistryError, RegistryErrorCode } from "../registry-error.js";
 
 /** The TypeScript compiler API, as ts-morph exports it. */
 export type TypeScriptApi = typeof TsNamespace;
@@ -90,6 +91,21 @@ function evaluateWithCodeCache(file: string, cacheDir: string): LoadedCompiler {
   };
 }
 
+/** ts-morph, an optional peer: a clear "install it" error when it is missing. */
+function requireTsMorph(): { ts: TypeScriptApi } {
+  try {
+    return require("ts-morph") as { ts: TypeScriptApi };
+  } catch (error) {
+    if ((error as { code?: unknown }).code !== "MODULE_NOT_FOUND") throw error;
+    throw new RegistryError(
+      RegistryErrorCode.CompilerMissing,
+      "Tool discovery found a file that only the TypeScript compiler can classify, and ts-morph " +
+        "is not installed. Install ts-morph (npm install ts-morph) to use discovery on such files.",
+      { cause: error },
+    );
+  }
+}
+
 /**
  * Load the TypeScript compiler that ts-morph bundles. With `codeCacheDir`, its compiled code is
  * cached there across processes; without it (or when ts-morph's layout is not the expected one)
@@ -99,6 +115,6 @@ export function loadCompiler(codeCacheDir: string | undefined): LoadedCompiler {
   const bundled = codeCacheDir === undefined ? undefined : bundledCompilerPath();
   if (bundled !== undefined && codeCacheDir !== undefined)
     return evaluateWithCodeCache(bundled, codeCacheDir);
-  const { ts } = require("ts-morph") as { ts: TypeScriptApi };
+  const { ts } = requireTsMorph();
   return { ts, saveCodeCache: () => undefined };
 }

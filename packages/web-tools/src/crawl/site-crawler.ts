@@ -39,14 +39,17 @@ export async function crawlSite(
   fetchOptions: SafeFetchOptions,
   limiter: HostRateLimiter,
 ): Promise<PageResult[]> {
-  const host = startUrl.host;
-  const robots = await loadRobotsRules(startUrl.origin, fetchOptions);
-  if (!robots.isAllowed(startUrl.href)) {
-    throw new WebToolsError(
-      WebToolsErrorCode.RobotsDisallowed,
-      `robots.txt of ${startUrl.host} does not allow crawling ${startUrl.href} (user agent ${ROBOTS_USER_AGENT})`,
-    );
-  }
+  let host = startUrl.host;
+  let robots = await loadRobotsRules(startUrl.origin, fetchOptions);
+  const assertAllowed = (url: URL) => {
+    if (!robots.isAllowed(url.href)) {
+      throw new WebToolsError(
+        WebToolsErrorCode.RobotsDisallowed,
+        `robots.txt of ${url.host} does not allow crawling ${url.href} (user agent ${ROBOTS_USER_AGENT})`,
+      );
+    }
+  };
+  assertAllowed(startUrl);
   const queue: { url: string; depth: number }[] = [{ url: canonical(startUrl), depth: 0 }];
   const seen = new Set<string>([canonical(startUrl)]);
   const pages: PageResult[] = [];
@@ -77,7 +80,13 @@ export async function crawlSite(
       );
       downloaded += response.body.length;
       const finalUrl = new URL(response.url);
-      if (finalUrl.host !== host) continue;
+      if (finalUrl.host !== host) {
+        if (depth > 0) continue;
+        // The start page moved (http to https, bare domain to www): crawl where it landed.
+        host = finalUrl.host;
+        robots = await loadRobotsRules(finalUrl.origin, fetchOptions);
+        assertAllowed(finalUrl);
+      }
       seen.add(canonical(finalUrl));
       const page = await pageFromResponse(response);
       pages.push({ url: page.url, title: page.title, content: page.content });

@@ -37,6 +37,12 @@ const blocked = new BlockList();
 for (const [net, prefix] of IPV4_BLOCKED) blocked.addSubnet(net, prefix, "ipv4");
 for (const [net, prefix] of IPV6_BLOCKED) blocked.addSubnet(net, prefix, "ipv6");
 
+/** Cloud metadata and credential endpoints: refused even when private URLs are allowed. */
+const metadata = new BlockList();
+metadata.addSubnet("169.254.0.0", 16, "ipv4");
+metadata.addAddress("100.100.100.200", "ipv4");
+metadata.addAddress("fd00:ec2::254", "ipv6");
+
 /** Host names that name a cloud metadata service whatever they resolve to. */
 const METADATA_HOSTS: ReadonlySet<string> = new Set([
   "metadata.google.internal",
@@ -116,6 +122,22 @@ export function isBlockedAddress(address: string): boolean {
   if (v4 !== undefined && blocked.check(v4, "ipv4")) return true;
   const zone = bare.indexOf("%");
   return blocked.check(zone >= 0 ? bare.slice(0, zone) : bare, "ipv6");
+}
+
+/**
+ * True for cloud metadata addresses (the link-local range with 169.254.169.254, Alibaba's
+ * 100.100.100.200, AWS' IPv6 fd00:ec2::254), in any IPv6 wrapping. These stay refused when
+ * `web.allow_private_urls` is on.
+ */
+export function isMetadataAddress(address: string): boolean {
+  const bare = address.startsWith("[") && address.endsWith("]") ? address.slice(1, -1) : address;
+  const family = isIP(bare);
+  if (family === 4) return metadata.check(bare, "ipv4");
+  if (family !== 6) return false;
+  const v4 = embeddedIpv4(bare);
+  if (v4 !== undefined && metadata.check(v4, "ipv4")) return true;
+  const zone = bare.indexOf("%");
+  return metadata.check(zone >= 0 ? bare.slice(0, zone) : bare, "ipv6");
 }
 
 /** True for host names that always mean a cloud metadata endpoint. */

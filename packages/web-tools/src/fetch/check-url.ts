@@ -1,13 +1,13 @@
 import { lookup as dnsLookup } from "node:dns/promises";
 import { isIP } from "node:net";
 import { WebToolsError, WebToolsErrorCode } from "../web-tools-error.js";
-import { isBlockedAddress } from "./address-rules.js";
 import type { HostResolver } from "./safe-fetch.js";
 import {
   assertHostAllowed,
   bareHostname,
   BLOCKED_URL_MESSAGE,
   isExempt,
+  isRefusedAddress,
   parseWebUrl,
   type UrlPolicy,
 } from "./url-policy.js";
@@ -18,7 +18,7 @@ const defaultResolver: HostResolver = (hostname) =>
 /**
  * Check a URL before handing it to a provider that fetches it for us: http(s) only, and its host
  * must not resolve to a private or internal address. (Our own fetches check again on connect and
- * on every redirect.) An unresolvable host is left to the provider to report.
+ * on every redirect.) A host that does not resolve is refused too (fail closed).
  */
 export async function assertUrlSafe(
   raw: string,
@@ -28,14 +28,20 @@ export async function assertUrlSafe(
   const url = parseWebUrl(raw);
   assertHostAllowed(url, policy);
   const host = bareHostname(url);
-  if (isExempt(url, policy) || isIP(host) !== 0) return url;
+  if (isIP(host) !== 0) return url;
+  const exempt = isExempt(url, policy);
   let addresses: readonly { address: string }[];
   try {
     addresses = await resolve(host);
-  } catch {
-    return url;
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    throw new WebToolsError(
+      WebToolsErrorCode.Network,
+      `Could not resolve host '${host}'${typeof code === "string" ? ` (${code})` : ""}; the URL was not fetched.`,
+      { cause: error },
+    );
   }
-  if (addresses.some((a) => isBlockedAddress(a.address))) {
+  if (addresses.some((a) => isRefusedAddress(a.address, exempt))) {
     throw new WebToolsError(WebToolsErrorCode.BlockedAddress, BLOCKED_URL_MESSAGE, {
       details: { host },
     });

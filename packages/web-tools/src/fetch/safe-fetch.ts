@@ -5,11 +5,11 @@ import type { LookupFunction } from "node:net";
 import { createBrotliDecompress, createGunzip, createInflate } from "node:zlib";
 import type { Readable } from "node:stream";
 import { WebToolsError, WebToolsErrorCode } from "../web-tools-error.js";
-import { isBlockedAddress } from "./address-rules.js";
 import {
   assertHostAllowed,
   BLOCKED_URL_MESSAGE,
   isExempt,
+  isRefusedAddress,
   parseWebUrl,
   type UrlPolicy,
 } from "./url-policy.js";
@@ -74,7 +74,7 @@ const defaultResolver: HostResolver = (hostname) =>
  * connects to the very addresses checked here, so a second resolution (DNS rebinding) cannot
  * swap in another target.
  */
-function guardedLookup(resolve: HostResolver, checkAddresses: boolean): LookupFunction {
+function guardedLookup(resolve: HostResolver, exempt: boolean): LookupFunction {
   return (hostname, options, callback) => {
     resolve(hostname).then(
       (addresses) => {
@@ -86,7 +86,7 @@ function guardedLookup(resolve: HostResolver, checkAddresses: boolean): LookupFu
           callback(error, "", 0);
           return;
         }
-        if (checkAddresses && addresses.some((a) => isBlockedAddress(a.address))) {
+        if (addresses.some((a) => isRefusedAddress(a.address, exempt))) {
           callback(
             new WebToolsError(WebToolsErrorCode.BlockedAddress, BLOCKED_URL_MESSAGE, {
               details: { host: hostname },
@@ -116,7 +116,7 @@ function request(
   url: URL,
   options: SafeFetchOptions,
   signal: AbortSignal,
-  checkAddresses: boolean,
+  exempt: boolean,
 ): Promise<IncomingMessage> {
   const client = url.protocol === "https:" ? https : http;
   return new Promise((resolvePromise, reject) => {
@@ -125,7 +125,7 @@ function request(
       {
         method: "GET",
         signal,
-        lookup: guardedLookup(options.resolve ?? defaultResolver, checkAddresses),
+        lookup: guardedLookup(options.resolve ?? defaultResolver, exempt),
         headers: {
           "user-agent": options.userAgent ?? DEFAULT_USER_AGENT,
           accept:
@@ -207,7 +207,7 @@ export async function safeFetch(
   try {
     for (let hop = 0; ; hop += 1) {
       assertHostAllowed(url, options.policy);
-      const response = await request(url, options, signal, !isExempt(url, options.policy));
+      const response = await request(url, options, signal, isExempt(url, options.policy));
       const location = response.headers.location;
       if (REDIRECT_STATUSES.has(response.statusCode ?? 0) && location !== undefined) {
         response.resume();

@@ -1,6 +1,6 @@
 import { isIP } from "node:net";
 import { WebToolsError, WebToolsErrorCode } from "../web-tools-error.js";
-import { isBlockedAddress, isMetadataHostname } from "./address-rules.js";
+import { isBlockedAddress, isMetadataAddress, isMetadataHostname } from "./address-rules.js";
 
 /** Hermes' message for a URL whose host is a private or internal address. */
 export const BLOCKED_URL_MESSAGE = "Blocked: URL targets a private or internal network address";
@@ -48,14 +48,20 @@ export function isExempt(url: URL, policy: UrlPolicy): boolean {
   return policy.allowPrivateUrls || policy.trustedOrigins.has(url.origin);
 }
 
+/** True when a connection to `address` must be refused under `exempt` (one hop's exemption). */
+export function isRefusedAddress(address: string, exempt: boolean): boolean {
+  return isMetadataAddress(address) || (!exempt && isBlockedAddress(address));
+}
+
 /**
  * Checks that need no DNS: metadata host names and IP-literal hosts. Names are checked again
- * after resolution, on the addresses the connection will actually use.
+ * after resolution, on the addresses the connection will actually use. Cloud metadata is
+ * refused even for exempt URLs.
  */
 export function assertHostAllowed(url: URL, policy: UrlPolicy): void {
-  if (isExempt(url, policy)) return;
   const host = bareHostname(url);
-  if (isMetadataHostname(host) || (isIP(host) !== 0 && isBlockedAddress(host))) {
+  const exempt = isExempt(url, policy);
+  if (isMetadataHostname(host) || (isIP(host) !== 0 && isRefusedAddress(host, exempt))) {
     throw new WebToolsError(WebToolsErrorCode.BlockedAddress, BLOCKED_URL_MESSAGE, {
       details: { host },
     });

@@ -22,6 +22,8 @@ test("the public surface is exactly the documented names", () => {
       "TOOL_DEFINITIONS_CACHE_SIZE",
       "TOOL_DEFINITIONS_CACHE_TTL_MS",
       "ToolsetsError",
+      "ToolsetCatalog",
+      "toolsetCatalog",
       "VERSION",
       "clearToolDefinitionsCache",
       "createCustomToolset",

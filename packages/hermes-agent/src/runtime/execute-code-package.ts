@@ -1,0 +1,36 @@
+import path from "node:path";
+import { defineToolPackage, type ToolPackage } from "./tool-package.js";
+
+/**
+ * `execute_code`: scripts' tool calls go through the runtime's full pipeline with origin
+ * `execute_code` (hooks and approval apply as to direct calls); the script runs in the task's
+ * terminal environment (file RPC when it is not local), after the runtime's execute_code guard.
+ */
+export const EXECUTE_CODE_PACKAGE: ToolPackage = defineToolPackage({
+  name: "@hermes-agent/execute-code",
+  load: () => import("@hermes-agent/execute-code"),
+  register(module, ctx) {
+    const executor = module.registerExecuteCodeTool(ctx.registry, {
+      callTool: (name, args, call) =>
+        ctx.handleFunctionCall(name, args, {
+          origin: "execute_code",
+          signal: call.signal,
+          ...(call.taskId === undefined ? {} : { taskId: call.taskId }),
+        }),
+      settings: ctx.config.code_execution,
+      hostEnv: ctx.env,
+      // The live list the terminal uses too, so names skills add later reach scripts as well.
+      envPassthrough: ctx.terminal.settings.envPassthrough,
+      resolveCwd: async (taskId) => (await ctx.terminal.environment(taskId)).cwd,
+      environment: (taskId) => ctx.terminal.environment(taskId),
+      approveScript: (code, check) =>
+        ctx.approval.checkExecuteCodeGuard(code, {
+          envType: check.envType,
+          ...(check.taskId === undefined ? {} : { sessionKey: check.taskId }),
+          ...(check.signal === undefined ? {} : { signal: check.signal }),
+        }),
+      spillDirectory: path.join(ctx.hermesHome, "cache", "exec"),
+    });
+    return { close: () => executor.close() };
+  },
+});
