@@ -65,10 +65,10 @@ describe("a writer that ignores the lock", () => {
         edits++;
       }
       await exited;
-    // A line the writer put into the file our last edit had just replaced is taken back by the
-    // next edit (the replaced file is kept open until then).
-    await setConfigValue(["approvals", `key_${edits}`], edits, { home: home.path });
-    edits++;
+      // A line the writer put into the file our last edit had just replaced is taken back by the
+      // next edit (the replaced file is kept open until then).
+      await setConfigValue(["approvals", `key_${edits}`], edits, { home: home.path });
+      edits++;
       const config = (await loadConfig({ home: home.path, env: {} })) as Record<string, unknown>;
       for (let n = 0; n < appends; n++) expect(config[`extra_${n}`], `extra_${n}`).toBe(n);
       const approvals = config["approvals"] as Record<string, unknown>;
