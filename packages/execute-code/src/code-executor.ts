@@ -17,37 +17,11 @@ import type { StubTool } from "./python-stubs.js";
 import { PythonSession } from "./python-session.js";
 import { runRemoteExecution } from "./remote-execution.js";
 import type { CallTool } from "./rpc-dispatcher.js";
+import { defaultApproveScript, type ApproveScript } from "./script-approval.js";
 import { HERMES_STUB_SPECS, SANDBOX_ALLOWED_TOOLS, sandboxToolsFor } from "./sandbox-tools.js";
 import { abortReasonText, buildResult, type ExecuteCodeResult } from "./script-result.js";
 import type { ScriptLanguage } from "./staged-files.js";
 import { stubParametersFor } from "./stub-parameters.js";
-
-/** What the approval guard answers (the fields of @hermes-agent/approval's `ApprovalResult` used here). */
-export interface ScriptApproval {
-  readonly approved: boolean;
-  readonly message: string | null;
-  readonly status?: string;
-}
-
-/** Decides whether a script may start (default: @hermes-agent/approval's execute_code guard). */
-export type ApproveScript = (
-  code: string,
-  context: {
-    readonly taskId: string | undefined;
-    readonly envType: string;
-    readonly signal: AbortSignal | undefined;
-  },
-) => Promise<ScriptApproval>;
-
-/** The approval package's default manager, loaded on first use. */
-export const defaultApproveScript: ApproveScript = async (code, context) => {
-  const approval = await import("@hermes-agent/approval");
-  return approval.checkExecuteCodeGuard(code, {
-    envType: context.envType,
-    ...(context.taskId === undefined ? {} : { sessionKey: context.taskId }),
-    ...(context.signal === undefined ? {} : { signal: context.signal }),
-  });
-};
 
 /** Options of {@link createCodeExecutor}. Only `callTool` is required. */
 export interface CodeExecutorOptions {

@@ -44,14 +44,14 @@ export type { FileRpcServer, FileRpcServerOptions } from "./file-rpc-server.js";
 export { MAX_STDOUT_BYTES, MAX_STDERR_BYTES } from "./output-capture.js";
 export { resolveCodeExecutionSettings } from "./execute-code-settings.js";
 export type { CodeExecutionSettings } from "./execute-code-settings.js";
-export { createCodeExecutor, defaultApproveScript } from "./code-executor.js";
+export { createCodeExecutor } from "./code-executor.js";
+export { defaultApproveScript } from "./script-approval.js";
+export type { ApproveScript, ScriptApproval } from "./script-approval.js";
 export type {
-  ApproveScript,
   CodeExecutor,
   CodeExecutorOptions,
   ExecuteCodeRefusal,
   ExecuteCodeRequest,
-  ScriptApproval,
 } from "./code-executor.js";
 export type { CommandWrapper } from "./local-execution.js";
 export type { ExecuteCodeResult } from "./script-result.js";

@@ -86,7 +86,9 @@ export async function resolveDefaultPython(
   }
   throw new ExecuteCodeError(
     ExecuteCodeErrorCode.InterpreterNotFound,
-    "No Python 3.8+ interpreter was found on PATH. Install python3 or set the interpreter explicitly.",
+    options.explicit === undefined
+      ? "No Python 3.8+ interpreter was found on PATH. Install python3 or set the interpreter explicitly."
+      : `${options.explicit} is not a working Python 3.8+ interpreter. Point pythonExecutable at one, or leave it unset to use python3 from PATH.`,
   );
 }
 

@@ -248,3 +248,34 @@ describe("bad arguments get Hermes' errors", () => {
     );
   });
 });
+
+describe("interpreters that cannot run", () => {
+  test("a configured Python that does not exist is named in the error", async () => {
+    const other = await createHarness({ pythonExecutable: "/nonexistent/python3" });
+    try {
+      expect(await other.run({ code: "print(1)" })).toMatchObject({
+        status: "error",
+        error:
+          "/nonexistent/python3 is not a working Python 3.8+ interpreter. Point pythonExecutable at one, or leave it unset to use python3 from PATH.",
+        tool_calls_made: 0,
+      });
+    } finally {
+      await other.close();
+    }
+  });
+
+  test("a Node.js that cannot start is reported, and nothing is left behind", async () => {
+    const other = await createHarness({ nodeExecutable: "/nonexistent/node" });
+    try {
+      const result = await other.run({ code: "console.log(1)", language: "javascript" });
+      expect(result).toMatchObject({
+        status: "error",
+        error: "Could not start the script: spawn /nonexistent/node ENOENT",
+      });
+      const { readdirSync } = await import("node:fs");
+      expect(readdirSync(other.tempRoot.path)).toEqual([]);
+    } finally {
+      await other.close();
+    }
+  });
+});

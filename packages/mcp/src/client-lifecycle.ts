@@ -1,7 +1,9 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import {
   CreateMessageRequestSchema,
+  ProgressNotificationSchema,
   ToolListChangedNotificationSchema,
+  type ProgressNotification,
 } from "@modelcontextprotocol/sdk/types.js";
 import { descendantsOf, killIfOurChild, killSurvivors } from "./child-process-guard.js";
 import type { McpServerSpec } from "./config/server-spec.js";
@@ -15,6 +17,8 @@ export interface ClientWiring {
   readonly samplingModel: SamplingModel | undefined;
   readonly now: () => number;
   readonly onToolListChanged: () => void;
+  /** Every progress notification (replaces the SDK's per-request handler, see callTool). */
+  readonly onProgress: (params: ProgressNotification["params"]) => void;
 }
 
 /**
@@ -29,6 +33,9 @@ export function createMcpClient(wiring: ClientWiring): Client {
     { capabilities: model === undefined ? {} : { sampling: {} } },
   );
   client.setNotificationHandler(ToolListChangedNotificationSchema, wiring.onToolListChanged);
+  client.setNotificationHandler(ProgressNotificationSchema, (notification) =>
+    wiring.onProgress(notification.params),
+  );
   if (model !== undefined) {
     const handler = createSamplingHandler(spec.name, spec.sampling, model, wiring.now);
     client.setRequestHandler(CreateMessageRequestSchema, (request, extra) =>

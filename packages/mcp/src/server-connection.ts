@@ -36,6 +36,8 @@ export class McpServerConnection {
   readonly #relister: CoalescedTask;
   #connectAbort: AbortController | undefined;
   #settleFirst: () => void = () => undefined;
+  readonly #progressTargets = new Map<string | number, string>();
+  #progressSequence = 0;
   /** Settles when the first connect attempt has succeeded or failed. */
   readonly firstAttempt: Promise<void>;
   /** The availability check of this server's tools: false once closed or disabled. */
@@ -125,19 +127,22 @@ export class McpServerConnection {
     const timeoutMs = options.timeoutMs ?? this.spec.timeoutMs;
     const run = async (): Promise<Record<string, unknown>> => {
       const client = await this.ensureConnected(options.signal);
-      return (await client.callTool({ name: tool, arguments: args }, undefined, {
-        timeout: timeoutMs,
-        ...(options.signal === undefined ? {} : { signal: options.signal }),
-        onprogress: (p) =>
-          this.#options.hooks.onProgress({
-            type: "mcp.progress",
-            server: this.name,
-            tool,
-            progress: p.progress,
-            total: p.total,
-            message: p.message,
-          }),
-      })) as Record<string, unknown>;
+      // Our own progress token: the SDK drops a progress notification that is processed after
+      // the response it belongs to (the last one, typically), so the mapping outlives the call.
+      const progressToken = `hermes-${++this.#progressSequence}`;
+      this.#progressTargets.set(progressToken, tool);
+      try {
+        return (await client.callTool(
+          { name: tool, arguments: args, _meta: { progressToken } },
+          undefined,
+          {
+            timeout: timeoutMs,
+            ...(options.signal === undefined ? {} : { signal: options.signal }),
+          },
+        )) as Record<string, unknown>;
+      } finally {
+        setImmediate(() => this.#progressTargets.delete(progressToken));
+      }
     };
     const started = this.#options.now();
     try {
@@ -247,6 +252,18 @@ export class McpServerConnection {
       samplingModel: this.#options.samplingModel,
       now: this.#options.now,
       onToolListChanged: () => this.#relist(client),
+      onProgress: (params) => {
+        const tool = this.#progressTargets.get(params.progressToken);
+        if (tool === undefined) return;
+        this.#options.hooks.onProgress({
+          type: "mcp.progress",
+          server: this.name,
+          tool,
+          progress: params.progress,
+          total: params.total,
+          message: params.message,
+        });
+      },
     });
     const deadline = new AbortController();
     this.#connectAbort = deadline;

@@ -13,10 +13,13 @@ import { defaultNpmRoots } from "./npm-discovery.js";
 import type { PluginHost } from "./plugin-host.js";
 import { PluginLoaderError, PluginLoaderErrorCode } from "./plugin-loader-error.js";
 import type { PluginManifest } from "./plugin-manifest.js";
-import { describe, importPluginModule } from "./plugin-module.js";
+import { describe, importPluginModule, type PluginModule } from "./plugin-module.js";
 import type { PluginLoadReport, PluginStatus, ShellHookStatus } from "./plugin-status.js";
+import { pluginStatus, type FailedRecord, type LoadedRecord } from "./plugin-status-builder.js";
 import { RegistrationLedger } from "./registration-ledger.js";
 import { loadShellHooks } from "./shell-hooks/load-shell-hooks.js";
+
+type ImportOutcome = { readonly module: PluginModule } | { readonly error: PluginLoaderError };
 
 /** The parts of config.yaml the loader reads (a loaded `HermesConfig` fits). */
 export interface PluginLoaderConfig {
@@ -58,20 +61,6 @@ export interface PluginManagerOptions {
   readonly acceptHooks?: boolean;
 }
 
-interface LoadedRecord {
-  readonly plugin: DiscoveredPlugin;
-  readonly manifest: PluginManifest;
-  readonly ledger: RegistrationLedger;
-}
-
-interface FailedRecord {
-  readonly state: "failed" | "skipped";
-  readonly error: PluginLoaderError;
-}
-
-const NOT_ENABLED = (key: string): string =>
-  `not enabled in config (run \`hermes-agent plugins enable ${key}\` to activate)`;
-
 /**
  * Discovers, loads, reloads and unloads the plugins of one runtime, and the shell hooks of its
  * config. Only plugins listed in `plugins.enabled` load; `plugins.disabled` always wins;
@@ -91,6 +80,8 @@ export class PluginManager {
   #shellLedger = new RegistrationLedger();
   #loading: Promise<PluginLoadReport> | undefined;
   #instance = 0;
+  // Reloads and unloads run one at a time, in call order.
+  #serial: Promise<unknown> = Promise.resolve();
 
   constructor(options: PluginManagerOptions) {
     this.#options = options;
@@ -132,15 +123,27 @@ export class PluginManager {
    * Unload everything, then discover and load again with fresh plugin modules and the current
    * config. What a plugin registered before is gone first: no zombie tools, hooks or commands.
    */
-  async reload(): Promise<PluginLoadReport> {
-    await this.unload();
-    this.#discovered = undefined;
-    this.#instance++;
-    return this.load();
+  reload(): Promise<PluginLoadReport> {
+    return this.#inTurn(async () => {
+      await this.#unloadNow();
+      this.#discovered = undefined;
+      this.#instance++;
+      return this.load();
+    });
   }
 
   /** Undo every registration of every plugin and shell hook. */
-  async unload(): Promise<void> {
+  unload(): Promise<void> {
+    return this.#inTurn(() => this.#unloadNow());
+  }
+
+  #inTurn<T>(task: () => Promise<T>): Promise<T> {
+    const run = this.#serial.then(task, task);
+    this.#serial = run.catch(() => undefined);
+    return run;
+  }
+
+  async #unloadNow(): Promise<void> {
     if (this.#loading !== undefined) await this.#loading.catch(() => undefined);
     this.#loading = undefined;
     for (const [key, record] of [...this.#loaded].reverse()) {
@@ -175,11 +178,25 @@ export class PluginManager {
     const disabled = new Set(config.plugins?.disabled ?? []);
     // With nothing enabled nothing can load: skip the scan (report() still discovers on demand).
     if (enabled.size > 0) {
-      for (const plugin of this.discover()) {
+      const chosen = this.discover().filter((plugin) => {
         const names = [plugin.key, plugin.packageName].filter((name) => name !== undefined);
-        if (names.some((name) => disabled.has(name)) || !names.some((name) => enabled.has(name)))
-          continue;
-        if (!this.#loaded.has(plugin.key)) await this.#loadOne(plugin, config);
+        return (
+          !names.some((name) => disabled.has(name)) &&
+          names.some((name) => enabled.has(name)) &&
+          !this.#loaded.has(plugin.key)
+        );
+      });
+      // Import every entry module at once (file reads overlap), then register in key order.
+      const modules = chosen.map((plugin) =>
+        plugin.error === undefined && plugin.manifest?.kind !== "exclusive"
+          ? importPluginModule(plugin, this.#instance).then(
+              (module): ImportOutcome => ({ module }),
+              (error: unknown): ImportOutcome => ({ error: error as PluginLoaderError }),
+            )
+          : undefined,
+      );
+      for (const [index, plugin] of chosen.entries()) {
+        await this.#loadOne(plugin, config, modules[index]);
       }
     }
     this.#shellHooks = loadShellHooks({
@@ -196,7 +213,11 @@ export class PluginManager {
     return this.report();
   }
 
-  async #loadOne(plugin: DiscoveredPlugin, config: PluginLoaderConfig): Promise<void> {
+  async #loadOne(
+    plugin: DiscoveredPlugin,
+    config: PluginLoaderConfig,
+    imported: Promise<ImportOutcome> | undefined,
+  ): Promise<void> {
     if (plugin.error !== undefined || plugin.manifest === undefined) {
       this.#fail(plugin.key, "failed", plugin.error ?? invalidManifest(plugin));
       return;
@@ -210,13 +231,12 @@ export class PluginManager {
       );
       return;
     }
-    let module;
-    try {
-      module = await importPluginModule(plugin, this.#instance);
-    } catch (error) {
-      this.#fail(plugin.key, "failed", error as PluginLoaderError);
+    const outcome = await (imported ?? Promise.resolve({ error: invalidManifest(plugin) }));
+    if ("error" in outcome) {
+      this.#fail(plugin.key, "failed", outcome.error);
       return;
     }
+    const { module } = outcome;
     const requiresEnv = [
       ...new Set([...plugin.manifest.requiresEnv, ...(module.manifest.requiresEnv ?? [])]),
     ];
@@ -276,61 +296,12 @@ export class PluginManager {
   }
 
   #statusOf(plugin: DiscoveredPlugin): PluginStatus {
-    const manifest = this.#loaded.get(plugin.key)?.manifest ?? plugin.manifest;
-    const base = {
-      key: plugin.key,
-      name: manifest?.name ?? plugin.key,
-      version: manifest?.version ?? "",
-      description: manifest?.description ?? "",
-      source: plugin.source,
-      dir: plugin.dir,
-      kind: manifest?.kind,
-      tools: [] as string[],
-      hooks: [] as string[],
-      middleware: [] as string[],
-      commands: [] as string[],
-      skills: [] as string[],
-      unavailableTools: [] as { name: string; reason: string }[],
-    };
-    const loaded = this.#loaded.get(plugin.key);
-    if (loaded !== undefined) {
-      const tools = loaded.ledger.names("tool");
-      const missing = missingEnv(loaded.manifest.requiresEnv, this.#env);
-      const reason = `requires ${missing.join(", ")} (not set)`;
-      return {
-        ...base,
-        state: "loaded",
-        tools,
-        hooks: loaded.ledger.names("hook"),
-        middleware: loaded.ledger.names("middleware"),
-        commands: loaded.ledger.names("command"),
-        skills: loaded.ledger.names("skill"),
-        unavailableTools: missing.length === 0 ? [] : tools.map((name) => ({ name, reason })),
-      };
-    }
-    const failed = this.#failed.get(plugin.key);
-    if (failed !== undefined) {
-      return {
-        ...base,
-        state: failed.state,
-        message: failed.error.message,
-        errorCode: failed.error.code,
-      };
-    }
-    const config = this.#config();
-    const names = [plugin.key, plugin.packageName].filter((name) => name !== undefined);
-    if (names.some((name) => (config.plugins?.disabled ?? []).includes(name))) {
-      return { ...base, state: "disabled", message: "disabled in config (plugins.disabled)" };
-    }
-    if (plugin.error !== undefined) {
-      return {
-        ...base,
-        state: "failed",
-        message: plugin.error.message,
-        errorCode: plugin.error.code,
-      };
-    }
-    return { ...base, state: "not_enabled", message: NOT_ENABLED(plugin.key) };
+    return pluginStatus(plugin, {
+      loaded: this.#loaded.get(plugin.key),
+      failed: this.#failed.get(plugin.key),
+      disabled: this.#config().plugins?.disabled ?? [],
+      env: this.#env,
+    });
   }
 }
 

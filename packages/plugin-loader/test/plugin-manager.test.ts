@@ -95,10 +95,15 @@ describe("enablement", () => {
   });
 
   test("an exclusive plugin is skipped by the general loader", async () => {
-    userPlugin("memory", echoToolPlugin("memory_tool"), "name: memory\nkind: exclusive\n");
+    userPlugin(
+      "memory",
+      `globalThis.__exclusiveImported = true;\n${echoToolPlugin("memory_tool")}`,
+      "name: memory\nkind: exclusive\n",
+    );
     const report = await world.manager({ plugins: { enabled: ["memory"] } }).load();
     expect(report.plugins[0]?.state).toBe("skipped");
     expect(report.plugins[0]?.message).toMatch(/exclusive/);
+    expect((globalThis as { __exclusiveImported?: boolean }).__exclusiveImported).toBeUndefined();
   });
 });
 
@@ -291,6 +296,29 @@ export function register(ctx) {
     expect(await world.registry.dispatch("read_file", {})).toBe("plugin");
     await manager.unload();
     expect(await world.registry.dispatch("read_file", {})).toBe("built-in");
+  });
+
+  test("concurrent reloads run one after another and leave one copy of everything", async () => {
+    userPlugin(
+      "twice",
+      `export function register(ctx) {
+        ctx.registerTool({ name: "twice_tool", toolset: "twice", schema: { parameters: { type: "object" } }, handler: () => "" });
+        ctx.registerHook("pre_tool_call", () => undefined);
+      }`,
+    );
+    const manager = world.manager({ plugins: { enabled: ["twice"] } });
+    await manager.load();
+    const reports = await Promise.all([manager.reload(), manager.reload(), manager.load()]);
+    expect(reports.map((report) => report.plugins[0]?.state)).toEqual([
+      "loaded",
+      "loaded",
+      "loaded",
+    ]);
+    expect(world.host.hooks.get("pre_tool_call")).toHaveLength(1);
+    expect(world.registry.getToolNamesForToolset("twice")).toEqual(["twice_tool"]);
+    await manager.unload();
+    expect(world.host.hooks.size).toBe(0);
+    expect(world.registry.hasTool("twice_tool")).toBe(false);
   });
 
   test("registering after unload is refused", async () => {

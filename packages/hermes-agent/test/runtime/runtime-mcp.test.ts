@@ -5,6 +5,7 @@ import { hermesConfigSchema } from "@hermes-agent/config";
 import { isProcessAlive, waitUntil } from "@hermes-agent/test-utils";
 import { afterEach, describe, expect, test } from "vitest";
 import { createToolSearch, readToolSearchConfig } from "@hermes-agent/mcp";
+import type { McpProgressEvent } from "../../src/index.js";
 import { parse, startRuntime, type RuntimeHarness } from "../helpers/runtime-harness.js";
 
 const require = createRequire(import.meta.url);
@@ -66,6 +67,17 @@ describe("MCP servers in the runtime", () => {
       result: "Echo: via pipeline",
     });
     expect(seen).toEqual(["mcp__everything__echo"]);
+
+    const progress: McpProgressEvent[] = [];
+    runtime.events.on("mcp:progress", (event) => progress.push(event));
+    await runtime.handleFunctionCall("mcp__everything__trigger_long_running_operation", {
+      duration: 0.1,
+      steps: 2,
+    });
+    expect(progress.map((p) => [p.server, p.tool, p.progress, p.total])).toEqual([
+      ["everything", "trigger-long-running-operation", 1, 2],
+      ["everything", "trigger-long-running-operation", 2, 2],
+    ]);
     expect(harness.logger.lines.some((l) => l.includes("mcp_servers.broken.url"))).toBe(true);
 
     const pids = childrenRunning(EVERYTHING);
