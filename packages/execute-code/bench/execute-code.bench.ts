@@ -1,4 +1,7 @@
-import { execFileSync } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import os from "node:os";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { reportResult, runSuite } from "@hermes-agent/bench";
@@ -154,3 +157,85 @@ await runSuite("execute_code", [
 ]);
 await noCall.close();
 await defaultPython.close();
+
+// Baselines measured in the same run, so the figures above can be read against this machine's
+// load: a bare Unix-socket JSON round trip (a minimal server, no token, no allowlist), and bare
+// interpreter starts.
+const scratch = mkdtempSync(path.join(os.tmpdir(), "hermes-ec-bench-"));
+const socketPath = path.join(scratch, "bare.sock");
+const bare = createServer((socket) => {
+  socket.setEncoding("utf8");
+  let buffered = "";
+  socket.on("data", (chunk: string) => {
+    buffered += chunk;
+    let end;
+    while ((end = buffered.indexOf("\n")) >= 0) {
+      JSON.parse(buffered.slice(0, end));
+      buffered = buffered.slice(end + 1);
+      socket.write(`${JSON.stringify('{"ok": true}')}\n`);
+    }
+  });
+});
+await new Promise<void>((resolve) => bare.listen(socketPath, resolve));
+const client = path.join(scratch, "client.py");
+writeFileSync(
+  client,
+  `import json, socket, sys, time
+s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+s.connect(sys.argv[1])
+def call():
+    s.sendall((json.dumps({"tool": "noop", "args": {"n": 1}}) + "\\n").encode())
+    buf = b""
+    while not buf.endswith(b"\\n"):
+        buf += s.recv(65536)
+    return json.loads(json.loads(buf))
+call()
+samples = []
+for _ in range(${SAMPLES}):
+    start = time.perf_counter()
+    for _ in range(${CALLS}):
+        call()
+    samples.append((time.perf_counter() - start) / ${CALLS} * 1e6)
+print(json.dumps(samples))
+`,
+);
+const bareSamples = await new Promise<number[]>((resolve, reject) => {
+  execFile(python, [client, socketPath], (error, stdout) => {
+    if (error !== null) reject(error);
+    else resolve((JSON.parse(stdout) as number[]).sort((a, b) => a - b));
+  });
+});
+reportResult({
+  suite: "execute_code baseline",
+  name: "bare Unix-socket JSON round trip from Python",
+  medianUs: bareSamples[bareSamples.length >> 1] ?? 0,
+  minUs: bareSamples[0] ?? 0,
+  maxUs: bareSamples[bareSamples.length - 1] ?? 0,
+  samples: bareSamples.length,
+  opsPerSample: CALLS,
+});
+bare.close();
+const start = (command: string, args: string[]) => () =>
+  new Promise<void>((resolve) => {
+    execFile(command, args, { env: { PATH: process.env.PATH ?? "/usr/bin:/bin" } }, () =>
+      resolve(),
+    );
+  });
+writeFileSync(path.join(scratch, "done.mjs"), "console.log('done')\n");
+await runSuite("execute_code baseline", [
+  {
+    name: "bare python3 start to exit",
+    samples: 25,
+    warmup: 3,
+    sampleTimeMs: 1,
+    setup: () => start(python, ["-c", "print('done')"]),
+  },
+  {
+    name: "bare node start to exit",
+    samples: 25,
+    warmup: 3,
+    sampleTimeMs: 1,
+    setup: () => start(process.execPath, [path.join(scratch, "done.mjs")]),
+  },
+]);
+rmSync(scratch, { recursive: true, force: true });

@@ -9,6 +9,8 @@ import { fileURLToPath } from "node:url";
 import { reportResult } from "@hermes-agent/bench";
 import { silentLogger } from "@hermes-agent/core";
 import { ToolRegistry } from "@hermes-agent/registry";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { createMcpManager, type McpEvent } from "../src/index.js";
 
 const SERVER = fileURLToPath(new URL("./delayed-server.mjs", import.meta.url));
@@ -40,6 +42,29 @@ async function connectTimes(servers: Record<string, unknown>): Promise<number[]>
   });
   await manager.discoverMcpTools();
   await manager.close();
+  return times.sort((a, b) => a - b);
+}
+
+/** The same five servers with bare SDK clients in parallel: what the machine allows. */
+async function rawSdkTimes(): Promise<number[]> {
+  const started = performance.now();
+  const clients: Client[] = [];
+  const times = await Promise.all(
+    DELAYS_MS.map(async (delay) => {
+      const client = new Client({ name: "bench", version: "1.0.0" });
+      clients.push(client);
+      await client.connect(
+        new StdioClientTransport({
+          command: process.execPath,
+          args: [SERVER],
+          env: { DELAY_MS: String(delay) },
+        }),
+      );
+      await client.listTools();
+      return performance.now() - started;
+    }),
+  );
+  await Promise.all(clients.map((client) => client.close()));
   return times.sort((a, b) => a - b);
 }
 
@@ -82,6 +107,15 @@ try {
     first.push(times[0] ?? Number.NaN);
     all.push(times.at(-1) ?? Number.NaN);
   }
+  const rawFirst: number[] = [];
+  const rawAll: number[] = [];
+  for (let run = 0; run < RUNS; run++) {
+    const times = await rawSdkTimes();
+    rawFirst.push(times[0] ?? Number.NaN);
+    rawAll.push(times.at(-1) ?? Number.NaN);
+  }
+  report("reference: five bare SDK clients in parallel, first connected", rawFirst);
+  report("reference: five bare SDK clients in parallel, all connected", rawAll);
   report("fastest server alone (connect + list)", alone.get(DELAYS_MS[0] ?? 0) ?? []);
   report("slowest server alone (connect + list)", alone.get(DELAYS_MS.at(-1) ?? 0) ?? []);
   report("five servers: first tools registered (budget: fastest alone)", first, fastest);
