@@ -1,4 +1,4 @@
-import { runEnvironmentConformance } from "@hermes-agent/test-utils";
+import { runEnvironmentConformance } from "../src/testing/index.js";
 import { execFileSync } from "node:child_process";
 import { afterAll, describe, expect, test } from "vitest";
 import {
