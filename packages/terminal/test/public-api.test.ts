@@ -10,6 +10,18 @@ describe("public API", () => {
     expect(Object.keys(api).sort()).toEqual(
       [
         "BackendUnavailableError",
+        "REMOTE_CAPABILITIES",
+        "createDockerEnvironment",
+        "createSshEnvironment",
+        "describeSshFailure",
+        "dockerBackend",
+        "dockerRunArgs",
+        "dockerSettingsFrom",
+        "openRemoteEnvironment",
+        "reapOrphanContainers",
+        "sshBackend",
+        "sshControlPath",
+        "sshTargetFrom",
         "ENVIRONMENT_API_VERSION",
         "ENVIRONMENT_TYPES",
         "InvalidOptionError",
