@@ -30,6 +30,16 @@ export { createBackendRegistry, createEnvironment, defaultBackends } from "./bac
 export type { EnvironmentBackendRegistry } from "./backend-registry.js";
 export { createLocalEnvironment, LOCAL_CAPABILITIES, localBackend } from "./local-environment.js";
 export type { LocalEnvironmentOptions } from "./local-environment.js";
+export {
+  createSingularityEnvironment,
+  describeApptainerFailure,
+  findApptainer,
+  instanceStartArgs,
+  singularityBackend,
+  singularityScratchDir,
+  singularitySettingsFrom,
+  type SingularitySettings,
+} from "./singularity-environment.js";
 export { PtyUnavailableError } from "./pty-session.js";
 
 // Errors
