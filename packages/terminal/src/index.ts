@@ -40,6 +40,21 @@ export {
   singularitySettingsFrom,
   type SingularitySettings,
 } from "./singularity-environment.js";
+export {
+  assertModalCredentials,
+  createModalEnvironment,
+  describeModalError,
+  modalBackend,
+  type ModalEnvironmentOptions,
+} from "./modal-environment.js";
+export type {
+  ModalSdkApp,
+  ModalSdkClient,
+  ModalSdkImage,
+  ModalSdkModule,
+  ModalSdkProcess,
+  ModalSdkSandbox,
+} from "./modal-sdk.js";
 export { PtyUnavailableError } from "./pty-session.js";
 
 // Errors
