@@ -1,4 +1,5 @@
-import { createTempDir, runEnvironmentConformance, type TempDir } from "@hermes-agent/test-utils";
+import { createTempDir, type TempDir } from "@hermes-agent/test-utils";
+import { runEnvironmentConformance } from "../src/testing/index.js";
 import { copyFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
