@@ -75,14 +75,15 @@ export function toOpenAIAgentsTools(
       needsApproval: isTerminal
         ? async (_context, input) => (await approvalKeyOf(runtime, sessionKey, input)) !== undefined
         : false,
-      execute: async (input, _context, details) => {
-        const call = {
-          toolCallId: details?.toolCall?.callId,
-          signal: details?.signal,
-        };
-        // Reaching here means the SDK's approval (if one was needed) said yes: grant exactly
-        // this call under a one-off session key, so the runtime's own prompt is not asked again.
-        const key = isTerminal ? await approvalKeyOf(runtime, sessionKey, input) : undefined;
+      execute: async (input, context, details) => {
+        const callId = details?.toolCall?.callId;
+        const call = { toolCallId: callId, signal: details?.signal };
+        // Only a call the run's approval said yes to is granted, exactly once, under a one-off
+        // session key; anything else (a direct invoke) is left to the runtime's own approval.
+        const approved =
+          callId !== undefined && context?.isToolApproved({ toolName: name, callId }) === true;
+        const key =
+          isTerminal && approved ? await approvalKeyOf(runtime, sessionKey, input) : undefined;
         if (key === undefined) {
           return runtime.handleFunctionCall(name, input, adapterCallContext(options, call));
         }

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { detectDangerousCommand, initializeDetector } from "@hermes-agent/approval";
 import { isProcessAlive, killPids, waitUntil } from "@hermes-agent/test-utils";
-import { Agent, OpenAIProvider, Runner } from "@openai/agents";
+import { Agent, OpenAIProvider, RunContext, Runner } from "@openai/agents";
 import { afterEach, describe, expect, test } from "vitest";
 import { toOpenAIAgentsTools } from "../../src/adapters/openai-agents.js";
 import { parse, startRuntime, type RuntimeHarness } from "../helpers/runtime-harness.js";
@@ -110,6 +110,15 @@ describe("toOpenAIAgentsTools", () => {
     expect(existsSync(dir)).toBe(false);
     // The approval was for that call only: the session holds no approval of the rule.
     expect(h.runtime.approval.isApproved("default", match!.patternKey)).toBe(false);
+  });
+
+  test("a dangerous call invoked outside a run's approval is left to the runtime (deny)", async () => {
+    h = await startRuntime();
+    const { marker, command } = deletableDir(h.home.path);
+    const terminal = toOpenAIAgentsTools(h.runtime).find((t) => t.name === "terminal");
+    const output: unknown = await terminal?.invoke(new RunContext(), JSON.stringify({ command }));
+    expect(String(output)).toMatch(/denied|blocked|approv/i);
+    expect(existsSync(marker)).toBe(true);
   });
 
   test("a harmless command needs no approval", async () => {
