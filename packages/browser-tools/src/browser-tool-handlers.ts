@@ -14,6 +14,7 @@ import {
 } from "./browser-settings.js";
 import { BrowserToolsError, BrowserToolsErrorCode } from "./browser-tools-error.js";
 import { findChromium, type ChromiumLookup } from "./chromium-executable.js";
+import { imagesInPage, scrollInPage } from "./page-snapshot.js";
 import { UrlGuard } from "./url-guard.js";
 
 type Args = Record<string, unknown>;
@@ -180,9 +181,7 @@ export class BrowserToolHandlers {
     }
     return this.#run(ctx, false, async (session) => {
       const sign = direction === "down" ? 1 : -1;
-      await session.currentPage().evaluate((s: number) => {
-        window.scrollBy(0, s * Math.round(window.innerHeight * 0.8));
-      }, sign);
+      await evaluateSettled(session.currentPage(), scrollInPage, sign);
       return { success: true, scrolled: direction };
     });
   }
@@ -204,21 +203,7 @@ export class BrowserToolHandlers {
 
   getImages(_args: Args, ctx: ToolCallContext): Promise<string> {
     return this.#run(ctx, false, async (session) => {
-      const images = await evaluateSettled(
-        session.currentPage(),
-        (max: number) => {
-          return Array.from(document.images)
-            .filter((img) => img.currentSrc !== "" || img.src !== "")
-            .slice(0, max)
-            .map((img) => ({
-              src: img.currentSrc || img.src,
-              alt: img.alt,
-              width: img.naturalWidth,
-              height: img.naturalHeight,
-            }));
-        },
-        MAX_IMAGES,
-      );
+      const images = await evaluateSettled(session.currentPage(), imagesInPage, MAX_IMAGES);
       return { success: true, images, count: images.length };
     });
   }
