@@ -1,15 +1,41 @@
 import { randomBytes } from "node:crypto";
-import { open, readdir, rename, stat, unlink } from "node:fs/promises";
+import { open, readdir, realpath, rename, stat, unlink } from "node:fs/promises";
 import path from "node:path";
 
 const TEMP_PATTERN = /^\.(.+)\.(\d+)\.[0-9a-f]{12}\.tmp$/;
 
 /**
+ * The file a write must replace: `file` itself, or for a symlink (stow, chezmoi, home-manager)
+ * the file it points to, so the link stays a link and the real file gets the new content.
+ */
+export async function writeTarget(file: string): Promise<string> {
+  try {
+    return await realpath(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return file;
+    throw error;
+  }
+}
+
+/**
  * Write `data` to `file` atomically: a temp file in the same directory is written and flushed,
  * given the old file's mode, then renamed over `file`. A reader sees the old or the new content,
- * never a mix; if the process dies midway, the old file is intact.
+ * never a mix; if the process dies midway, the old file is intact. A symlinked `file` is
+ * written through: the file the link points to is replaced, the link is kept.
  */
 export async function writeFileAtomic(file: string, data: string): Promise<void> {
+  await writeFileAtomicAt(await writeTarget(file), data);
+}
+
+/**
+ * {@link writeFileAtomic} to a path already resolved with {@link writeTarget}. `afterRename`
+ * runs as soon as the new file is in place, before the directory is flushed.
+ */
+export async function writeFileAtomicAt(
+  file: string,
+  data: string,
+  afterRename?: () => Promise<void>,
+): Promise<void> {
   const dir = path.dirname(file);
   const temp = path.join(
     dir,
@@ -34,6 +60,7 @@ export async function writeFileAtomic(file: string, data: string): Promise<void>
     await unlink(temp).catch(() => undefined);
     throw error;
   }
+  await afterRename?.();
   await syncDirectory(dir);
 }
 

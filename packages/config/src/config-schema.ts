@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { HermesConfig } from "./config-types.js";
+import { TERMINAL_BACKENDS } from "./terminal-sources.js";
 import {
   readApprovalMode,
   readUnattendedPolicy,
@@ -31,7 +32,13 @@ const stringMap = z.preprocess(
 const terminalSchema = z
   .looseObject({
     backend: z
-      .preprocess((v) => (typeof v === "string" ? v.trim().toLowerCase() : v), z.string())
+      .preprocess(
+        (v) => (typeof v === "string" ? v.trim().toLowerCase() : v),
+        z.string().refine((name) => TERMINAL_BACKENDS.includes(name), {
+          error: (issue) =>
+            `${JSON.stringify(issue.input)} is not a terminal backend; use one of ${TERMINAL_BACKENDS.join(", ")}`,
+        }),
+      )
       .default("local"),
     cwd: optionalString,
     timeout: integer(1).default(180),

@@ -6,6 +6,8 @@ import { getConfigPath } from "./hermes-home.js";
 import {
   loadConfigWithDiagnostics,
   loadConfigWithDiagnosticsSync,
+  PROJECT_CONFIG_FILE,
+  type LoadConfigOptions,
   type LoadedConfig,
 } from "./load-config.js";
 
@@ -49,6 +51,8 @@ export interface ConfigSourceOptions {
   readonly statCacheMs?: number;
   /** Watch the config's directory for changes (default true; the watcher never keeps the process alive). */
   readonly watch?: boolean;
+  /** Folder of a project `cli-config.yaml`, used when there is no config.yaml (default: cwd). */
+  readonly projectDir?: string;
 }
 
 const MISSING = "missing";
@@ -62,7 +66,18 @@ export function createConfigSource(options: ConfigSourceOptions = {}): ConfigSou
   const home = options.home ?? resolveHermesHome({ env });
   const file = options.path ?? getConfigPath(home);
   const statCacheMs = options.statCacheMs ?? 100;
-  const loadOptions = { path: file, env };
+  const projectFile =
+    options.path === undefined
+      ? path.resolve(options.projectDir ?? process.cwd(), PROJECT_CONFIG_FILE)
+      : undefined;
+  const loadOptions: LoadConfigOptions =
+    options.path === undefined
+      ? {
+          home,
+          env,
+          ...(options.projectDir === undefined ? {} : { projectDir: options.projectDir }),
+        }
+      : { path: file, env };
 
   let stamp: { value: string; until: number } | undefined;
   let cached: { stamp: string; loaded: LoadedConfig } | undefined;
@@ -76,7 +91,11 @@ export function createConfigSource(options: ConfigSourceOptions = {}): ConfigSou
   const fingerprint = (): string => {
     const now = Date.now();
     if (stamp !== undefined && now < stamp.until) return stamp.value;
-    const value = statFingerprint(file);
+    let value = statFingerprint(file);
+    // Without a config.yaml, Hermes reads the project's cli-config.yaml: follow that file then.
+    if (value === MISSING && projectFile !== undefined) {
+      value = `project:${statFingerprint(projectFile)}`;
+    }
     stamp = { value, until: now + statCacheMs };
     return value;
   };
@@ -120,7 +139,14 @@ export function createStaticConfigSource(
   config: HermesConfig,
   label = "<in-memory config>",
 ): ConfigSource {
-  const loaded: LoadedConfig = { config, path: label, exists: true, warnings: [] };
+  const loaded: LoadedConfig = {
+    config,
+    path: label,
+    exists: true,
+    origin: "config.yaml",
+    environment: [],
+    warnings: [],
+  };
   return {
     path: label,
     home: path.dirname(label),

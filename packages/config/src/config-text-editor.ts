@@ -1,25 +1,38 @@
 import { isDeepStrictEqual } from "node:util";
 import {
+  isAlias,
   isMap,
   isNode,
-  isPair,
   isScalar,
   isSeq,
-  parseDocument,
   stringify,
   type Document,
   type Node,
   type Pair,
-  type YAMLMap,
 } from "yaml";
 import { ConfigError, ConfigErrorCode } from "./config-error.js";
+import { parsePyYamlDocument } from "./pyyaml-compat.js";
+import {
+  DUMP,
+  endOfLine,
+  findPair,
+  indentOf,
+  inline,
+  insertAt,
+  isCollection,
+  lineStart,
+  nestValue,
+  pairRange,
+  pairText,
+  replaceRange,
+} from "./text-splice.js";
 
 /** A path of keys (and list indexes) into the config, e.g. `["approvals", "mode"]`. */
 export type ConfigKeyPath = readonly (string | number)[];
 
 /** The edits a caller can make to config.yaml inside {@link editConfig}. */
 export interface ConfigEditor {
-  /** The current value at `path` (after the edits made so far), or undefined. */
+  /** The current value at `path` (after the edits made so far, aliases and merges resolved). */
   get(path: ConfigKeyPath): unknown;
   /** True when `path` is present. */
   has(path: ConfigKeyPath): boolean;
@@ -33,12 +46,13 @@ export interface ConfigEditor {
   removeFromList(path: ConfigKeyPath, item: unknown): boolean;
 }
 
-const DUMP = { indent: 2, lineWidth: 0 } as const;
+type Edit = { readonly kind: "set"; readonly value: unknown } | { readonly kind: "delete" };
 
 /**
- * Applies edits to YAML text by splicing only the lines of the keys that change, so comments and
- * formatting elsewhere stay byte-identical. A change the splicer cannot express falls back to
- * yaml's Document API (comments kept, formatting of the document normalised).
+ * Applies edits to YAML text by splicing only the bytes of the node that changes, so comments
+ * and formatting everywhere else stay byte-identical. The file is read as PyYAML reads it
+ * (YAML 1.1, merge keys, aliases). An edit the splicer cannot express rewrites only the
+ * top-level entry that holds it; every byte outside that entry is kept.
  */
 export class ConfigTextEditor implements ConfigEditor {
   #text: string;
@@ -56,32 +70,40 @@ export class ConfigTextEditor implements ConfigEditor {
   }
 
   get(path: ConfigKeyPath): unknown {
-    const node: unknown = this.#parse().getIn(path, true);
-    return isNode(node) ? node.toJSON() : node;
+    return walk(this.#parse().toJS() as unknown, path).value;
   }
 
   has(path: ConfigKeyPath): boolean {
-    return path.length === 0 || this.#parse().hasIn(path);
+    return path.length === 0 || walk(this.#parse().toJS() as unknown, path).found;
   }
 
   set(path: ConfigKeyPath, value: unknown): void {
-    assertPath(path, this.#file);
+    this.#assertPath(path);
+    this.#assertSettable(path);
+    const through = this.#throughAlias(path, { kind: "set", value });
+    if (through !== undefined) {
+      this.set(through.path, through.value);
+      return;
+    }
     const doc = this.#parse();
-    const spliced = this.#spliceSet(doc, path, value);
-    this.#commit(spliced, path, value, (fallback) => fallback.setIn(path, value));
+    this.#commit(this.#spliceSet(doc, path, value), path, { kind: "set", value });
   }
 
   delete(path: ConfigKeyPath): boolean {
-    assertPath(path, this.#file);
+    this.#assertPath(path);
+    if (!this.has(path)) return false;
+    const through = this.#throughAlias(path, { kind: "delete" });
+    if (through !== undefined) {
+      this.set(through.path, through.value);
+      return true;
+    }
     const doc = this.#parse();
-    if (!doc.hasIn(path)) return false;
-    const spliced = this.#spliceDelete(doc, path);
-    this.#commit(spliced, path, undefined, (fallback) => fallback.deleteIn(path));
+    this.#commit(this.#spliceDelete(doc, path), path, { kind: "delete" });
     return true;
   }
 
   addToList(path: ConfigKeyPath, item: unknown): boolean {
-    assertPath(path, this.#file);
+    this.#assertPath(path);
     const current = this.get(path);
     if (current === undefined || current === null) {
       this.set(path, [item]);
@@ -95,21 +117,21 @@ export class ConfigTextEditor implements ConfigEditor {
     let spliced: string | undefined;
     if (isSeq(node) && !node.flow && node.items.length > 0 && node.range) {
       const first = node.items[0];
-      if (isNode(first) && first.range) {
+      const last = node.items[node.items.length - 1];
+      if (isNode(first) && first.range && isNode(last) && last.range) {
         const dash = lineStart(this.#text, first.range[0]);
         const indent = " ".repeat(indentOf(this.#text, dash));
-        const at = endOfLine(this.#text, node.range[1]);
-        spliced = insertAt(this.#text, at, `${indent}- ${inline(item)}\n`);
+        const at = endOfLine(this.#text, last.range[1]);
+        const newline = at > 0 && this.#text[at - 1] !== "\n" ? "\n" : "";
+        spliced = insertAt(this.#text, at, `${newline}${indent}- ${inline(item)}\n`);
       }
     }
-    this.#commit(spliced ?? this.#spliceSet(doc, path, next), path, next, (fallback) =>
-      fallback.setIn(path, next),
-    );
+    this.#commit(spliced ?? this.#spliceSet(doc, path, next), path, { kind: "set", value: next });
     return true;
   }
 
   removeFromList(path: ConfigKeyPath, item: unknown): boolean {
-    assertPath(path, this.#file);
+    this.#assertPath(path);
     const current = this.get(path);
     const items = Array.isArray(current)
       ? current
@@ -118,71 +140,209 @@ export class ConfigTextEditor implements ConfigEditor {
         : [current];
     const next = items.filter((existing) => !isDeepStrictEqual(existing, item));
     if (next.length === items.length) return false;
-    this.set(path, next);
+    const doc = this.#parse();
+    const node: unknown = doc.getIn(path, true);
+    let spliced: string | undefined;
+    if (isSeq(node) && !node.flow && next.length > 0) {
+      // Remove the lines of the matching items only, last first, so the comments of the items
+      // that stay are kept.
+      spliced = this.#text;
+      for (let i = node.items.length - 1; i >= 0; i--) {
+        const entry = node.items[i];
+        if (!isNode(entry) || !entry.range) continue;
+        if (!isDeepStrictEqual(entry.toJS(doc), item)) continue;
+        const start = lineStart(spliced, entry.range[0]);
+        spliced = replaceRange(spliced, start, endOfLine(spliced, entry.range[1]), "");
+      }
+    }
+    this.#commit(spliced ?? this.#spliceSet(doc, path, next), path, { kind: "set", value: next });
     return true;
   }
 
+  /**
+   * An edit inside an alias (`command_allowlist: *trusted`, then an item of it) must not change
+   * the anchored original, which other keys share: the alias is replaced by its own copy with
+   * the change made. Returns that replacement, or undefined when no alias is on the path.
+   */
+  #throughAlias(
+    path: ConfigKeyPath,
+    edit: Edit,
+  ): { readonly path: ConfigKeyPath; readonly value: unknown } | undefined {
+    const doc = this.#parse();
+    let node: unknown = doc.contents;
+    for (let depth = 0; depth < path.length - 1; depth++) {
+      const key = path[depth] as string | number;
+      node = isMap(node)
+        ? findPair(node, key)?.value
+        : isSeq(node)
+          ? node.items[Number(key)]
+          : undefined;
+      if (node === undefined || node === null) return undefined;
+      if (!isAlias(node)) continue;
+      const aliasPath = path.slice(0, depth + 1);
+      const copy = structuredClone(this.get(aliasPath));
+      const rest = path.slice(depth + 1);
+      const holder = walk(copy, rest.slice(0, -1)).value;
+      const last = rest[rest.length - 1] as string | number;
+      if (typeof holder !== "object" || holder === null) return undefined;
+      if (edit.kind === "delete") {
+        if (Array.isArray(holder) && typeof last === "number") holder.splice(last, 1);
+        else delete (holder as Record<string, unknown>)[last];
+      } else {
+        (holder as Record<string | number, unknown>)[last] = edit.value;
+      }
+      return { path: aliasPath, value: copy };
+    }
+    return undefined;
+  }
+
   #parse(): Document {
-    const doc = parseDocument(this.#text);
+    const doc = parsePyYamlDocument(this.#text);
     if (doc.errors.length > 0) {
       throw new ConfigError(
         ConfigErrorCode.Parse,
         `not valid YAML: ${doc.errors[0]?.message.split("\n")[0] ?? ""}`,
-        {
-          file: this.#file,
-        },
+        { file: this.#file },
       );
     }
     return doc;
   }
 
-  #commit(
-    spliced: string | undefined,
-    path: ConfigKeyPath,
-    expected: unknown,
-    fallbackEdit: (doc: Document) => void,
-  ): void {
-    if (spliced !== undefined && this.#verifies(spliced, path, expected)) {
+  #assertPath(path: ConfigKeyPath): void {
+    if (path.length === 0) {
+      throw new ConfigError(
+        ConfigErrorCode.Edit,
+        "an edit needs a key path (e.g. ['approvals', 'mode']).",
+        { file: this.#file },
+      );
+    }
+  }
+
+  /** Refuse a path that goes through a value that is not a mapping or list, with a clear error. */
+  #assertSettable(path: ConfigKeyPath): void {
+    let current: unknown = this.#parse().toJS() as unknown;
+    for (let depth = 0; depth < path.length - 1; depth++) {
+      const key = path[depth] as string | number;
+      current = childOf(current, key);
+      if (current === undefined || current === null) return;
+      if (typeof current !== "object") {
+        const holder = path.slice(0, depth + 1).join(".");
+        throw new ConfigError(
+          ConfigErrorCode.Edit,
+          `cannot set '${path.join(".")}': '${holder}' holds ${JSON.stringify(current)}, not a mapping. ` +
+            `Change '${holder}' first, or fix the file by hand.`,
+          { file: this.#file, key: path.join(".") },
+        );
+      }
+    }
+  }
+
+  #commit(spliced: string | undefined, path: ConfigKeyPath, edit: Edit): void {
+    if (spliced !== undefined && this.#verifies(spliced, path, edit)) {
       this.#text = spliced;
       return;
     }
-    const doc = this.#parse();
-    fallbackEdit(doc);
-    this.#text = doc.toString(DUMP);
+    const rewritten = this.#rewriteTopLevelEntry(path, edit);
+    if (rewritten !== undefined && this.#verifies(rewritten, path, edit)) {
+      this.#text = rewritten;
+      return;
+    }
+    throw new ConfigError(
+      ConfigErrorCode.Edit,
+      `cannot ${edit.kind === "set" ? "set" : "delete"} '${path.join(".")}' without changing other parts of the file; edit it by hand.`,
+      { file: this.#file, key: path.join(".") },
+    );
   }
 
-  #verifies(text: string, path: ConfigKeyPath, expected: unknown): boolean {
-    const doc = parseDocument(text);
+  /** The value the document must hold after the edit, computed on a parsed copy. */
+  #expected(path: ConfigKeyPath, edit: Edit): unknown {
+    const wanted = this.#parse();
+    try {
+      if (edit.kind === "delete") wanted.deleteIn(path);
+      else wanted.setIn(path, edit.value);
+    } catch (error) {
+      throw new ConfigError(
+        ConfigErrorCode.Edit,
+        `cannot ${edit.kind} '${path.join(".")}': ${(error as Error).message}`,
+        { file: this.#file, key: path.join(".") },
+        { cause: error },
+      );
+    }
+    return wanted.toJS() as unknown;
+  }
+
+  #verifies(text: string, path: ConfigKeyPath, edit: Edit): boolean {
+    const doc = parsePyYamlDocument(text);
     if (doc.errors.length > 0) return false;
-    const after = doc.toJS() as unknown;
-    const wanted = parseDocument(this.#text);
-    if (expected === undefined) wanted.deleteIn(path);
-    else wanted.setIn(path, expected);
-    return isDeepStrictEqual(after, wanted.toJS());
+    return isDeepStrictEqual(doc.toJS() as unknown, this.#expected(path, edit));
+  }
+
+  /**
+   * Rewrite only the top-level entry that holds `path` (comments inside it are kept by the
+   * serializer); every byte before and after that entry stays as it is.
+   */
+  #rewriteTopLevelEntry(path: ConfigKeyPath, edit: Edit): string | undefined {
+    const before = this.#parse();
+    const after = this.#parse();
+    if (edit.kind === "delete") after.deleteIn(path);
+    else after.setIn(path, edit.value);
+    const top = path[0];
+    if (!isMap(before.contents) || !isMap(after.contents)) return undefined;
+    const oldPair = findPair(before.contents, top);
+    const range = oldPair === undefined ? undefined : pairRange(this.#text, oldPair);
+    if (range === undefined) return undefined;
+    const newPair = findPair(after.contents, top);
+    if (newPair === undefined) return replaceRange(this.#text, range.start, range.end, "");
+    after.contents.items = [newPair];
+    after.commentBefore = null;
+    after.comment = null;
+    return replaceRange(this.#text, range.start, range.end, after.toString(DUMP));
   }
 
   #spliceSet(doc: Document, path: ConfigKeyPath, value: unknown): string | undefined {
     const existing: unknown = doc.getIn(path, true);
     const parentPath = path.slice(0, -1);
     const key = path[path.length - 1];
-    if (isScalar(existing) && existing.range && !isCollection(value)) {
-      return replaceRange(this.#text, existing.range[0], existing.range[1], inline(value));
-    }
-    if (
-      (isMap(existing) || isSeq(existing)) &&
-      existing.flow &&
-      existing.range &&
-      isCollection(value)
-    ) {
-      return replaceRange(this.#text, existing.range[0], existing.range[1], inline(value));
-    }
     const parent: unknown = parentPath.length === 0 ? doc.contents : doc.getIn(parentPath, true);
-    if (existing !== undefined && isMap(parent)) {
+    if ((isScalar(existing) || isAlias(existing)) && existing.range && !isCollection(value)) {
+      return this.#replaceNode(existing, inline(value));
+    }
+    if (isAlias(existing) && existing.range) return this.#replaceNode(existing, inline(value));
+    if ((isMap(existing) || isSeq(existing)) && existing.flow && existing.range) {
+      if (isCollection(value)) return this.#replaceNode(existing, inline(value));
+    }
+    if (existing !== undefined && isSeq(parent) && !parent.flow && typeof key === "number") {
+      return this.#replaceSeqItem(existing, value);
+    }
+    if (existing !== undefined && isMap(parent) && !parent.flow) {
       const pair = findPair(parent, key);
       if (pair) return this.#replacePair(pair, key, value);
     }
     if (existing === undefined) return this.#insertPair(doc, path, value);
     return undefined;
+  }
+
+  /** Replace a node's own bytes, keeping the line break a block node's range ends with. */
+  #replaceNode(node: Node, replacement: string): string | undefined {
+    if (!node.range) return undefined;
+    const [start, end] = node.range;
+    const keepNewline = end > start && this.#text[end - 1] === "\n" && !replacement.endsWith("\n");
+    return replaceRange(this.#text, start, end, keepNewline ? `${replacement}\n` : replacement);
+  }
+
+  /** Replace one item of a block list (`- old` → `- new`), keeping the other items' lines. */
+  #replaceSeqItem(item: unknown, value: unknown): string | undefined {
+    if (!isNode(item) || !item.range) return undefined;
+    if (!isCollection(value)) return this.#replaceNode(item, inline(value));
+    const column = item.range[0] - lineStart(this.#text, item.range[0]);
+    const pad = " ".repeat(column);
+    const block = stringify(value, DUMP)
+      .trimEnd()
+      .split("\n")
+      .map((line, index) => (index === 0 ? line : pad + line))
+      .join("\n");
+    const end = endOfLine(this.#text, item.range[1]);
+    return replaceRange(this.#text, item.range[0], end, `${block}\n`);
   }
 
   #spliceDelete(doc: Document, path: ConfigKeyPath): string | undefined {
@@ -245,73 +405,27 @@ export class ConfigTextEditor implements ConfigEditor {
   }
 }
 
-function assertPath(path: ConfigKeyPath, file: string): void {
-  if (path.length === 0) {
-    throw new ConfigError(
-      ConfigErrorCode.Edit,
-      "an edit needs a key path (e.g. ['approvals', 'mode']).",
-      { file },
-    );
+function childOf(value: unknown, key: string | number): unknown {
+  if (Array.isArray(value)) return typeof key === "number" ? (value[key] as unknown) : undefined;
+  if (typeof value === "object" && value !== null) {
+    return Object.hasOwn(value, key) ? (value as Record<string, unknown>)[key] : undefined;
   }
+  return undefined;
 }
 
-function isCollection(value: unknown): boolean {
-  return typeof value === "object" && value !== null;
-}
-
-function inline(value: unknown): string {
-  return stringify(value, { ...DUMP, collectionStyle: "flow" }).trimEnd();
-}
-
-function nestValue(path: ConfigKeyPath, value: unknown): unknown {
-  let nested = value;
-  for (let i = path.length - 1; i >= 0; i--) nested = { [String(path[i])]: nested };
-  return nested;
-}
-
-function pairText(key: string | number, value: unknown, indent: number): string {
-  const pad = " ".repeat(indent);
-  return stringify({ [String(key)]: value }, DUMP)
-    .split("\n")
-    .map((line) => (line.length === 0 ? line : pad + line))
-    .join("\n");
-}
-
-function findPair(map: YAMLMap, key: string | number | undefined): Pair | undefined {
-  return map.items.find((pair) => {
-    const k: unknown = pair.key;
-    return (isScalar(k) ? k.value : k) === key || String(isScalar(k) ? k.value : k) === String(key);
-  });
-}
-
-function pairRange(text: string, pair: Pair): { start: number; end: number } | undefined {
-  if (!isPair(pair) || !isNode(pair.key) || !pair.key.range) return undefined;
-  const start = lineStart(text, pair.key.range[0]);
-  const valueNode = pair.value as Node | null;
-  const endPos = isNode(valueNode) && valueNode.range ? valueNode.range[1] : pair.key.range[1];
-  return { start, end: endOfLine(text, endPos) };
-}
-
-function lineStart(text: string, pos: number): number {
-  return text.lastIndexOf("\n", pos - 1) + 1;
-}
-
-function endOfLine(text: string, pos: number): number {
-  if (pos > 0 && text[pos - 1] === "\n") return pos;
-  const newline = text.indexOf("\n", pos);
-  return newline === -1 ? text.length : newline + 1;
-}
-
-function indentOf(text: string, start: number): number {
-  let i = start;
-  while (text[i] === " ") i++;
-  return i - start;
-}
-
-function replaceRange(text: string, start: number, end: number, replacement: string): string {
-  return text.slice(0, start) + replacement + text.slice(end);
-}
-
-function insertAt(text: string, at: number, insertion: string): string {
-  return replaceRange(text, at, at, insertion);
+/** Follow `path` through plain data; `found` tells a missing key from a null value. */
+function walk(root: unknown, path: ConfigKeyPath): { found: boolean; value: unknown } {
+  let current = root;
+  for (const key of path) {
+    if (typeof current !== "object" || current === null) return { found: false, value: undefined };
+    if (
+      Array.isArray(current)
+        ? typeof key !== "number" || key >= current.length
+        : !Object.hasOwn(current, key)
+    ) {
+      return { found: false, value: undefined };
+    }
+    current = childOf(current, key);
+  }
+  return { found: true, value: current };
 }

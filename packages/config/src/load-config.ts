@@ -1,12 +1,20 @@
 import { readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
-import { isNode, LineCounter, parseDocument, type Document } from "yaml";
+import path from "node:path";
+import { isNode, LineCounter, type Document } from "yaml";
 import { ConfigError, ConfigErrorCode } from "./config-error.js";
 import { hermesConfigSchema } from "./config-schema.js";
 import type { HermesConfig } from "./config-types.js";
 import { resolveHermesHome, type EnvironmentVariables } from "@hermes-agent/core";
 import { getConfigPath } from "./hermes-home.js";
 import { readApprovalMode } from "./legacy-values.js";
+import { findDuplicateKeys, parsePyYamlDocument } from "./pyyaml-compat.js";
+import {
+  adoptUnindentedTerminalKeys,
+  applyTerminalEnvironment,
+  resolveTerminalAliases,
+  TERMINAL_ENVIRONMENT_VARIABLES,
+} from "./terminal-sources.js";
 
 /** Where to load config from. */
 export interface LoadConfigOptions {
@@ -14,9 +22,24 @@ export interface LoadConfigOptions {
   readonly home?: string;
   /** Explicit config file path; overrides `home`. */
   readonly path?: string;
-  /** Environment used to resolve the home directory; default `process.env`. */
+  /**
+   * Environment used to resolve the home directory and read the `TERMINAL_*` variables (a set
+   * variable wins over the file, as in Hermes); default `process.env`.
+   */
   readonly env?: EnvironmentVariables;
+  /**
+   * Folder of a project `cli-config.yaml`, read the way Hermes reads it: only when there is no
+   * `config.yaml` in the Hermes home (the user's file wins as a whole). Default: the current
+   * directory. Ignored when `path` is given.
+   */
+  readonly projectDir?: string;
 }
+
+/** Which file a config came from. */
+export type ConfigOrigin = "config.yaml" | "cli-config.yaml" | "defaults";
+
+/** Name of Hermes' project config file. */
+export const PROJECT_CONFIG_FILE = "cli-config.yaml";
 
 /** A loaded config with what was noticed while reading it. */
 export interface LoadedConfig {
@@ -25,7 +48,11 @@ export interface LoadedConfig {
   readonly path: string;
   /** False when there is no config file and the defaults were used. */
   readonly exists: boolean;
-  /** Legacy or unusual values that were accepted with a reinterpretation. */
+  /** The user's config.yaml, a project's cli-config.yaml, or neither (defaults). */
+  readonly origin: ConfigOrigin;
+  /** The `TERMINAL_*` variables that overrode `terminal.*` keys. */
+  readonly environment: readonly string[];
+  /** Legacy or unusual values that were accepted with a reinterpretation, and duplicate keys. */
   readonly warnings: readonly string[];
 }
 
@@ -38,14 +65,7 @@ export async function loadConfig(options: LoadConfigOptions = {}): Promise<Herme
 export async function loadConfigWithDiagnostics(
   options: LoadConfigOptions = {},
 ): Promise<LoadedConfig> {
-  const file = configFileOf(options);
-  let text: string | undefined;
-  try {
-    text = await readFile(file, "utf8");
-  } catch (error) {
-    if (!isMissing(error)) throw readError(file, error);
-  }
-  return text === undefined ? defaultsFor(file) : parseConfigText(text, file);
+  return finishLoad(options, await readFirst(candidatesOf(options), readFileAsync));
 }
 
 /** Synchronous {@link loadConfig}, for start-up paths that cannot await. */
@@ -55,23 +75,89 @@ export function loadConfigSync(options: LoadConfigOptions = {}): HermesConfig {
 
 /** Synchronous {@link loadConfigWithDiagnostics}. */
 export function loadConfigWithDiagnosticsSync(options: LoadConfigOptions = {}): LoadedConfig {
-  const file = configFileOf(options);
-  let text: string | undefined;
-  try {
-    text = readFileSync(file, "utf8");
-  } catch (error) {
-    if (!isMissing(error)) throw readError(file, error);
+  const candidates = candidatesOf(options);
+  for (const candidate of candidates) {
+    const text = readFileQuiet(candidate.file, () => readFileSync(candidate.file, "utf8"));
+    if (text !== undefined) return finishLoad(options, { ...candidate, text });
   }
-  return text === undefined ? defaultsFor(file) : parseConfigText(text, file);
+  return finishLoad(options, undefined);
+}
+
+interface Candidate {
+  readonly file: string;
+  readonly origin: ConfigOrigin;
+}
+
+/** The files to try, in Hermes' order: the user's config.yaml, then a project cli-config.yaml. */
+function candidatesOf(options: LoadConfigOptions): Candidate[] {
+  const userFile = configFileOf(options);
+  const candidates: Candidate[] = [{ file: userFile, origin: "config.yaml" }];
+  if (options.path === undefined) {
+    const projectFile = path.resolve(options.projectDir ?? process.cwd(), PROJECT_CONFIG_FILE);
+    candidates.push({ file: projectFile, origin: "cli-config.yaml" });
+  }
+  return candidates;
+}
+
+async function readFileAsync(file: string): Promise<string | undefined> {
+  try {
+    return await readFile(file, "utf8");
+  } catch (error) {
+    if (isMissing(error)) return undefined;
+    throw readError(file, error);
+  }
+}
+
+function readFileQuiet(file: string, read: () => string): string | undefined {
+  try {
+    return read();
+  } catch (error) {
+    if (isMissing(error)) return undefined;
+    throw readError(file, error);
+  }
+}
+
+async function readFirst(
+  candidates: readonly Candidate[],
+  read: (file: string) => Promise<string | undefined>,
+): Promise<(Candidate & { text: string }) | undefined> {
+  for (const candidate of candidates) {
+    const text = await read(candidate.file);
+    if (text !== undefined) return { ...candidate, text };
+  }
+  return undefined;
+}
+
+function finishLoad(
+  options: LoadConfigOptions,
+  found: (Candidate & { text: string }) | undefined,
+): LoadedConfig {
+  const env = options.env ?? process.env;
+  if (found === undefined) return parseSource(undefined, configFileOf(options), "defaults", env);
+  return parseSource(found.text, found.file, found.origin, env);
 }
 
 /**
- * Parse and validate config text. Bad YAML or a bad value throws a {@link ConfigError} naming
- * `file`, the line and the key.
+ * Parse and validate config text (as PyYAML reads it: YAML 1.1 scalars, merge keys, duplicate
+ * keys with the last winning). Bad YAML or a bad value throws a {@link ConfigError} naming
+ * `file`, the line and the key. `TERMINAL_*` variables are applied only when `env` is given.
  */
-export function parseConfigText(text: string, file = "config.yaml"): LoadedConfig {
+export function parseConfigText(
+  text: string,
+  file = "config.yaml",
+  options: { readonly env?: EnvironmentVariables } = {},
+): LoadedConfig {
+  return parseSource(text, file, "config.yaml", options.env ?? {});
+}
+
+function parseSource(
+  text: string | undefined,
+  file: string,
+  origin: ConfigOrigin,
+  env: EnvironmentVariables,
+): LoadedConfig {
   const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  const doc = parsePyYamlDocument(text ?? "", lineCounter);
   const firstError = doc.errors[0];
   if (firstError) {
     const position = lineCounter.linePos(firstError.pos[0]);
@@ -81,7 +167,17 @@ export function parseConfigText(text: string, file = "config.yaml"): LoadedConfi
       { file, line: position.line, column: position.col },
     );
   }
-  const raw: unknown = doc.toJS() ?? {};
+  let raw: unknown;
+  try {
+    raw = doc.toJS() ?? {};
+  } catch (error) {
+    throw new ConfigError(
+      ConfigErrorCode.Parse,
+      `cannot be read: ${(error as Error).message}. Fix the file by hand; nothing was changed.`,
+      { file },
+      { cause: error },
+    );
+  }
   if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
     throw new ConfigError(
       ConfigErrorCode.Invalid,
@@ -92,18 +188,50 @@ export function parseConfigText(text: string, file = "config.yaml"): LoadedConfi
       },
     );
   }
-  const result = hermesConfigSchema.safeParse(raw);
+  const lineAt = (keyPath: readonly string[]): number | undefined =>
+    lineOf(doc, lineCounter, keyPath);
+  const { raw: adoptedRaw, adopted } = adoptUnindentedTerminalKeys(raw as Record<string, unknown>);
+  const aliased = resolveTerminalAliases(adoptedRaw, file, lineAt);
+  const { raw: effective, applied } = applyTerminalEnvironment(aliased, env);
+  const result = hermesConfigSchema.safeParse(effective);
   if (!result.success) {
     const issue = result.error.issues[0];
     const keyPath = issue?.path.map(String) ?? [];
-    const line = lineOf(doc, lineCounter, keyPath);
+    const line = lineAt(keyPath);
+    const fromEnv =
+      keyPath[0] === "terminal" && applied.length > 0 ? environmentNote(keyPath, applied) : "";
     throw new ConfigError(
       ConfigErrorCode.Invalid,
-      `${issue?.message ?? "invalid value"}; fix this value (see the package README for the expected form).`,
+      `${issue?.message ?? "invalid value"}${fromEnv}; fix this value (see the package README for the expected form).`,
       { file, ...(line === undefined ? {} : { line }), key: keyPath.join(".") },
     );
   }
-  return { config: result.data, path: file, exists: true, warnings: collectWarnings(raw) };
+  const warnings = collectWarnings(effective);
+  if (adopted.length > 0) {
+    warnings.push(
+      `${file}: ${adopted.join(", ")} ${adopted.length === 1 ? "is" : "are"} written at the left margin after an empty 'terminal:'; ` +
+        "read as terminal settings. Indent them under 'terminal:' to make this explicit.",
+    );
+  }
+  for (const duplicate of findDuplicateKeys(doc, lineCounter)) {
+    warnings.push(
+      `${file}:${duplicate.line}: key '${duplicate.key}' is written ${duplicate.ignoredLines.length + 1} times; ` +
+        `the last one wins (line ${duplicate.ignoredLines.join(", ")} ignored), as in Hermes.`,
+    );
+  }
+  return {
+    config: result.data,
+    path: file,
+    exists: text !== undefined,
+    origin,
+    environment: applied,
+    warnings,
+  };
+}
+
+function environmentNote(keyPath: readonly string[], applied: readonly string[]): string {
+  const variable = applied.find((name) => TERMINAL_ENVIRONMENT_VARIABLES[name] === keyPath[1]);
+  return variable === undefined ? "" : ` (from the ${variable} environment variable)`;
 }
 
 function collectWarnings(raw: object): string[] {
@@ -126,10 +254,6 @@ function lineOf(
     if (isNode(node) && node.range) return counter.linePos(node.range[0]).line;
   }
   return undefined;
-}
-
-function defaultsFor(file: string): LoadedConfig {
-  return { config: hermesConfigSchema.parse({}), path: file, exists: false, warnings: [] };
 }
 
 function configFileOf(options: LoadConfigOptions): string {

@@ -4,6 +4,7 @@
 export { initializeParser, isParserReady } from "./parse-shell.js";
 export { lastCommand, isCompound, parseShell, simpleCommands } from "./shell-commands.js";
 export type { ShellCommand } from "./shell-commands.js";
+export { displayFormOfCommand } from "./display-form.js";
 export { normalizeCommandText } from "./normalize-text.js";
 
 // The parse's shape (what approval's rules read)

@@ -1,41 +1,49 @@
 import { HOMOGLYPHS } from "./homoglyphs.js";
 
-// CSI (ESC [ ... final), OSC (ESC ] ... BEL | ESC \), other two-byte ESC sequences, and the
-// 8-bit C1 forms of CSI/OSC. Every quantifier is over a disjoint class, so matching is linear.
-/* eslint-disable no-control-regex, no-misleading-character-class -- these patterns exist to find control and invisible characters */
-const ANSI_PATTERN =
-  /\u001b\[[0-?]*[ -/]*[@-~]?|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)?|\u001b[@-Z\\-_]?|\u009b[0-?]*[ -/]*[@-~]?|\u009d[^\u0007\u001b]*(?:\u0007|\u001b\\)?/g;
-
-// NUL, C0 controls other than tab/newline, DEL, C1 controls, zero-width and bidi formatting
-// characters, soft hyphen and other invisible joiners. A shell would keep most of these in a
-// word, which is exactly how they are used to smuggle `r\u200bm` past a text filter.
-const INVISIBLE_PATTERN =
-  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180e\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0]/g;
-
-const NON_ASCII = /[^\u0000-\u007f]/;
+// NUL, zero-width and bidi formatting characters, soft hyphen and other invisible joiners. Inside
+// a word they are how `r\u200bm` is smuggled past a text filter, so they are dropped there.
+/* eslint-disable no-control-regex, no-misleading-character-class -- these patterns exist to find invisible characters */
+const INVISIBLE =
+  /^[\u0000\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180e\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0]$/;
+const NEEDS_WORK = /[^\u0001-\u007f]/;
 /* eslint-enable no-control-regex, no-misleading-character-class */
 
+// What a look-alike may become: characters that are plain word characters to bash. A character
+// that folds to a quote, comment, escape, operator, bracket, space or expansion sign keeps its
+// original form, because to bash `＇` or `“` is a letter, not a quote.
+const WORD_CHARS = /^[A-Za-z0-9_./,:+@%^-]+$/;
+const WORD_NEIGHBOUR = /[A-Za-z0-9_./,:+@%^-]/;
+
+function folded(ch: string): string {
+  const nfkc = ch.normalize("NFKC");
+  const mapped = HOMOGLYPHS.get(nfkc) ?? HOMOGLYPHS.get(ch) ?? nfkc;
+  return WORD_CHARS.test(mapped) ? mapped : ch;
+}
+
 /**
- * Make a command string safe to analyse: drop terminal escape sequences and invisible
- * characters, fold CRLF, apply NFKC (fullwidth forms) and map common homoglyphs to ASCII.
+ * Fold look-alike characters inside words to ASCII without changing how bash tokenises the
+ * text: fullwidth letters and homoglyphs become their ASCII letters (`ｒｍ`, `rм` read as `rm`),
+ * invisible characters between word characters are dropped (`r\u200bm`), and every character
+ * that bash would treat as a letter but that folds to shell syntax (fullwidth or curly quotes,
+ * `＃`, `＼`, `＜`, ideographic space) is left exactly as it is. Control characters are kept:
+ * bash reads them as letters too.
  */
 export function normalizeCommandText(input: string): string {
-  let text = input;
-  if (text.includes("\r")) text = text.replace(/\r\n?/g, "\n");
-  // eslint-disable-next-line no-control-regex -- cheap check for escape sequences
-  if (/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/.test(text)) {
-    text = text.replace(ANSI_PATTERN, "");
-  }
-  // eslint-disable-next-line no-control-regex -- control characters are what is being looked for
-  if (!NON_ASCII.test(text) && !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(text)) {
-    return text;
-  }
-  text = text.replace(INVISIBLE_PATTERN, "");
-  if (!NON_ASCII.test(text)) return text;
-  text = text.normalize("NFKC");
+  if (!NEEDS_WORK.test(input)) return input;
+  const chars = Array.from(input);
   let out = "";
-  for (const ch of text) {
-    out += HOMOGLYPHS.get(ch) ?? ch;
+  for (let i = 0; i < chars.length; i++) {
+    const ch = chars[i] ?? "";
+    if (INVISIBLE.test(ch)) {
+      const before = out.at(-1) ?? "";
+      let j = i + 1;
+      while (j < chars.length && INVISIBLE.test(chars[j] ?? "")) j++;
+      const after = folded(chars[j] ?? "");
+      if (WORD_NEIGHBOUR.test(before) && WORD_NEIGHBOUR.test(after.charAt(0))) continue;
+      out += ch;
+      continue;
+    }
+    out += ch.charCodeAt(0) < 0x80 ? ch : folded(ch);
   }
   return out;
 }

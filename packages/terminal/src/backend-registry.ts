@@ -11,7 +11,9 @@ import {
   TerminalErrorCode,
   UnknownEnvironmentError,
 } from "./terminal-error.js";
+import { dockerBackend } from "./docker-environment.js";
 import { localBackend } from "./local-environment.js";
+import { sshBackend } from "./ssh-environment.js";
 
 /** A set of backends by type. Later packages add docker, ssh, ... by registering one. */
 export interface EnvironmentBackendRegistry {
@@ -26,7 +28,7 @@ export interface EnvironmentBackendRegistry {
 
 /** Make a backend registry, holding `backends` (by default the local backend). */
 export function createBackendRegistry(
-  backends: readonly EnvironmentBackend[] = [localBackend],
+  backends: readonly EnvironmentBackend[] = [localBackend, dockerBackend, sshBackend],
 ): EnvironmentBackendRegistry {
   const byType = new Map<string, EnvironmentBackend>();
   const registry: EnvironmentBackendRegistry = {

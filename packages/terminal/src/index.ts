@@ -30,6 +30,31 @@ export { createBackendRegistry, createEnvironment, defaultBackends } from "./bac
 export type { EnvironmentBackendRegistry } from "./backend-registry.js";
 export { createLocalEnvironment, LOCAL_CAPABILITIES, localBackend } from "./local-environment.js";
 export type { LocalEnvironmentOptions } from "./local-environment.js";
+export {
+  openRemoteEnvironment,
+  REMOTE_CAPABILITIES,
+  type RemoteEnvironmentSettings,
+  type RemoteExecuteResult,
+  type RemoteTransport,
+} from "./remote-environment.js";
+export type { TransportCommand } from "./remote-process.js";
+export {
+  createDockerEnvironment,
+  dockerBackend,
+  dockerRunArgs,
+  dockerSettingsFrom,
+  reapOrphanContainers,
+  type DockerClient,
+  type DockerSettings,
+} from "./docker-environment.js";
+export {
+  createSshEnvironment,
+  describeSshFailure,
+  sshBackend,
+  sshControlPath,
+  sshTargetFrom,
+  type SshTarget,
+} from "./ssh-environment.js";
 export { PtyUnavailableError } from "./pty-session.js";
 
 // Errors

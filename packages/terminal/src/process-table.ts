@@ -18,6 +18,21 @@ function readStat(pid: number): ProcStat | undefined {
   }
 }
 
+/**
+ * Whether `pid` is a live process on this machine; a zombie (exited, not yet reaped) counts as
+ * dead. Without /proc, `kill(pid, 0)` decides.
+ */
+export function isLiveProcess(pid: number): boolean {
+  const stat = readStat(pid);
+  if (stat !== undefined) return stat.state !== "Z";
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
 /** The start time of `pid` (Linux), to recognise it later despite pid reuse. */
 export function processStartTime(pid: number): number | undefined {
   return readStat(pid)?.startTime;

@@ -22,7 +22,7 @@ describe("createEnvironment", () => {
     );
   });
 
-  test.each(ENVIRONMENT_TYPES.filter((type) => type !== "local"))(
+  test.each(ENVIRONMENT_TYPES.filter((type) => !["local", "docker", "ssh"].includes(type)))(
     "%s is known but not available in this build",
     async (type) => {
       const attempt = createEnvironment(type);
@@ -73,18 +73,18 @@ describe("backend registry", () => {
   test("a later package adds a backend by registering a factory", async () => {
     const ran: string[] = [];
     const backends = createBackendRegistry();
-    const docker = defineEnvironmentBackend({
-      type: "docker",
+    const singularity = defineEnvironmentBackend({
+      type: "singularity",
       capabilities: { pty: false, background: false, persistent: false, fileTransfer: false },
       create: () => Promise.resolve(fakeEnvironment(ran)),
     });
-    backends.register(docker);
-    expect(backends.types()).toEqual(["local", "docker"]);
-    const env = await createEnvironment("docker", {}, backends);
+    backends.register(singularity);
+    expect(backends.types()).toEqual(["local", "docker", "ssh", "singularity"]);
+    const env = await createEnvironment("singularity", {}, backends);
     await env.execute("echo hi");
     expect(ran).toEqual(["echo hi"]);
     // the shared default registry is untouched
-    await expect(createEnvironment("docker")).rejects.toBeInstanceOf(BackendUnavailableError);
+    await expect(createEnvironment("singularity")).rejects.toBeInstanceOf(BackendUnavailableError);
   });
 
   test("a backend of another API version is refused", () => {

@@ -2,10 +2,10 @@ import {
   createTempDir,
   isProcessAlive,
   killPids,
-  runEnvironmentConformance,
   waitUntil,
   type TempDir,
 } from "@hermes-agent/test-utils";
+import { runEnvironmentConformance } from "../src/testing/index.js";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";

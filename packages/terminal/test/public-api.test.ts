@@ -1,8 +1,6 @@
-import type {
-  ConformanceBackgroundProcess,
-  ConformanceEnvironment,
-} from "@hermes-agent/test-utils";
 import { inspectErrorExports } from "@hermes-agent/test-utils";
+import * as testing from "../src/testing/index.js";
+import type { EnvironmentConformanceOptions } from "../src/testing/index.js";
 import { describe, expect, expectTypeOf, test } from "vitest";
 import * as api from "../src/index.js";
 import type { BackgroundProcess, Environment } from "../src/index.js";
@@ -12,6 +10,18 @@ describe("public API", () => {
     expect(Object.keys(api).sort()).toEqual(
       [
         "BackendUnavailableError",
+        "REMOTE_CAPABILITIES",
+        "createDockerEnvironment",
+        "createSshEnvironment",
+        "describeSshFailure",
+        "dockerBackend",
+        "dockerRunArgs",
+        "dockerSettingsFrom",
+        "openRemoteEnvironment",
+        "reapOrphanContainers",
+        "sshBackend",
+        "sshControlPath",
+        "sshTargetFrom",
         "ENVIRONMENT_API_VERSION",
         "ENVIRONMENT_TYPES",
         "InvalidOptionError",
@@ -48,9 +58,14 @@ describe("public API", () => {
     );
   });
 
-  test("an Environment is what the shared conformance suite drives", () => {
-    expectTypeOf<Environment>().toExtend<ConformanceEnvironment>();
-    expectTypeOf<BackgroundProcess>().toExtend<ConformanceBackgroundProcess>();
+  test("the conformance suite is published as ./testing, typed against the real Environment", () => {
+    expect(Object.keys(testing).sort()).toEqual(["pollUntil", "runEnvironmentConformance"]);
+    expectTypeOf<
+      EnvironmentConformanceOptions["create"]
+    >().returns.resolves.toEqualTypeOf<Environment>();
+    expectTypeOf<
+      Awaited<ReturnType<Environment["spawnBackground"]>>
+    >().toEqualTypeOf<BackgroundProcess>();
   });
 
   test("every exported error class carries the core HermesError brand", () => {

@@ -1,11 +1,16 @@
 import { analyseShellText } from "./analyzer.js";
-import { initializeParser, isParserReady, normalizeCommandText } from "@hermes-agent/shell";
-import { matchOf } from "./rule-context.js";
-import { ANALYSIS_FAILED_RULE, TOO_LARGE_RULE } from "./rule-catalog.js";
+import {
+  displayFormOfCommand,
+  initializeParser,
+  isParserReady,
+  normalizeCommandText,
+} from "@hermes-agent/shell";
+import { overBudgetReason } from "./analysis-budget.js";
+import { matchOf, worse } from "./rule-context.js";
+import { ANALYSIS_FAILED_RULE, NOT_A_STRING_RULE, TOO_LARGE_RULE } from "./rule-catalog.js";
 import type { DangerousCommandMatch } from "./types.js";
 
-/** Commands longer than this are not analysed; they are flagged for approval instead. */
-export const MAX_ANALYSED_COMMAND_LENGTH = 1_000_000;
+export { MAX_ANALYSED_COMMAND_LENGTH } from "./analysis-budget.js";
 
 /**
  * Load the WASM bash parser. Idempotent; call once at startup and await it before relying on
@@ -27,13 +32,25 @@ export function isDetectorReady(): boolean {
  * Before {@link initializeDetector} resolves, commands that are not plain words are analysed
  * with a conservative tokenizer (quotes, substitutions and operators understood; anything it
  * cannot delimit is read as more commands, never fewer), so an unloaded parser never makes a
- * command look safe. Scripts over 16 KiB use the same tokenizer so that time stays linear, and
- * an internal failure returns the `analysis-failed` match, never null.
+ * command look safe. Scripts over 16 KiB use the same tokenizer so that time stays linear.
+ * Input over the analysis budget (size, nesting depth, pipeline length) returns the
+ * `command-too-large` match with the reason, anything that is not a string returns
+ * `command-not-a-string`, and an internal failure returns `analysis-failed`: never null, never
+ * a throw.
  */
-export function detectDangerousCommand(command: string): DangerousCommandMatch | null {
-  if (command.length > MAX_ANALYSED_COMMAND_LENGTH) return matchOf(TOO_LARGE_RULE);
+export function detectDangerousCommand(command: unknown): DangerousCommandMatch | null {
+  if (typeof command !== "string") return matchOf(NOT_A_STRING_RULE);
+  const overBudget = overBudgetReason(command);
+  if (overBudget !== null) return { ...matchOf(TOO_LARGE_RULE), description: overBudget };
   try {
-    return analyseShellText(normalizeCommandText(command), 0);
+    const parsed = normalizeCommandText(command);
+    const found = analyseShellText(parsed, 0);
+    if (found?.hardline) return found;
+    // What a person reading the command sees (escapes and invisibles removed, look-alikes
+    // folded) is analysed too, so a command that looks dangerous on screen is held as well.
+    const displayed = displayFormOfCommand(command);
+    if (displayed === parsed || displayed === command) return found;
+    return worse(found, analyseShellText(displayed, 0));
   } catch {
     // A bug or an input deeper than the JS stack must never read as "safe".
     return matchOf(ANALYSIS_FAILED_RULE);

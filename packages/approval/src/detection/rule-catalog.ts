@@ -15,6 +15,12 @@ import { rule, type RuleInfo } from "./types.js";
 /** Returned for commands longer than the analyser accepts. */
 export const TOO_LARGE_RULE: RuleInfo = rule("command-too-large", "command too large to analyse");
 
+/** Returned when detection is given something other than a string (a caller bug). */
+export const NOT_A_STRING_RULE: RuleInfo = rule(
+  "command-not-a-string",
+  "command is not a string (pass the shell command text)",
+);
+
 /** Returned when the analyser itself fails: the command is held for approval, never passed. */
 export const ANALYSIS_FAILED_RULE: RuleInfo = rule(
   "analysis-failed",
@@ -41,6 +47,7 @@ function collect(): readonly RuleInfo[] {
     for (const info of Object.values(table)) if (!byKey.has(info.key)) byKey.set(info.key, info);
   }
   byKey.set(TOO_LARGE_RULE.key, TOO_LARGE_RULE);
+  byKey.set(NOT_A_STRING_RULE.key, NOT_A_STRING_RULE);
   byKey.set(ANALYSIS_FAILED_RULE.key, ANALYSIS_FAILED_RULE);
   return Object.freeze([...byKey.values()]);
 }

@@ -93,13 +93,12 @@ function askOnce(
       }
       const newline = buffer.search(/\r?\n|\r/);
       if (newline < 0) return;
+      // Only the first line answers; text typed after it was typed before any later question
+      // was shown, so it is dropped rather than kept for that question.
       const line = buffer.slice(0, newline);
-      const rest = buffer.slice(newline).replace(/^(\r\n|\r|\n)/, "");
       buffer = "";
       const choice = parsePromptAnswer(line, request);
       finish(choice, choice === "deny" ? "✗ Denied." : `✓ Approved (${choice}).`);
-      // Only after this question stopped listening, or the text would answer it again.
-      if (rest !== "") pushBack(input, rest);
     };
     const onEnd = (): void => finish("deny", "\n✗ Denied (no input).");
     const onAbort = (): void => finish("cancelled", "\n✗ Cancelled.");
@@ -114,6 +113,7 @@ function askOnce(
       onEnd();
       return;
     }
+    flushBuffered(input);
     output.write(render(request, timeoutMs));
     input.on("data", onData);
     input.once("end", onEnd);
@@ -123,11 +123,16 @@ function askOnce(
   });
 }
 
-/** Put read-ahead text back so the next question gets it (answers typed ahead are kept). */
-function pushBack(input: Readable, text: string): void {
+/**
+ * Drop input that arrived before the question was shown: keystrokes typed earlier (even "a")
+ * must never answer a prompt the user has not seen.
+ */
+function flushBuffered(input: Readable): void {
   try {
-    input.unshift(Buffer.from(text, "utf8"));
+    while (input.readableLength > 0 && input.read() !== null) {
+      // Discarded on purpose.
+    }
   } catch {
-    // The stream has ended; the text can never be an answer to anything.
+    // A stream that cannot be read from will end the question through its "end" or "error".
   }
 }

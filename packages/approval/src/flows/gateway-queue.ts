@@ -103,6 +103,9 @@ export function createGatewayQueue(options: GatewayQueueOptions): GatewayQueue {
     if (entry.timer !== undefined) clearTimeout(entry.timer);
   };
 
+  const isPending = (entry: Entry): boolean =>
+    pending.get(entry.request.sessionKey)?.includes(entry) === true;
+
   const finish = (entry: Entry, decision: GatewayDecision): void => {
     remove(entry);
     entry.settle(decision);
@@ -205,11 +208,16 @@ export function createGatewayQueue(options: GatewayQueueOptions): GatewayQueue {
       entry.timer = setTimeout(() => finish(entry, { kind: "timeout" }), timeoutMs);
       entry.timer.unref();
       const notifier = notifiers.get(base.sessionKey);
+      // The notifier is not awaited on its own: one whose promise never settles must not keep
+      // the request from being released by the timeout, the abort signal or unregistering.
+      const failed = (): void => {
+        if (isPending(entry)) finish(entry, { kind: "notify_failed" });
+      };
       try {
         if (notifier === undefined) throw new Error("no gateway notifier registered");
-        await notifier(entry.request);
+        Promise.resolve(notifier(entry.request)).catch(failed);
       } catch {
-        finish(entry, { kind: "notify_failed" });
+        failed();
       }
       const decision = await waiting;
       return { decision, requestId: entry.request.requestId, coalesced: false };

@@ -2,6 +2,7 @@ import { isOnceOnlyKey } from "../detection/index.js";
 import { humanTimeoutMs, type ApprovalCore } from "./approval-core.js";
 import type { PromptAnswer } from "./approval-prompt.js";
 import type { GateRequest, HumanReply } from "./gate-request.js";
+import { parseChoice } from "./choice.js";
 import type { GatewayDecision } from "./gateway-queue.js";
 import { redactSecrets } from "@hermes-agent/core";
 import type { ApprovalContext } from "./types.js";
@@ -28,10 +29,14 @@ export async function askHuman(
   if (context === "interactive") {
     const signal = gate.options.signal;
     try {
-      const answer = await core.prompt.ask(
+      const raw: unknown = await core.prompt.ask(
         { ...base, command: gate.command },
         { timeoutMs, ...(signal === undefined ? {} : { signal }) },
       );
+      // A custom prompt may answer in its own words ("yes", "Y", "no"): read them the way a
+      // typed answer is read, and anything unrecognised as a denial.
+      const answer: PromptAnswer =
+        raw === "timeout" || raw === "cancelled" ? raw : parseChoice(raw);
       return {
         answer: smartDenied && answer !== "once" && isApproval(answer) ? "deny" : answer,
         viaGateway: false,

@@ -95,7 +95,7 @@ describe("detectDangerousCommand with the bash parser loaded", () => {
   });
 
   it("analyses very large scripts and still finds a command at the end", () => {
-    const filler = "npm run build && echo ok\n".repeat(6000);
+    const filler = "npm run build && echo ok\n".repeat(2500);
     expect(tier(filler + "rm -rf /\n")).toBe("hardline");
     expect(tier(filler)).toBe("safe");
   });

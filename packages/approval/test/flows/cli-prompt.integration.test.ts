@@ -230,14 +230,22 @@ describe("checkDangerousCommand through the CLI prompt", () => {
 });
 
 describe("CLI prompt, more than one question", () => {
-  test("concurrent questions are asked one at a time; answers typed ahead are kept", async () => {
-    const input = answeringChild("s\nd\n", { linger: true });
+  test("concurrent questions are asked one at a time; text typed ahead never answers a later one", async () => {
+    const input = answeringChild("s\na\n", { linger: true });
     const prompt = createCliPrompt({ input, output: new PassThrough() });
     const answers = await Promise.all([
       prompt.ask(REQUEST, { timeoutMs: 10_000 }),
-      prompt.ask({ ...REQUEST, command: DANGEROUS_2 }, { timeoutMs: 10_000 }),
+      prompt.ask({ ...REQUEST, command: DANGEROUS_2 }, { timeoutMs: 300 }),
     ]);
-    expect(answers).toEqual(["session", "deny"]);
+    expect(answers).toEqual(["session", "timeout"]);
+  });
+
+  test("input buffered before the question is shown is flushed, not read as the answer", async () => {
+    const input = new PassThrough();
+    input.write("a\n");
+    const prompt = createCliPrompt({ input, output: new PassThrough() });
+    expect(await prompt.ask(REQUEST, { timeoutMs: 300 })).toBe("timeout");
+    input.destroy();
   });
 
   test("terminal escapes in the command are shown, not interpreted", async () => {

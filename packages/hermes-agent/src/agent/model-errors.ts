@@ -1,8 +1,12 @@
-import OpenAI from "openai";
+import type OpenAIClient from "openai";
 import type { ModelEndpoint } from "./model-endpoint.js";
 
 /** A model request failure as the user should read it: what happened and what to set. */
-export function describeModelError(error: unknown, endpoint: ModelEndpoint): string {
+export function describeModelError(
+  error: unknown,
+  endpoint: ModelEndpoint,
+  OpenAI: typeof OpenAIClient,
+): string {
   if (error instanceof OpenAI.AuthenticationError) {
     return `The model endpoint ${endpoint.baseURL} refused the API key (401; key from ${endpoint.sources.apiKey}). Set a valid key in OPENAI_API_KEY, OPENROUTER_API_KEY or the variable named by model.api_key_env.`;
   }
@@ -27,7 +31,6 @@ export function describeModelError(error: unknown, endpoint: ModelEndpoint): str
 /** True when the request was aborted by our own signal. */
 export function isAbort(error: unknown): boolean {
   return (
-    error instanceof OpenAI.APIUserAbortError ||
-    (error instanceof Error && (error.name === "AbortError" || error.name === "APIUserAbortError"))
+    error instanceof Error && (error.name === "AbortError" || error.name === "APIUserAbortError")
   );
 }

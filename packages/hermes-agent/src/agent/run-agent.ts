@@ -1,7 +1,6 @@
 import type { HermesConfig } from "@hermes-agent/config";
 import type { Logger } from "@hermes-agent/core";
 import type { ToolDefinition, ToolRegistry } from "@hermes-agent/registry";
-import OpenAI from "openai";
 import type { AgentSession, StartSessionOptions } from "../agent-tools/agent-session.js";
 import { HermesAgentError, HermesAgentErrorCode } from "../hermes-agent-error.js";
 import type { FunctionCallContext } from "../pipeline/dispatch-pipeline.js";
@@ -110,6 +109,8 @@ export async function runAgentLoop(
   }
   const endpoint = endpointFor(host, options);
   const aborted = (): boolean => options.signal?.aborted === true;
+  // Loaded on first use, so commands that never call a model do not pay for the client.
+  const { default: OpenAI } = await import("openai");
   const client = new OpenAI({ baseURL: endpoint.baseURL, apiKey: endpoint.apiKey, maxRetries: 3 });
   const session =
     options.session ??
@@ -198,7 +199,7 @@ export async function runAgentLoop(
           status = "interrupted";
         } else {
           status = "failed";
-          error = describeModelError(caught, endpoint);
+          error = describeModelError(caught, endpoint, OpenAI);
         }
         break;
       }

@@ -1,52 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { isProcessAlive, killPids, waitUntil } from "./process-liveness.js";
-
-/**
- * The part of a terminal Environment the conformance suite drives. Declared here, not
- * imported, so test-utils does not depend on @hermes-agent/terminal (which dev-depends on it).
- */
-export interface ConformanceEnvironment {
-  readonly type: string;
-  readonly capabilities: {
-    readonly pty: boolean;
-    readonly background: boolean;
-    readonly persistent: boolean;
-    readonly fileTransfer: boolean;
-  };
-  execute(
-    command: string,
-    options?: ConformanceExecuteOptions,
-  ): Promise<{ readonly output: string; readonly exitCode: number }>;
-  spawnBackground(
-    command: string,
-    options?: { readonly cwd?: string; readonly pty?: boolean },
-  ): Promise<ConformanceBackgroundProcess>;
-  cleanup(): Promise<void>;
-}
-
-/** Execute options the suite uses. */
-export interface ConformanceExecuteOptions {
-  readonly cwd?: string;
-  readonly timeout?: number;
-  readonly stdin?: string;
-  readonly signal?: AbortSignal;
-  readonly pty?: boolean;
-}
-
-/** Background handle the suite uses. */
-export interface ConformanceBackgroundProcess {
-  readonly pid: number | undefined;
-  readonly exited: Promise<number>;
-  onOutput(listener: (chunk: string) => void): () => void;
-  write(data: string): void;
-  closeStdin(): void;
-  kill(): Promise<void>;
-}
+import type { BackgroundProcess, Environment } from "../environment.js";
+import { isLiveProcess } from "../process-table.js";
+import { pollUntil, sigkillAll } from "./polling.js";
 
 /** How a backend's test file runs the suite. */
 export interface EnvironmentConformanceOptions {
   /** Make a fresh environment. */
-  create(): Promise<ConformanceEnvironment>;
+  create(): Promise<Environment>;
   /** The output cap the created environments apply, in characters. */
   readonly maxOutputChars: number;
   /**
@@ -62,7 +22,7 @@ function pidsIn(output: string, label: string): number[] {
   return [...output.matchAll(new RegExp(`${label}:(\\d+)`, "g"))].map((match) => Number(match[1]));
 }
 
-function collect(proc: ConformanceBackgroundProcess): { text: () => string } {
+function collect(proc: BackgroundProcess): { text: () => string } {
   let text = "";
   proc.onOutput((chunk) => {
     text += chunk;
@@ -84,10 +44,10 @@ export function runEnvironmentConformance(
   suite(
     `${name}: environment conformance${skip === undefined ? "" : ` (skipped: ${skip})`}`,
     () => {
-      const alive = options.isProcessAlive ?? isProcessAlive;
+      const alive = options.isProcessAlive ?? isLiveProcess;
       const hostPids = options.isProcessAlive === undefined;
       const started = new Set<number>();
-      let env: ConformanceEnvironment;
+      let env: Environment;
       let tmp: string;
 
       const track = (pids: number[]): number[] => {
@@ -95,7 +55,7 @@ export function runEnvironmentConformance(
         return pids;
       };
       const allDead = async (pids: number[]): Promise<boolean> =>
-        waitUntil(async () => {
+        pollUntil(async () => {
           for (const pid of pids) if (await alive(pid)) return false;
           return true;
         });
@@ -110,7 +70,7 @@ export function runEnvironmentConformance(
       });
 
       afterAll(async () => {
-        if (hostPids) killPids(started);
+        if (hostPids) sigkillAll(started);
         await env.execute(`rm -rf -- '${tmp}'`, { cwd: "/" }).catch(() => undefined);
         await env.cleanup();
       });
@@ -190,7 +150,7 @@ export function runEnvironmentConformance(
           { signal: ac.signal, timeout: 60 },
         );
         let pid = 0;
-        await waitUntil(async () => {
+        await pollUntil(async () => {
           pid = Number((await env.execute(`cat '${pidFile}' 2>/dev/null`)).output.trim());
           return pid > 0;
         });
@@ -209,7 +169,7 @@ export function runEnvironmentConformance(
           timeout: 60,
         });
         let pid = 0;
-        await waitUntil(async () => {
+        await pollUntil(async () => {
           pid = Number((await env.execute(`cat '${pidFile}' 2>/dev/null`)).output.trim());
           return pid > 0;
         });
@@ -245,7 +205,7 @@ export function runEnvironmentConformance(
           const proc = await env.spawnBackground("echo out; echo err >&2; exit 7");
           const output = collect(proc);
           expect(await proc.exited).toBe(7);
-          await waitUntil(() => output.text().includes("err"), { timeoutMs: 2000 });
+          await pollUntil(() => output.text().includes("err"), { timeoutMs: 2000 });
           expect(output.text()).toContain("out\n");
           expect(output.text()).toContain("err\n");
         });
@@ -271,7 +231,7 @@ export function runEnvironmentConformance(
             'sleep 60 & echo "child:$!"; echo "shell:$$"; sleep 60',
           );
           const output = collect(proc);
-          await waitUntil(() => output.text().includes("shell:"));
+          await pollUntil(() => output.text().includes("shell:"));
           const pids = track([
             ...pidsIn(output.text(), "child"),
             ...pidsIn(output.text(), "shell"),
@@ -316,7 +276,7 @@ export function runEnvironmentConformance(
               'sleep 60 & echo "child:$!"; echo "shell:$$"; wait',
             );
             const output = collect(proc);
-            await waitUntil(() => output.text().includes("shell:"));
+            await pollUntil(() => output.text().includes("shell:"));
             pids.push(
               ...track([...pidsIn(output.text(), "child"), ...pidsIn(output.text(), "shell")]),
             );

@@ -1,0 +1,256 @@
+import { execFile } from "node:child_process";
+import { accessSync, constants } from "node:fs";
+import path from "node:path";
+import { loadConfigWithDiagnostics, type HermesConfig } from "@hermes-agent/config";
+import { isModelEndpoint, resolveModelEndpoint } from "../agent/model-endpoint.js";
+import type { HermesRuntime } from "../runtime/hermes-runtime.js";
+import { out, type CliIo } from "./cli-io.js";
+
+/** One line of `doctor`. */
+export interface DoctorCheck {
+  readonly name: string;
+  readonly ok: boolean;
+  readonly detail: string;
+  /** What to do when it is not ok. */
+  readonly fix?: string;
+  /** Failing it makes `doctor` exit 1 (the runtime cannot work without it). */
+  readonly required: boolean;
+}
+
+/** The first executable named `name` on `PATH`, or undefined. */
+export function findExecutable(
+  name: string,
+  env: Readonly<Record<string, string | undefined>>,
+): string | undefined {
+  for (const dir of (env.PATH ?? "").split(path.delimiter)) {
+    if (dir === "") continue;
+    const candidate = path.join(dir, name);
+    try {
+      accessSync(candidate, constants.X_OK);
+      return candidate;
+    } catch {
+      // not here
+    }
+  }
+  return undefined;
+}
+
+function run(
+  file: string,
+  args: readonly string[],
+  timeoutMs: number,
+): Promise<{ ok: boolean; text: string }> {
+  return new Promise((resolve) => {
+    execFile(file, [...args], { timeout: timeoutMs, encoding: "utf8" }, (error, stdout, stderr) => {
+      resolve({ ok: error === null, text: `${stdout}${stderr}`.trim().split("\n")[0] ?? "" });
+    });
+  });
+}
+
+function nodeCheck(): DoctorCheck {
+  const [major = 0, minor = 0] = process.versions.node.split(".").map(Number);
+  const ok = major > 20 || (major === 20 && minor >= 19);
+  return {
+    name: "Node.js",
+    ok,
+    detail: `v${process.versions.node}`,
+    fix: "Install Node.js 20.19 or newer.",
+    required: true,
+  };
+}
+
+async function binaryCheck(
+  env: Readonly<Record<string, string | undefined>>,
+  name: string,
+  label: string,
+  candidates: readonly string[],
+  versionArgs: readonly string[],
+  fix: string,
+): Promise<DoctorCheck> {
+  for (const candidate of candidates) {
+    const found = candidate.includes("/") ? candidate : findExecutable(candidate, env);
+    if (found === undefined) continue;
+    try {
+      accessSync(found, constants.X_OK);
+    } catch {
+      continue;
+    }
+    const version = await run(found, versionArgs, 5000);
+    return {
+      name: label,
+      ok: true,
+      detail: `${found}${version.text === "" ? "" : ` (${version.text})`}`,
+      required: false,
+    };
+  }
+  return { name: label, ok: false, detail: `${name} not found on PATH`, fix, required: false };
+}
+
+async function dockerCheck(
+  env: Readonly<Record<string, string | undefined>>,
+  config: HermesConfig,
+): Promise<DoctorCheck> {
+  const docker = findExecutable("docker", env);
+  const needed = config.terminal.backend === "docker";
+  if (docker === undefined) {
+    return {
+      name: "docker",
+      ok: !needed,
+      detail: needed
+        ? "terminal.backend is docker but docker is not installed"
+        : "not installed (only needed for terminal.backend: docker)",
+      fix: "Install docker (Debian: docker.io) and start the daemon.",
+      required: needed,
+    };
+  }
+  const info = await run(docker, ["info", "--format", "{{.ServerVersion}}"], 5000);
+  return {
+    name: "docker",
+    ok: info.ok || !needed,
+    detail: info.ok
+      ? `daemon reachable (server ${info.text})`
+      : `${docker} found, daemon not reachable`,
+    fix: "Start the docker daemon, or check that this user may reach its socket.",
+    required: needed,
+  };
+}
+
+async function mcpChecks(runtime: HermesRuntime, timeoutMs: number): Promise<DoctorCheck[]> {
+  const servers = Object.keys(runtime.config.mcp_servers);
+  if (servers.length === 0) return [];
+  const states = new Map<string, { status: string; detail?: string }>();
+  const settled = (): boolean =>
+    servers.every((server) => {
+      const status = states.get(server)?.status;
+      return status === "connected" || status === "failed" || status === "closed";
+    });
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(finish, timeoutMs);
+    const off = runtime.events.on("mcp:status", (event) => {
+      if (event.status !== "tools_changed")
+        states.set(event.server, {
+          status: event.status,
+          ...(event.detail === undefined ? {} : { detail: event.detail }),
+        });
+      if (settled()) finish();
+    });
+    function finish(): void {
+      clearTimeout(timer);
+      off();
+      resolve();
+    }
+  });
+  return servers.map((server) => {
+    const state = states.get(server);
+    const tools = runtime.registry.getToolNamesForToolset(`mcp-${server}`).length;
+    const ok = state?.status === "connected" || tools > 0;
+    return {
+      name: `MCP server ${server}`,
+      ok,
+      detail: ok
+        ? `connected, ${tools} tool(s)`
+        : `${state?.status ?? "no answer"}${state?.detail === undefined ? "" : `: ${state.detail}`}`,
+      fix: `Check mcp_servers.${server} in config.yaml (command, args, url) and run 'hermes-agent mcp test ${server}'.`,
+      required: false,
+    };
+  });
+}
+
+function pluginChecks(runtime: HermesRuntime): DoctorCheck[] {
+  const report = runtime.plugins.manager.report();
+  return report.plugins
+    .filter((plugin) => plugin.state !== "disabled" && plugin.state !== "not_enabled")
+    .map((plugin) => ({
+      name: `plugin ${plugin.key}`,
+      ok: plugin.state === "loaded",
+      detail: plugin.state + (plugin.message === undefined ? "" : `: ${plugin.message}`),
+      fix: plugin.message ?? "See 'hermes-agent plugins list'.",
+      required: false,
+    }));
+}
+
+/** Run every check. */
+export async function runDoctor(
+  io: CliIo,
+  runtime: HermesRuntime,
+  mcpTimeoutMs = 10_000,
+): Promise<DoctorCheck[]> {
+  const checks: DoctorCheck[] = [nodeCheck()];
+  checks.push(
+    await binaryCheck(
+      io.env,
+      "python3",
+      "python3",
+      ["/usr/bin/python3", "python3"],
+      ["--version"],
+      "Install python3 (execute_code runs Python scripts).",
+    ),
+    await binaryCheck(
+      io.env,
+      "rg",
+      "ripgrep",
+      ["rg"],
+      ["--version"],
+      "Install ripgrep (Debian: ripgrep) for fast search_files.",
+    ),
+    await binaryCheck(
+      io.env,
+      "ssh",
+      "ssh",
+      ["ssh"],
+      ["-V"],
+      "Install openssh-client (only needed for terminal.backend: ssh).",
+    ),
+  );
+  const loaded = await loadConfigWithDiagnostics({ home: runtime.hermesHome, env: io.env }).then(
+    (value) => ({ ok: true as const, value }),
+    (error: unknown) => ({
+      ok: false as const,
+      error: error instanceof Error ? error.message : String(error),
+    }),
+  );
+  checks.push(
+    loaded.ok
+      ? {
+          name: "config.yaml",
+          ok: true,
+          detail: `${loaded.value.path} ${loaded.value.exists ? "valid" : "absent (defaults apply)"}${loaded.value.warnings.length > 0 ? `; ${loaded.value.warnings.length} warning(s)` : ""}`,
+          required: true,
+        }
+      : {
+          name: "config.yaml",
+          ok: false,
+          detail: loaded.error,
+          fix: "Fix the key named above ('hermes-agent config check' shows the effective settings).",
+          required: true,
+        },
+  );
+  checks.push(await dockerCheck(io.env, runtime.config));
+  checks.push(...(await mcpChecks(runtime, mcpTimeoutMs)), ...pluginChecks(runtime));
+  const endpoint = resolveModelEndpoint(runtime.config, io.env);
+  checks.push(
+    isModelEndpoint(endpoint)
+      ? {
+          name: "model endpoint",
+          ok: true,
+          detail: `${endpoint.model} at ${endpoint.baseURL} (key from ${endpoint.sources.apiKey})`,
+          required: false,
+        }
+      : {
+          name: "model endpoint",
+          ok: false,
+          detail: `not configured (missing: ${endpoint.missing.join(", ")})`,
+          fix: endpoint.advice.join(" "),
+          required: false,
+        },
+  );
+  return checks;
+}
+
+/** Print the checks, one line each: ✓ or ✗, and the fix under a failure. */
+export function printDoctor(io: CliIo, checks: readonly DoctorCheck[]): void {
+  for (const check of checks) {
+    out(io, `${check.ok ? "✓" : "✗"} ${check.name.padEnd(18)} ${check.detail}`);
+    if (!check.ok && check.fix !== undefined) out(io, `  ${"".padEnd(18)} → ${check.fix}`);
+  }
+}
