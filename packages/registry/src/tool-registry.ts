@@ -79,6 +79,7 @@ export class ToolRegistry {
   readonly #env: DispatchEnvironment;
   readonly #reportCheckFailure: (fn: CheckFn, error: unknown) => void;
   readonly #toolsetIndex: ReadonlyMap<string, ReadonlySet<string>>;
+  #checkGeneration = 0;
 
   constructor(options: ToolRegistryOptions = {}) {
     this.#logger = options.logger ?? createStderrLogger({ level: "warn", name: "hermes-registry" });
@@ -347,8 +348,17 @@ export class ToolRegistry {
     );
   }
 
-  /** Forget cached check results, so the next build runs every check. */
+  /**
+   * Forget cached check results, so the next build runs every check. Bumps
+   * {@link ToolRegistry.checkGeneration}, so caches of built definitions are dropped too.
+   */
   invalidateCheckCache(): void {
     this.#checks.clear();
+    this.#checkGeneration++;
+  }
+
+  /** Counter bumped by every {@link ToolRegistry.invalidateCheckCache}; use it in cache keys. */
+  get checkGeneration(): number {
+    return this.#checkGeneration;
   }
 }

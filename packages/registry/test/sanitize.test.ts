@@ -82,7 +82,9 @@ describe("sanitizeToolError", () => {
     (_label, input) => {
       const started = performance.now();
       stripMarkup(input);
-      expect(performance.now() - started).toBeLessThan(2000);
+      // The quadratic cleaner needed about 8 s for 340 KB (over a minute for 1 MB); a linear
+      // one needs well under a second even on a machine shared with other test workers.
+      expect(performance.now() - started).toBeLessThan(10_000);
     },
   );
 

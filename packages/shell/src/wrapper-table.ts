@@ -53,6 +53,7 @@ export const WRAPPERS: ReadonlyMap<string, WrapperSpec> = new Map<string, Wrappe
   ["exec", { posix: true, shortWithValue: "a" }],
   ["nice", { posix: true, shortWithValue: "n", longWithValue: ["adjustment"] }],
   ["nohup", { posix: true }],
+  ["coproc", { posix: true }],
   ["setsid", { posix: true }],
   [
     "timeout",

@@ -13,6 +13,8 @@ import {
 } from "./terminal-error.js";
 import { dockerBackend } from "./docker-environment.js";
 import { localBackend } from "./local-environment.js";
+import { modalBackend } from "./modal-environment.js";
+import { singularityBackend } from "./singularity-environment.js";
 import { sshBackend } from "./ssh-environment.js";
 
 /** A set of backends by type. Later packages add docker, ssh, ... by registering one. */
@@ -28,7 +30,13 @@ export interface EnvironmentBackendRegistry {
 
 /** Make a backend registry, holding `backends` (by default the local backend). */
 export function createBackendRegistry(
-  backends: readonly EnvironmentBackend[] = [localBackend, dockerBackend, sshBackend],
+  backends: readonly EnvironmentBackend[] = [
+    localBackend,
+    dockerBackend,
+    sshBackend,
+    singularityBackend,
+    modalBackend,
+  ],
 ): EnvironmentBackendRegistry {
   const byType = new Map<string, EnvironmentBackend>();
   const registry: EnvironmentBackendRegistry = {

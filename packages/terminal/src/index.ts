@@ -55,6 +55,31 @@ export {
   sshTargetFrom,
   type SshTarget,
 } from "./ssh-environment.js";
+export {
+  createSingularityEnvironment,
+  describeApptainerFailure,
+  findApptainer,
+  instanceStartArgs,
+  singularityBackend,
+  singularityScratchDir,
+  singularitySettingsFrom,
+  type SingularitySettings,
+} from "./singularity-environment.js";
+export {
+  assertModalCredentials,
+  createModalEnvironment,
+  describeModalError,
+  modalBackend,
+  type ModalEnvironmentOptions,
+} from "./modal-environment.js";
+export type {
+  ModalSdkApp,
+  ModalSdkClient,
+  ModalSdkImage,
+  ModalSdkModule,
+  ModalSdkProcess,
+  ModalSdkSandbox,
+} from "./modal-sdk.js";
 export { PtyUnavailableError } from "./pty-session.js";
 
 // Errors

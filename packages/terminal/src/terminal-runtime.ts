@@ -11,8 +11,11 @@ import {
 
 /** Options of {@link createTerminalRuntime}. Everything has a default. */
 export interface TerminalRuntimeOptions {
-  /** Resolved settings; default {@link resolveTerminalOptions} over `process.env` (no config file). */
-  readonly settings?: TerminalOptions;
+  /**
+   * Settings; default {@link resolveTerminalOptions} over `process.env` (no config file). A
+   * partial object is completed from those defaults.
+   */
+  readonly settings?: Partial<TerminalOptions>;
   /**
    * Who approves each command: an approval manager (e.g. the runtime's `ApprovalManager`) or a
    * function of the same shape. Default: @hermes-agent/approval's default manager, looked up
@@ -103,7 +106,7 @@ function installExitHook(): void {
 
 /** Make a terminal runtime. Its idle-reaping timer does not keep the process alive. */
 export function createTerminalRuntime(options: TerminalRuntimeOptions = {}): TerminalRuntime {
-  const settings = options.settings ?? resolveTerminalOptions({ env: process.env });
+  const settings = completeSettings(options.settings);
   const approve = approverOf(options.approval);
   const backends = options.backends ?? defaultBackends;
   const processes = new ProcessRegistry(options.processes);
@@ -220,4 +223,33 @@ export function createTerminalRuntime(options: TerminalRuntimeOptions = {}): Ter
     },
   };
   return runtime;
+}
+
+const POSITIVE_SETTINGS = [
+  "timeoutSeconds",
+  "lifetimeSeconds",
+  "maxForegroundTimeoutSeconds",
+  "maxOutputChars",
+] as const;
+
+/**
+ * Settings with every field: the given ones over the defaults. A number that is not positive
+ * is refused here, rather than surfacing later as "timed out after NaNs".
+ */
+function completeSettings(given: Partial<TerminalOptions> | undefined): TerminalOptions {
+  const defaults = resolveTerminalOptions({ env: process.env });
+  if (given === undefined) return defaults;
+  const defined = Object.fromEntries(
+    Object.entries(given).filter(([, value]) => value !== undefined),
+  ) as Partial<TerminalOptions>;
+  const settings: TerminalOptions = { ...defaults, ...defined };
+  for (const key of POSITIVE_SETTINGS) {
+    const value: unknown = settings[key];
+    if (typeof value !== "number" || !(value > 0)) {
+      throw new RangeError(
+        `terminal settings: ${key} must be a positive number, got ${String(value)}`,
+      );
+    }
+  }
+  return settings;
 }

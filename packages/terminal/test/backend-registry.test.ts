@@ -22,20 +22,21 @@ describe("createEnvironment", () => {
     );
   });
 
-  test.each(ENVIRONMENT_TYPES.filter((type) => !["local", "docker", "ssh"].includes(type)))(
-    "%s is known but not available in this build",
-    async (type) => {
-      const attempt = createEnvironment(type);
-      await expect(attempt).rejects.toBeInstanceOf(BackendUnavailableError);
-      await expect(attempt).rejects.toMatchObject({
-        code: TerminalErrorCode.BackendUnavailable,
-        type,
-      });
-      await expect(attempt).rejects.toThrow(
-        `'${type}' terminal backend is not available in this build`,
-      );
-    },
-  );
+  test.each(
+    ENVIRONMENT_TYPES.filter(
+      (type) => !["local", "docker", "ssh", "singularity", "modal"].includes(type),
+    ),
+  )("%s is known but not available in this build", async (type) => {
+    const attempt = createEnvironment(type);
+    await expect(attempt).rejects.toBeInstanceOf(BackendUnavailableError);
+    await expect(attempt).rejects.toMatchObject({
+      code: TerminalErrorCode.BackendUnavailable,
+      type,
+    });
+    await expect(attempt).rejects.toThrow(
+      `'${type}' terminal backend is not available in this build`,
+    );
+  });
 
   test("local works out of the box", async () => {
     const env = await createEnvironment("local", { cwd: "/" });
@@ -73,18 +74,18 @@ describe("backend registry", () => {
   test("a later package adds a backend by registering a factory", async () => {
     const ran: string[] = [];
     const backends = createBackendRegistry();
-    const singularity = defineEnvironmentBackend({
-      type: "singularity",
+    const daytona = defineEnvironmentBackend({
+      type: "daytona",
       capabilities: { pty: false, background: false, persistent: false, fileTransfer: false },
       create: () => Promise.resolve(fakeEnvironment(ran)),
     });
-    backends.register(singularity);
-    expect(backends.types()).toEqual(["local", "docker", "ssh", "singularity"]);
-    const env = await createEnvironment("singularity", {}, backends);
+    backends.register(daytona);
+    expect(backends.types()).toEqual(["local", "docker", "ssh", "singularity", "modal", "daytona"]);
+    const env = await createEnvironment("daytona", {}, backends);
     await env.execute("echo hi");
     expect(ran).toEqual(["echo hi"]);
     // the shared default registry is untouched
-    await expect(createEnvironment("singularity")).rejects.toBeInstanceOf(BackendUnavailableError);
+    await expect(createEnvironment("daytona")).rejects.toBeInstanceOf(BackendUnavailableError);
   });
 
   test("a backend of another API version is refused", () => {

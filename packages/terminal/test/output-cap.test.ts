@@ -51,4 +51,11 @@ describe("stripAnsi", () => {
     );
     expect(stripAnsi("plain")).toBe("plain");
   });
+
+  test("removes what tput sgr0 prints, character-set switches and device-control strings", () => {
+    expect(stripAnsi("\u001b[1mbold\u001b(B\u001b[m plain")).toBe("bold plain");
+    expect(stripAnsi("a\u001b)0b\u001b7c\u001b8")).toBe("abc");
+    expect(stripAnsi("x\u001bPq#0;2;0;0;0\u001b\\y")).toBe("xy");
+    expect(stripAnsi("\u009b31mred\u009b0m")).toBe("red");
+  });
 });

@@ -28,6 +28,28 @@ function make(lifetimeSeconds: number): TerminalRuntime {
   return runtime;
 }
 
+describe("terminal runtime settings", () => {
+  test("a partial settings object is completed from the defaults", async () => {
+    const runtime = createTerminalRuntime({
+      settings: { cwd: "/", timeoutSeconds: 1 },
+      approval: recordingApprove(),
+      killGraceMs: 300,
+    });
+    runtimes.push(runtime);
+    expect(runtime.settings.lifetimeSeconds).toBe(300);
+    expect(runtime.settings.maxOutputChars).toBeGreaterThan(0);
+    const result = await runTerminalTool(runtime, { command: "sleep 5" }, { taskId: "partial" });
+    expect(JSON.stringify(result)).not.toContain("NaN");
+    expect(JSON.stringify(result)).toMatch(/timed out after 1/);
+  });
+
+  test("a setting that is not a positive number is refused by name", () => {
+    expect(() => createTerminalRuntime({ settings: { timeoutSeconds: Number.NaN } })).toThrow(
+      /timeoutSeconds must be a positive number/,
+    );
+  });
+});
+
 describe("terminal runtime", () => {
   test("one environment per task, created once", async () => {
     const runtime = make(300);

@@ -261,12 +261,12 @@ describe("terminal tool", () => {
   });
 
   test("an unavailable backend disables the tool with Hermes' status", async () => {
-    const h = await open({ terminal: { backend: "modal" } });
+    const h = await open({ terminal: { backend: "daytona" } });
     expect(h.registry.getDefinitions(["terminal", "process"])).toEqual([]);
     const result = await h.call("terminal", { command: "true" });
     expect(result.status).toBe("disabled");
     expect(result.error).toMatch(
-      /^Terminal tool disabled: environment creation failed \(.*'modal' terminal backend is not available/,
+      /^Terminal tool disabled: environment creation failed \(.*'daytona' terminal backend is not available/,
     );
   });
 });

@@ -71,24 +71,42 @@ const writeToStderr = (line: string): void => {
   process.stderr.write(`${line}\n`);
 };
 
-function configFingerprintOf(options: GetToolDefinitionsOptions): string {
+/** How long a `configPath` stat is trusted, in milliseconds (as `ConfigSource` does). */
+const CONFIG_STAT_TTL_MS = 100;
+const configStats = new Map<string, { readonly value: string; readonly until: number }>();
+
+function configFingerprintOf(options: GetToolDefinitionsOptions, now: number): string {
   if (options.configFingerprint !== undefined) return String(options.configFingerprint);
   if (options.configSource !== undefined) return options.configSource.fingerprint();
-  if (options.configPath === undefined) return "";
-  const stats = statSync(options.configPath, { bigint: true, throwIfNoEntry: false });
-  return stats ? `${stats.mtimeNs}:${stats.size}` : "missing";
+  const file = options.configPath;
+  if (file === undefined) return "";
+  const known = configStats.get(file);
+  if (known !== undefined && now < known.until) return known.value;
+  const stats = statSync(file, { bigint: true, throwIfNoEntry: false });
+  const value = stats ? `${stats.mtimeNs}:${stats.size}:${stats.ino}` : "missing";
+  if (configStats.size > 64) configStats.clear();
+  configStats.set(file, { value, until: now + CONFIG_STAT_TTL_MS });
+  return value;
+}
+
+/** A list as a key part that does not depend on order or repeats. */
+function setKey(names: readonly string[]): string {
+  if (names.length <= 1) return names.join("\u0000");
+  return [...new Set(names)].sort().join("\u0000");
 }
 
 function memoKey(
   options: GetToolDefinitionsOptions,
-  generation: number,
+  registry: ToolsetsRegistry,
   catalog: ToolsetCatalog,
+  now: number,
 ): string {
   const { enabledToolsets, disabledToolsets } = options;
-  const enabled = enabledToolsets === undefined ? "\u0002" : enabledToolsets.join("\u0000");
-  const disabled = disabledToolsets === undefined ? "" : disabledToolsets.join("\u0000");
+  const enabled = enabledToolsets === undefined ? "\u0002" : setKey(enabledToolsets);
+  const disabled = disabledToolsets === undefined ? "" : setKey(disabledToolsets);
   const kanban = options.kanbanTask === true ? 1 : 0;
-  return `${generation}\u0001${catalog.id}:${catalog.version}\u0001${kanban}\u0001${configFingerprintOf(options)}\u0001${enabled}\u0001${disabled}`;
+  const generation = `${registry.generation}.${registry.checkGeneration ?? 0}`;
+  return `${generation}\u0001${catalog.id}:${catalog.version}\u0001${kanban}\u0001${configFingerprintOf(options, now)}\u0001${enabled}\u0001${disabled}`;
 }
 
 /** True when some schema carries keys beyond name, description and parameters. */
@@ -196,7 +214,7 @@ export function getToolDefinitions(options: GetToolDefinitionsOptions = {}): Too
   const ttl = options.cacheTtlMs ?? TOOL_DEFINITIONS_CACHE_TTL_MS;
   const now = performance.now();
   const catalog = options.catalog ?? toolsetCatalog;
-  const key = memoKey(options, registry.generation, catalog);
+  const key = memoKey(options, registry, catalog, now);
 
   if (ttl > 0) {
     const entry = recallDefinitions(registry, key, patches, now - ttl);

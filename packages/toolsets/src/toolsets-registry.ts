@@ -7,4 +7,5 @@ import type { ToolRegistry } from "@hermes-agent/registry";
 export type ToolsetsRegistry = Pick<
   ToolRegistry,
   "generation" | "getToolsetIndex" | "resolveToolsetAlias" | "getToolsetAliases" | "getDefinitions"
->;
+> &
+  Partial<Pick<ToolRegistry, "checkGeneration">>;

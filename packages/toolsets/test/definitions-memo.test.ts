@@ -29,6 +29,27 @@ function setup() {
 
 const names = (defs: { function: { name: string } }[]) => defs.map((d) => d.function.name);
 
+describe("memo keys", () => {
+  test("invalidateCheckCache() also drops remembered definitions", () => {
+    const { call, spy, registry } = setup();
+    call({ enabledToolsets: ["web"] });
+    registry.invalidateCheckCache();
+    call({ enabledToolsets: ["web"] });
+    expect(spy).toHaveBeenCalledTimes(2);
+  });
+
+  test("the order (and repeats) of the toolset lists do not matter", () => {
+    const { call, spy } = setup();
+    const first = call({ enabledToolsets: ["web", "terminal"], disabledToolsets: ["a", "b"] });
+    const second = call({
+      enabledToolsets: ["terminal", "web", "web"],
+      disabledToolsets: ["b", "a"],
+    });
+    expect(spy).toHaveBeenCalledTimes(1);
+    expect(second).toEqual(first);
+  });
+});
+
 describe("memoization", () => {
   test("a repeat call is served from the memo with an equal result", () => {
     const { call, spy } = setup();
@@ -85,7 +106,13 @@ describe("memoization", () => {
     const dir = mkdtempSync(path.join(tmpdir(), "toolsets-config-"));
     afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+    // A file's stat is trusted for 100 ms (a memo hit must stay cheap); step past that.
+    const afterStatTtl = (): void => {
+      vi.advanceTimersByTime(150);
+    };
+
     test("an edited config file (mtime, size) invalidates", () => {
+      vi.useFakeTimers({ toFake: ["performance"] });
       const { call, spy } = setup();
       const configPath = path.join(dir, "config.yaml");
       writeFileSync(configPath, "toolsets: [web]\n");
@@ -95,21 +122,27 @@ describe("memoization", () => {
       expect(spy).toHaveBeenCalledTimes(1);
       writeFileSync(configPath, "toolsets: [web, terminal]\n");
       utimesSync(configPath, 1_700_000_000, 1_700_000_000);
+      afterStatTtl();
       call({ configPath });
       expect(spy).toHaveBeenCalledTimes(2);
       utimesSync(configPath, 1_700_000_100, 1_700_000_100);
+      afterStatTtl();
       call({ configPath });
       expect(spy).toHaveBeenCalledTimes(3);
+      vi.useRealTimers();
     });
 
     test("a missing config file is a fingerprint of its own", () => {
       const { call, spy } = setup();
+      vi.useFakeTimers({ toFake: ["performance"] });
       const configPath = path.join(dir, "absent.yaml");
       call({ configPath });
       call({ configPath });
       expect(spy).toHaveBeenCalledTimes(1);
       writeFileSync(configPath, "x: 1\n");
+      afterStatTtl();
       call({ configPath });
+      vi.useRealTimers();
       expect(spy).toHaveBeenCalledTimes(2);
     });
   });

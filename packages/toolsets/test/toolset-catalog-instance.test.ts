@@ -68,10 +68,10 @@ test("a config source's fingerprint is part of the memo key", () => {
   call();
   call();
   const afterTwo = checks;
-  registry.invalidateCheckCache();
+  stamp = "b";
   call();
   expect(checks).toBe(afterTwo);
-  stamp = "b";
+  registry.invalidateCheckCache();
   call();
   expect(checks).toBe(afterTwo + 1);
 });

@@ -1,5 +1,5 @@
 import { DYNAMIC, type ResolvedCommand, type Word } from "@hermes-agent/shell";
-import { matchOf, type RuleContext } from "./rule-context.js";
+import { matchOf, worse, type RuleContext } from "./rule-context.js";
 import {
   EXEC_RULES,
   SHELLS,
@@ -42,8 +42,21 @@ function shellMatch(cmd: ResolvedCommand, ctx: RuleContext): DangerousCommandMat
       continue;
     }
     if (/^[-+][A-Za-z]+$/.test(text)) {
-      if (text.startsWith("-") && text.includes("c")) command = true;
-      if (text.startsWith("-") && text.includes("s")) stdin = true;
+      // Read a bundle the way bash does: each `o` or `O` in it takes the next argument
+      // (`bash -lO extglob -lc CMD`, `+lO`, `-lo posix`), `c` and `s` set their modes.
+      const letters = text.slice(1);
+      // An option that takes a value in the middle of a bundle (`-Oextglob`) is not something
+      // to guess about: every later word is read as a possible payload.
+      if (/[oO]./.test(letters)) {
+        let found: DangerousCommandMatch | null = null;
+        for (const later of args.slice(i + 1)) found = worse(found, payloadMatch([later], ctx));
+        return found;
+      }
+      for (const letter of letters) {
+        if (letter === "o" || letter === "O") i++;
+        else if (letter === "c" && text.startsWith("-")) command = true;
+        else if (letter === "s" && text.startsWith("-")) stdin = true;
+      }
       continue;
     }
     if (text.startsWith("--")) continue;

@@ -2,6 +2,12 @@ import { Command, CommanderError, InvalidArgumentError } from "commander";
 import { HermesError } from "@hermes-agent/core";
 import { isModelEndpoint, resolveModelEndpoint } from "../agent/model-endpoint.js";
 import { VERSION } from "../version.js";
+import {
+  listApprovalsCommand,
+  listMcpCommand,
+  listPluginsCommand,
+  revokeApprovalCommand,
+} from "./admin-commands.js";
 import { callTool, parseCallArguments } from "./call-command.js";
 import { runChat } from "./chat-command.js";
 import { CliExit, err, out, processIo, type CliIo } from "./cli-io.js";
@@ -140,6 +146,53 @@ export function buildProgram(io: CliIo): Command {
       const checks = await withRuntime(io, globals(), "deny", (runtime) => runDoctor(io, runtime));
       printDoctor(io, checks);
       if (checks.some((check) => check.required && !check.ok)) throw new CliExit("", 1);
+    });
+
+  const approvals = program
+    .command("approvals")
+    .description("permanent approvals of dangerous commands");
+  approvals
+    .command("list")
+    .description("the permanent allowlist")
+    .option("--json", "print JSON")
+    .action((options: { json?: boolean }) =>
+      withRuntime(io, globals(), "deny", (runtime) =>
+        listApprovalsCommand(io, runtime, options.json === true),
+      ),
+    );
+  approvals
+    .command("revoke")
+    .description("remove a permanent approval from config.yaml")
+    .argument("<key>", "the pattern key or command, as 'approvals list' shows it")
+    .action((key: string) =>
+      withRuntime(io, globals(), "deny", (runtime) => revokeApprovalCommand(io, runtime, key)),
+    );
+  program
+    .command("plugins")
+    .description("plugins found, and whether each is loaded")
+    .argument("[action]", "list", "list")
+    .option("--json", "print JSON")
+    .action(async (action: string, options: { json?: boolean }) => {
+      if (action !== "list")
+        throw new CliExit(
+          `Unknown plugins action '${action}'; use 'plugins list' (enable or disable with 'config set plugins.enabled').`,
+          2,
+        );
+      await withRuntime(io, globals(), "deny", async (runtime) => {
+        listPluginsCommand(io, runtime, options.json === true);
+      });
+    });
+  program
+    .command("mcp")
+    .description("MCP servers from config.yaml")
+    .argument("[action]", "list", "list")
+    .option("--json", "print JSON")
+    .action(async (action: string, options: { json?: boolean }) => {
+      if (action !== "list")
+        throw new CliExit(`Unknown mcp action '${action}'; use 'mcp list'.`, 2);
+      await withRuntime(io, globals(), "deny", async (runtime) => {
+        listMcpCommand(io, runtime, options.json === true);
+      });
     });
 
   const config = program

@@ -154,6 +154,24 @@ describe("hermes-agent CLI", { timeout: 90_000 }, () => {
     expect(unconfigured.stderr).toMatch(/No model endpoint is configured/);
   });
 
+  test("approvals list and revoke work on command_allowlist; plugins and mcp list", async () => {
+    await writeFile(
+      path.join(home.path, "config.yaml"),
+      "command_allowlist:\n  - recursive delete # mine\n",
+    );
+    const listed = await cli(["approvals", "list", "--json"]);
+    expect(JSON.parse(listed.stdout)).toEqual([
+      { scope: "permanent", patternKey: "recursive delete" },
+    ]);
+    const revoked = await cli(["approvals", "revoke", "recursive delete"]);
+    expect(revoked.code).toBe(0);
+    expect(await readFile(path.join(home.path, "config.yaml"), "utf8")).not.toContain(
+      "recursive delete",
+    );
+    const mcp = await cli(["mcp", "list"]);
+    expect(mcp.stdout).toContain("No MCP servers");
+  });
+
   test("doctor prints one line per check with ✓ or ✗ and the fix", async () => {
     const run = await cli(["doctor"]);
     expect(run.code).toBe(0);
