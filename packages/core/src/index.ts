@@ -15,3 +15,4 @@ export {
 export type { ChildEnvOptions } from "./child-env.js";
 export { createStderrLogger, silentLogger, LOG_LEVELS } from "./logger.js";
 export type { Logger, LogLevel, StderrLoggerOptions } from "./logger.js";
+export { isBlockedAddress, isMetadataAddress, isMetadataHostname } from "./network-address.js";

@@ -1,5 +1,6 @@
 import { createTempDir, type TempDir } from "@hermes-agent/test-utils";
 import { runEnvironmentConformance } from "../src/testing/index.js";
+import { spawnSync } from "node:child_process";
 import {
   chmodSync,
   copyFileSync,
@@ -68,7 +69,15 @@ async function makeStandIn(): Promise<StandIn> {
   };
 }
 
-const skip = bwrap === undefined ? "install bubblewrap (bwrap)" : undefined;
+/** Why the stand-in cannot run here: bwrap missing, or user namespaces refused (a locked-down container). */
+function standInUnavailable(): string | undefined {
+  if (bwrap === undefined) return "install bubblewrap (bwrap)";
+  const probe = spawnSync(bwrap, ["--ro-bind", "/", "/", "true"], { encoding: "utf8" });
+  if (probe.status !== 0)
+    return `bwrap cannot create a sandbox here (${probe.stderr.trim()}); allow unprivileged user namespaces`;
+  return undefined;
+}
+const skip = standInUnavailable();
 let standIn: StandIn;
 
 beforeAll(async () => {
