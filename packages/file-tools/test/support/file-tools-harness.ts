@@ -74,9 +74,12 @@ export async function createFileToolsHarness(
   const backends = createBackendRegistry([localBackend, namespaceBackend(hostDir)]);
   const root = useNamespace && mountNamespacesWork() ? NAMESPACE_WORKSPACE : hostDir;
   const runtime = createTerminalRuntime({
-    settings: resolveTerminalOptions({
-      config: { terminal: { backend: useNamespace ? "namespace" : "local", cwd: root } },
-    }),
+    // config.yaml only names the built-in backends; a backend registered in code is chosen
+    // by overriding the resolved settings.
+    settings: {
+      ...resolveTerminalOptions({ config: { terminal: { backend: "local", cwd: root } } }),
+      backend: useNamespace ? "namespace" : "local",
+    },
     backends,
     approval: () => Promise.resolve({ approved: true, message: null }),
     killGraceMs: 200,
