@@ -2,7 +2,7 @@
  * Hermes' hook names (`VALID_HOOKS`). A plugin may register a callback under another name; it is
  * kept, with a warning, because a newer runtime may fire it.
  */
-export const HOOK_NAMES: readonly [
+export const HOOK_NAMES = [
   "pre_tool_call",
   "post_tool_call",
   "transform_tool_result",
@@ -25,30 +25,7 @@ export const HOOK_NAMES: readonly [
   "post_approval_response",
   "pre_command",
   "agent_loop_stopped",
-] = [
-  "pre_tool_call",
-  "post_tool_call",
-  "transform_tool_result",
-  "transform_terminal_output",
-  "transform_llm_output",
-  "pre_llm_call",
-  "post_llm_call",
-  "pre_api_request",
-  "post_api_request",
-  "api_request_error",
-  "pre_verify",
-  "on_session_start",
-  "on_session_end",
-  "on_session_finalize",
-  "on_session_reset",
-  "subagent_start",
-  "subagent_stop",
-  "pre_gateway_dispatch",
-  "pre_approval_request",
-  "post_approval_response",
-  "pre_command",
-  "agent_loop_stopped",
-];
+] as const;
 
 /** One of Hermes' hook names. */
 export type HookName = (typeof HOOK_NAMES)[number];
