@@ -1,4 +1,5 @@
 import { compileCoercer, type Coercer } from "./argument-coercion.js";
+import { callContext } from "./call-context.js";
 import type { CheckRecord } from "./check-cache.js";
 import {
   ArgumentProblem,
@@ -38,9 +39,8 @@ export class PreparedTool {
   }
 
   /** A context for a call whose caller gave no signal or timeout. */
-  contextWithoutSignal(ctx: object): ToolCallContext {
-    // Object.assign, not a spread: V8 (Node 20) copies a spread of a fresh object ~15x slower.
-    return Object.assign({}, ctx, { toolName: this.entry.name, signal: NEVER_ABORTED });
+  contextWithoutSignal(ctx: DispatchContext): ToolCallContext {
+    return callContext(ctx, this.entry.name, NEVER_ABORTED);
   }
 
   /**
@@ -48,7 +48,7 @@ export class PreparedTool {
    * that passed no context one object reused for every call in the bucket.
    */
   contextIn(bucket: DeadlineBucket, ctx: DispatchContext | undefined): ToolCallContext {
-    if (ctx !== undefined) return { ...ctx, toolName: this.entry.name, signal: bucket.signal };
+    if (ctx !== undefined) return callContext(ctx, this.entry.name, bucket.signal);
     if (this.#bucketContext?.bucket !== bucket) {
       this.#bucketContext = {
         bucket,
