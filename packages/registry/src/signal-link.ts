@@ -109,7 +109,11 @@ export class SignalLinks {
   linkFor(caller: AbortSignal, bucket: DeadlineBucket | undefined): SignalLink {
     let links = this.#byCaller.get(caller);
     if (links === undefined) {
-      const created: CallerLinks = { current: undefined, currentBucket: undefined, live: new Set() };
+      const created: CallerLinks = {
+        current: undefined,
+        currentBucket: undefined,
+        live: new Set(),
+      };
       links = created;
       this.#byCaller.set(caller, created);
       caller.addEventListener(

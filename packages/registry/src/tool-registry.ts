@@ -10,7 +10,7 @@ import { DEFAULT_MAX_RESULT_CHARS } from "./result-spill.js";
 import { ToolCatalog } from "./tool-catalog.js";
 import { createEntry } from "./tool-entry.js";
 import { dispatchError } from "./tool-result.js";
-import { deepFreeze } from "./tool-schema.js";
+import { deepFreeze } from "./plain-copy.js";
 import type {
   CheckFn,
   DispatchContext,
