@@ -29,6 +29,7 @@ describe("public surface", () => {
         "listApprovals",
         "listPendingApprovals",
         "MAX_ANALYSED_COMMAND_LENGTH",
+        "parsePromptAnswer",
         "registerGatewayNotify",
         "resolveGatewayApproval",
         "revokeApproval",
