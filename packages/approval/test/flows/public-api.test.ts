@@ -14,6 +14,7 @@ describe("public surface", () => {
         "ApprovalOutcome",
         "CONTAINER_ENV_TYPES",
         "VERSION",
+        "analyseCommandLine",
         "auditLogPath",
         "DETECTION_RULES",
         "HERMES_KEY_ALIASES",
