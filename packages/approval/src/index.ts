@@ -33,6 +33,7 @@ export type {
   ApprovalManagerOptions,
   RevokeApprovalOptions,
 } from "./flows/approval-manager.js";
+export { parsePromptAnswer } from "./flows/approval-prompt.js";
 export type {
   ApprovalPrompt,
   ApprovalPromptRequest,
