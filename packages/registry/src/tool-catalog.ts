@@ -126,9 +126,17 @@ export class ToolCatalog {
 
   /**
    * Visit the known tools among `names` in name order, once each, in O(N + k): each asked-for
-   * tool is stamped, then the sorted table is walked once (a small request sorts just its tools).
+   * tool is stamped, then the sorted table is walked once (a small request sorts just its tools;
+   * a large `Set` is asked about each tool instead of stamping).
    */
   forEachSelected(names: Iterable<string>, visit: (tool: PreparedTool) => void): void {
+    const all = this.sorted();
+    if (names instanceof Set && names.size * 16 >= all.length) {
+      // A large set: one membership test per tool, in name order, and nothing to allocate.
+      const wanted = names as ReadonlySet<string>;
+      for (const tool of all) if (wanted.has(tool.entry.name)) visit(tool);
+      return;
+    }
     const stamp = ++this.#selection;
     const picked: PreparedTool[] = [];
     for (const name of names) {
@@ -138,7 +146,6 @@ export class ToolCatalog {
         picked.push(tool);
       }
     }
-    const all = this.sorted();
     if (picked.length * 16 < all.length) {
       for (const tool of picked.sort(byName)) visit(tool);
       return;
