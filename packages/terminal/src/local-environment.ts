@@ -15,6 +15,7 @@ import {
   type EnvironmentCapabilities,
   type EnvironmentOptions,
   type ExecuteOptions,
+  type ShellContext,
   type ExecuteResult,
   type SpawnOptions,
 } from "./environment.js";
@@ -30,6 +31,7 @@ import { launchPty } from "./pty-session.js";
 import { launchPiped, type LaunchSpec, type RawProcess } from "./raw-process.js";
 import { evalFromFile, findBash, MAX_INLINE_COMMAND, SHELL_WRAPPER } from "./shell-wrapper.js";
 import { SnapshotFiles } from "./snapshot-files.js";
+import { snapshotStateReader } from "./shell-snapshot.js";
 import { wrapBackground } from "./background-process.js";
 import { TERMINAL_DEFAULTS } from "./options.js";
 
@@ -106,6 +108,10 @@ class LocalEnvironment implements Environment {
   readonly #groups = new Map<number, number | undefined>();
   #cwd: string;
   readonly #snapshots = new SnapshotFiles();
+  readonly #snapshotState = snapshotStateReader(
+    () => this.#snapshots.current,
+    (file) => readFile(file, "utf8"),
+  );
   /** Identifies this environment's commands in {@link RUN_MARKER}. */
   readonly #token = randomBytes(6).toString("hex");
   #runs = 0;
@@ -129,6 +135,17 @@ class LocalEnvironment implements Environment {
 
   get cwd(): string {
     return this.#cwd;
+  }
+
+  async shellContext(): Promise<ShellContext> {
+    this.#assertOpen();
+    const state = await this.#snapshotState();
+    return {
+      cwd: this.#sessionCwd(),
+      home: state.home ?? this.#baseEnv.HOME ?? os.homedir(),
+      aliases: state.aliases,
+      functions: state.functions,
+    };
   }
 
   /** The session cwd, moved up to the nearest existing ancestor when it was deleted. */

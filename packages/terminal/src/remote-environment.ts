@@ -8,6 +8,7 @@ import {
   type EnvironmentCapabilities,
   type ExecuteOptions,
   type ExecuteResult,
+  type ShellContext,
   type SpawnOptions,
 } from "./environment.js";
 import { HeadTailCollector } from "./output-cap.js";
@@ -19,6 +20,7 @@ import {
   type TransportCommand,
 } from "./remote-process.js";
 import { REMOTE_INIT, REMOTE_KILL, REMOTE_WRAPPER } from "./remote-shell-script.js";
+import { snapshotStateReader } from "./shell-snapshot.js";
 import { TerminalError, TerminalErrorCode } from "./terminal-error.js";
 
 /** What remote backends (docker, ssh) can do: everything but a pseudo-terminal. */
@@ -93,13 +95,23 @@ class RemoteEnvironment implements Environment {
   readonly #live = new Set<{ proc: RemoteProcess; runId: string }>();
   #stateDir: string;
   #cwd: string;
+  readonly #home: string | undefined;
+  readonly #snapshotState = snapshotStateReader(
+    () => this.#snapshot,
+    async (file) => new TextDecoder().decode(await this.readFile(file)),
+  );
   #snapshot: string | undefined;
   readonly #snapshotUsers = new Map<string, number>();
   #stale: string[] = [];
   #runs = 0;
   #closed = false;
 
-  constructor(settings: RemoteEnvironmentSettings, stateDir: string, cwd: string) {
+  constructor(
+    settings: RemoteEnvironmentSettings,
+    stateDir: string,
+    cwd: string,
+    home: string | undefined,
+  ) {
     this.type = settings.type;
     this.#transport = settings.transport;
     this.#timeoutSeconds = settings.timeoutSeconds;
@@ -108,10 +120,23 @@ class RemoteEnvironment implements Environment {
     this.#env = settings.env ?? {};
     this.#stateDir = stateDir;
     this.#cwd = cwd;
+    this.#home = home;
   }
 
   get cwd(): string {
     return this.#cwd;
+  }
+
+  async shellContext(): Promise<ShellContext> {
+    this.#assertOpen();
+    const state = await this.#snapshotState();
+    const home = state.home ?? this.#home;
+    return {
+      cwd: this.#cwd,
+      ...(home === undefined ? {} : { home }),
+      aliases: state.aliases,
+      functions: state.functions,
+    };
   }
 
   #assertOpen(): void {
@@ -468,5 +493,5 @@ export async function openRemoteEnvironment(
     await settings.transport.close().catch(() => undefined);
     throw new TerminalError(TerminalErrorCode.BackendUnavailable, message);
   }
-  return new RemoteEnvironment(settings, lines[0] ?? "", lines[1] ?? "");
+  return new RemoteEnvironment(settings, lines[0] ?? "", lines[1] ?? "", lines[2] || undefined);
 }

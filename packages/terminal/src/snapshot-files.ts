@@ -18,6 +18,11 @@ export class SnapshotFiles {
   #current: string | undefined;
   readonly #users = new Map<string, number>();
 
+  /** The snapshot the next command restores, if any command has written one. */
+  get current(): string | undefined {
+    return this.#current;
+  }
+
   /** The snapshot a command starting now restores, marked in use until {@link release}. */
   acquire(): string | undefined {
     const file = this.#current;

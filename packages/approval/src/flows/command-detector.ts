@@ -4,6 +4,7 @@ import {
   normalizeCommandText,
   type DangerousCommandMatch,
 } from "../detection/index.js";
+import type { ApprovalCommandContext } from "./types.js";
 
 /**
  * What the approval flows need from detection. The default is this package's bash-parsing
@@ -12,7 +13,8 @@ import {
 export interface CommandDetector {
   /** Load what detection needs (the WASM parser); idempotent. */
   initialize(): Promise<void>;
-  detect(command: string): DangerousCommandMatch | null;
+  /** Classify a command run in `context` (its directory, home, the session's aliases, ...). */
+  detect(command: string, context?: ApprovalCommandContext): DangerousCommandMatch | null;
   /** Extra normalised spellings of the command, matched against user deny globs. */
   normalizedForms?(command: string): readonly string[];
 }
