@@ -1,5 +1,6 @@
 // Target classes scope session and permanent approvals: approving `find /tmp/build-cache
 // -name '*.o' -delete` approves deletes with `find` inside temp dirs, not `find /etc -delete`.
+import { commandBaseName } from "@hermes-agent/shell";
 import { type AnalysedCommand, type CommandAnalysis } from "./command-analysis.js";
 import { placeOfPath, targetPlaces, type PathPlace, type TargetPlaces } from "./target-paths.js";
 import type { ApprovalCommandContext } from "./types.js";
@@ -50,17 +51,67 @@ function classOfPlace(place: PathPlace): TargetClass {
   }
 }
 
+// Programs whose every operand is a file they change.
+const FILE_PROGRAMS = new Set([
+  "rm",
+  "rmdir",
+  "unlink",
+  "shred",
+  "wipe",
+  "srm",
+  "mv",
+  "cp",
+  "ln",
+  "install",
+  "touch",
+  "truncate",
+  "tee",
+  "chmod",
+  "chown",
+  "chgrp",
+  "chattr",
+  "setfacl",
+  "mkdir",
+  "rsync",
+  "scp",
+  "sed",
+  "perl",
+  "git",
+]);
+
+/** A word that reads as a path: with a slash, `~`, a leading dot, or a glob (not a URL). */
+function looksLikePath(word: string): boolean {
+  if (word.includes("://")) return false;
+  return word.includes("/") || /^[~.]/.test(word) || /[*?[]/.test(word);
+}
+
+/** find's starting points: the words before its expression (after -H/-L/-P/-D/-O). */
+function findStartingPoints(args: readonly string[]): string[] {
+  let i = 0;
+  while (i < args.length && /^-(?:[HLP]|O\d*)$/.test(args[i] ?? "")) i++;
+  if (args[i] === "-D") i += 2;
+  const starts: string[] = [];
+  while (i < args.length && !/^[-(!)]/.test(args[i] ?? "")) starts.push(args[i++] ?? "");
+  return starts.length === 0 ? ["."] : starts;
+}
+
 /**
- * The words of a command that may name what it acts on: its operands, and the values of
- * `--opt=value` / `key=value` options that look like paths. `cd` moves, it does not act.
+ * The words of a command that name what it acts on: the files it writes through redirections;
+ * find's starting points; dd's `of=`; every operand of a program that changes files (`rm`,
+ * `mv`, `chmod`, ...); for other programs the operands and `--opt=value` values that look like
+ * paths. `cd` moves, it does not act.
  */
 export function targetWords(command: AnalysedCommand): string[] {
-  const argv = command.layers.at(-1) ?? [];
+  const [programWord, ...args] = command.layers.at(-1) ?? [];
+  const program = commandBaseName(programWord ?? "");
   const words: string[] = [...command.writes];
-  for (const word of argv.slice(1)) {
+  if (program === "find") return [...words, ...findStartingPoints(args)];
+  if (program === "dd")
+    return [...words, ...args.flatMap((arg) => (arg.startsWith("of=") ? [arg.slice(3)] : []))];
+  const changesFiles = FILE_PROGRAMS.has(program);
+  for (const word of args) {
     if (!word.startsWith("-") || word === "-") {
-      const value = /^[A-Za-z_][\w-]*=([/~.].*)$/.exec(word)?.[1];
-      words.push(value ?? word);
+      if (changesFiles || looksLikePath(word)) words.push(word);
       continue;
     }
     const value = /^--?[\w-]+=(.*)$/.exec(word)?.[1];
