@@ -4,7 +4,7 @@ import type { ApprovalSettings } from "./approval-settings.js";
 import { isOnceOnlyKey, type DangerousCommandMatch } from "../detection/index.js";
 import type { CommandDetector } from "./command-detector.js";
 import { isCompound } from "@hermes-agent/shell";
-import { analyseCommandLine, type CommandAnalysis } from "./command-analysis.js";
+import { traceCommandLine, type CommandTrace } from "./command-trace.js";
 import { denyVerdict } from "./deny-rules.js";
 import { hardlineMessage, unresolvedDenyMessage, userDenyMessage } from "./messages.js";
 import { rootTargetingRule } from "./root-targets.js";
@@ -48,11 +48,11 @@ export async function runCommandChecks(
   const sessionKey = options.sessionKey ?? deps.defaultSession;
   const context = options.commandContext;
   let match: DangerousCommandMatch | null;
-  let analysis: CommandAnalysis;
+  let analysis: CommandTrace;
   try {
     await deps.detector.initialize();
     match = deps.detector.detect(command, context);
-    analysis = analyseCommandLine(command, context);
+    analysis = traceCommandLine(command, context);
   } catch {
     // Whatever detection cannot analyse is treated as dangerous, never as safe.
     match = UNANALYSABLE;
@@ -119,6 +119,7 @@ export async function runCommandChecks(
     settings.deny,
     command,
     analysis,
+    deps.detector.analyse?.(command, context),
     deps.detector.normalizedForms?.(command) ?? [],
   );
   if (verdict !== undefined) {

@@ -5,7 +5,7 @@
 // to their names, quotes removed, leading assignments and argv-forwarding wrappers peeled off
 // one at a time.
 import { commandBaseName, normalizeCommandText } from "@hermes-agent/shell";
-import { analyseCommandLine, type CommandAnalysis } from "./command-analysis.js";
+import { traceCommandLine, type CommandTrace } from "./command-trace.js";
 
 /**
  * Each stage of unwrapping one simple command, as argv: the suffix starting at each program
@@ -38,7 +38,7 @@ export function unwrapStages(layers: readonly (readonly string[])[]): string[][]
  */
 export function commandForms(
   command: string,
-  analysis: CommandAnalysis = analyseCommandLine(command),
+  analysis: CommandTrace = traceCommandLine(command),
   extra: readonly string[] = [],
 ): string[] {
   const forms = new Set<string>([command]);

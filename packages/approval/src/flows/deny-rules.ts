@@ -3,9 +3,11 @@
 // command after quote removal, static expansion, wrapper peeling and shell payloads), and a
 // glob that names options is also matched with options normalised: `rm -rf *` catches
 // `rm -fr x`, `rm -r -f x` and `rm -rfv x` (the rule's options must all be present, in any
-// order or bundling; its other words are matched against the command's operands). A line of
-// which some part is only known at run time cannot be shown not to match, so it is denied.
-import type { CommandAnalysis } from "./command-analysis.js";
+// order or bundling; its other words are matched against the command's operands). Both the
+// flows' own trace of the line and detection's list of the commands it runs are matched. A line
+// of which some part is only known at run time cannot be shown not to match, so it is denied.
+import type { AnalysedCommands } from "../detection/index.js";
+import type { CommandTrace } from "./command-trace.js";
 import { commandForms, unwrapStages } from "./command-forms.js";
 import { compileGlob, hasGlobSyntax, type GlobMatcher } from "./glob-match.js";
 
@@ -70,18 +72,27 @@ function matchesShape(shape: RuleShape, argv: readonly string[]): boolean {
 export function denyVerdict(
   rules: readonly string[],
   command: string,
-  analysis: CommandAnalysis,
+  trace: CommandTrace,
+  detected: AnalysedCommands = { commands: [], unresolved: [] },
   extraForms: readonly string[] = [],
 ): DenyVerdict {
   const active = rules.filter((rule) => rule.trim() !== "");
   if (active.length === 0) return undefined;
-  const forms = commandForms(command, analysis, extraForms);
-  const stages = analysis.commands.flatMap((simple) => unwrapStages(simple.layers));
+  const detectedArgv = detected.commands.map((simple) => simple.words);
+  const forms = [
+    ...commandForms(command, trace, extraForms),
+    ...detectedArgv.map((words) => words.join(" ")),
+  ];
+  const stages = [
+    ...trace.commands.flatMap((simple) => unwrapStages(simple.layers)),
+    ...detectedArgv,
+  ];
   for (const rule of active) {
     const glob = compileGlob(rule.trim(), { caseInsensitive: true });
     if (forms.some((form) => glob.matches(form) || glob.matches(form.trim()))) return { rule };
     const shape = ruleShape(rule);
     if (shape !== undefined && stages.some((argv) => matchesShape(shape, argv))) return { rule };
   }
-  return analysis.unresolved === undefined ? undefined : { unresolved: analysis.unresolved };
+  const unresolved = trace.unresolved ?? detected.unresolved[0];
+  return unresolved === undefined ? undefined : { unresolved };
 }

@@ -3,7 +3,7 @@
 // `/`, and `rm -r` on `/` reached through a directory (`cd / && rm -rf *`). Nothing approves
 // them: not `approvals.mode: off`, YOLO, `cron_mode: approve`, or a remembered approval.
 import { commandBaseName, DYNAMIC } from "@hermes-agent/shell";
-import type { AnalysedCommand, CommandAnalysis } from "./command-analysis.js";
+import type { TracedCommand, CommandTrace } from "./command-trace.js";
 import { placeOfPath, type TargetPlaces } from "./target-paths.js";
 import { placesOfContext } from "./target-class.js";
 import type { ApprovalCommandContext } from "./types.js";
@@ -48,7 +48,7 @@ const FIND_DELETING_PROGRAMS = new Set(["rm", "rmdir", "unlink", "shred", "wipe"
 const RSYNC_DELETE = /^--(?:del|delete(?:-\w+)?)$/;
 
 /** True when `word`, run from any of the command's directories, is the root or a glob over it. */
-function isRoot(word: string, command: AnalysedCommand, places: TargetPlaces): boolean {
+function isRoot(word: string, command: TracedCommand, places: TargetPlaces): boolean {
   if (word.includes(DYNAMIC)) return false;
   // A relative path from an unknown directory is not known to be the root.
   const cwds = command.cwds ?? (word.startsWith("/") ? ["/"] : []);
@@ -70,7 +70,7 @@ function hasRecursiveFlag(argv: readonly string[], letters: RegExp): boolean {
 
 function findDeletesRoot(
   argv: readonly string[],
-  command: AnalysedCommand,
+  command: TracedCommand,
   places: TargetPlaces,
 ): boolean {
   let i = 1;
@@ -90,7 +90,7 @@ function findDeletesRoot(
   return (starts.length === 0 ? ["."] : starts).some((word) => isRoot(word, command, places));
 }
 
-function ruleOf(command: AnalysedCommand, places: TargetPlaces): RootTargetRule | undefined {
+function ruleOf(command: TracedCommand, places: TargetPlaces): RootTargetRule | undefined {
   const argv = command.layers.at(-1);
   if (argv === undefined) return undefined;
   const program = commandBaseName(argv[0] ?? "");
@@ -130,7 +130,7 @@ function ruleOf(command: AnalysedCommand, places: TargetPlaces): RootTargetRule 
 
 /** The first root-targeting hard-line rule the line breaks, if any. */
 export function rootTargetingRule(
-  analysis: CommandAnalysis,
+  analysis: CommandTrace,
   context: ApprovalCommandContext | undefined,
 ): RootTargetRule | undefined {
   const places = placesOfContext(context);

@@ -1,7 +1,7 @@
 // Target classes scope session and permanent approvals: approving `find /tmp/build-cache
 // -name '*.o' -delete` approves deletes with `find` inside temp dirs, not `find /etc -delete`.
 import { commandBaseName } from "@hermes-agent/shell";
-import { type AnalysedCommand, type CommandAnalysis } from "./command-analysis.js";
+import { type TracedCommand, type CommandTrace } from "./command-trace.js";
 import { placeOfPath, targetPlaces, type PathPlace, type TargetPlaces } from "./target-paths.js";
 import type { ApprovalCommandContext } from "./types.js";
 
@@ -101,7 +101,7 @@ function findStartingPoints(args: readonly string[]): string[] {
  * `mv`, `chmod`, ...); for other programs the operands and `--opt=value` values that look like
  * paths. `cd` moves, it does not act.
  */
-export function targetWords(command: AnalysedCommand): string[] {
+export function targetWords(command: TracedCommand): string[] {
   const [programWord, ...args] = command.layers.at(-1) ?? [];
   const program = commandBaseName(programWord ?? "");
   const words: string[] = [...command.writes];
@@ -121,7 +121,7 @@ export function targetWords(command: AnalysedCommand): string[] {
 }
 
 /** Where one command acts: each target word in each directory it may run in. */
-export function placesOfCommand(command: AnalysedCommand, places: TargetPlaces): PathPlace[] {
+export function placesOfCommand(command: TracedCommand, places: TargetPlaces): PathPlace[] {
   if (command.cwds === null) return ["unknown"];
   const words = targetWords(command);
   // A command without operands acts where it runs.
@@ -142,7 +142,7 @@ export function placesOfContext(context: ApprovalCommandContext | undefined): Ta
  * that cannot be fully analysed also touches `everything`.
  */
 export function targetClassesOf(
-  analysis: CommandAnalysis,
+  analysis: CommandTrace,
   context: ApprovalCommandContext | undefined,
 ): TargetClass[] {
   const places = placesOfContext(context);

@@ -93,7 +93,8 @@ export function placeOfPath(text: string, cwd: string, places: TargetPlaces): Pa
   const globAt = parts.findIndex((part) => GLOB_OR_BRACE.test(part));
   const fixed = globAt < 0 ? absolute : parts.slice(0, globAt).join("/") || "/";
   if (fixed === "/") return "root";
-  if (places.temps.some((temp) => isInside(fixed, temp))) return "temp";
+  // A workspace inside a temp dir is still the workspace.
   if (places.workspace !== undefined && isInside(fixed, places.workspace)) return "workspace";
+  if (places.temps.some((temp) => isInside(fixed, temp))) return "temp";
   return "system";
 }

@@ -1,3 +1,5 @@
+import type { CommandContext } from "../detection/index.js";
+
 /** What a human (or a gateway user) can answer to an approval request. */
 export const ApprovalChoice = {
   /** Run this command this one time; nothing is remembered. */
@@ -82,17 +84,7 @@ export function isSandboxed(
  * redefines is read as what it runs. Without it, paths are resolved against the process cwd
  * and the process's home, and no alias or function is assumed.
  */
-export interface ApprovalCommandContext {
-  /** The effective directory of the command (after earlier `cd`s and the `workdir` argument). */
-  readonly cwd?: string;
-  /** The home directory `~` expands to. */
-  readonly home?: string;
-  /** The session's aliases: name → replacement text. */
-  readonly aliases?: Readonly<Record<string, string>>;
-  /** The session's functions: name → body. */
-  readonly functions?: Readonly<Record<string, string>>;
-  /** The session's hash table: name → path (`hash -p`). */
-  readonly hashed?: Readonly<Record<string, string>>;
+export interface ApprovalCommandContext extends CommandContext {
   /** The workspace root: writes inside it are the least severe target class (default `cwd`). */
   readonly workspace?: string;
   /**

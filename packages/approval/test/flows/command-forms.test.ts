@@ -1,13 +1,13 @@
 import { beforeAll, expect, test } from "vitest";
 import { initializeDetector } from "../../src/index.js";
-import { analyseCommandLine } from "../../src/flows/command-analysis.js";
+import { traceCommandLine } from "../../src/flows/command-trace.js";
 import { commandForms } from "../../src/flows/command-forms.js";
 import { denyVerdict } from "../../src/flows/deny-rules.js";
 
 beforeAll(() => initializeDetector());
 
 function matchDenyRule(rules: readonly string[], command: string): string | undefined {
-  const verdict = denyVerdict(rules, command, analyseCommandLine(command));
+  const verdict = denyVerdict(rules, command, traceCommandLine(command));
   return verdict !== undefined && "rule" in verdict ? verdict.rule : undefined;
 }
 

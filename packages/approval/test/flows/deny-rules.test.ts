@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, test } from "vitest";
 import { createApprovalManager, initializeDetector } from "../../src/index.js";
-import { analyseCommandLine } from "../../src/flows/command-analysis.js";
+import { traceCommandLine } from "../../src/flows/command-trace.js";
 import { denyVerdict } from "../../src/flows/deny-rules.js";
 import { tempHome } from "./helpers.js";
 
@@ -64,7 +64,7 @@ describe("deny globs against what the line runs, with approvals.mode: off", () =
 
 describe("options are normalised", () => {
   const deny = (rule: string, command: string) => {
-    const verdict = denyVerdict([rule], command, analyseCommandLine(command));
+    const verdict = denyVerdict([rule], command, traceCommandLine(command));
     return verdict !== undefined && "rule" in verdict ? verdict.rule : undefined;
   };
 
@@ -105,13 +105,13 @@ describe("the session's aliases, functions and hash table", () => {
       { command: "x ls", context: { aliases: { x: "y", y: "sudo" } } },
     ];
     for (const { command, context } of cases) {
-      const verdict = denyVerdict(["sudo *"], command, analyseCommandLine(command, context));
+      const verdict = denyVerdict(["sudo *"], command, traceCommandLine(command, context));
       expect(verdict, command).toEqual({ rule: "sudo *" });
     }
   });
 
   test("a self-referencing alias ends", () => {
-    const analysis = analyseCommandLine("ls x", { aliases: { ls: "ls -F" } });
-    expect(analysis.commands.map((c) => c.layers.at(-1))).toEqual([["ls", "-F", "x"]]);
+    const trace = traceCommandLine("ls x", { aliases: { ls: "ls -F" } });
+    expect(trace.commands.map((c) => c.layers.at(-1))).toEqual([["ls", "-F", "x"]]);
   });
 });

@@ -8,7 +8,7 @@ import {
   type ApprovalCommandContext,
   type ApprovalManagerOptions,
 } from "../../src/index.js";
-import { analyseCommandLine } from "../../src/flows/command-analysis.js";
+import { traceCommandLine } from "../../src/flows/command-trace.js";
 import { targetClassesOf } from "../../src/flows/target-class.js";
 import { scriptedPrompt, tempHome } from "./helpers.js";
 
@@ -77,7 +77,7 @@ describe("root-targeting forms are hard-line", () => {
 
 describe("target classes", () => {
   const classes = (command: string, c: Partial<Case> = {}) =>
-    targetClassesOf(analyseCommandLine(command, context(c)), context(c));
+    targetClassesOf(traceCommandLine(command, context(c)), context(c));
 
   test.each([
     ["find /tmp/build-cache -name '*.o' -delete", ["temp"]],

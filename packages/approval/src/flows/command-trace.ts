@@ -22,7 +22,7 @@ import { resolveDirectory } from "./target-paths.js";
 import type { ApprovalCommandContext } from "./types.js";
 
 /** One simple command the line runs. */
-export interface AnalysedCommand {
+export interface TracedCommand {
   /** The argv at each stage of wrapper peeling, outermost first; the last one really runs. */
   readonly layers: readonly (readonly string[])[];
   /** True when more operands are appended at run time (`xargs`, input-fed `find -exec ... +`). */
@@ -33,9 +33,9 @@ export interface AnalysedCommand {
   readonly cwds: readonly string[] | null;
 }
 
-/** The result of {@link analyseCommandLine}. */
-export interface CommandAnalysis {
-  readonly commands: readonly AnalysedCommand[];
+/** The result of {@link traceCommandLine}. */
+export interface CommandTrace {
+  readonly commands: readonly TracedCommand[];
   /** Why part of what the line runs is only known at run time; undefined when nothing is. */
   readonly unresolved?: string;
 }
@@ -47,7 +47,7 @@ const FIND_EXEC = new Set(["-exec", "-execdir", "-ok", "-okdir"]);
 
 interface Walk {
   readonly context: ApprovalCommandContext;
-  readonly commands: AnalysedCommand[];
+  readonly commands: TracedCommand[];
   unresolved: string | undefined;
   /** Where the next command may run; null when unknown. */
   cwds: string[] | null;
@@ -71,10 +71,10 @@ function quoteWord(text: string): string {
  * Analyse a command line in a session's context. Pure and synchronous; the shell parser
  * should be initialised first (before that the conservative tokenizer is used).
  */
-export function analyseCommandLine(
+export function traceCommandLine(
   command: string,
   context: ApprovalCommandContext = {},
-): CommandAnalysis {
+): CommandTrace {
   const start = context.cwd ?? context.workspace ?? process.cwd();
   const overBudget = overBudgetReason(command);
   if (overBudget !== null) return { commands: [], unresolved: overBudget };
@@ -102,7 +102,7 @@ function analyseText(walk: Walk, text: string, depth: number, aliasesSeen: Set<s
   for (const node of script.commands) analyseNode(walk, node, depth, aliasesSeen);
 }
 
-function bareRedirect(walk: Walk, writes: readonly string[]): AnalysedCommand {
+function bareRedirect(walk: Walk, writes: readonly string[]): TracedCommand {
   return { layers: [], fromInput: false, writes, cwds: walk.cwds };
 }
 
@@ -214,7 +214,7 @@ function shellPayload(
     else if (redirect.op === "<<<" && redirect.target !== null) {
       if (hasDynamic(redirect.target)) note(walk, "a shell reads commands built at run time");
       else analyseText(walk, redirect.target.text, depth + 1, seen);
-    } else if (redirect.op === "<") note(walk, "a shell reads commands from a file");
+    }
   }
   const upstream = node.upstream.at(-1);
   if (upstream === undefined) return;
@@ -245,6 +245,6 @@ function findCommands(
 }
 
 /** The program name of an analysed command's innermost layer (`/bin/RM` → `rm`). */
-export function programOf(command: AnalysedCommand): string {
+export function programOf(command: TracedCommand): string {
   return commandBaseName(command.layers.at(-1)?.[0] ?? "");
 }
