@@ -45,6 +45,8 @@ export interface LocalEnvironmentOptions extends EnvironmentOptions {
    * commands without it, tracked by the run marker only.
    */
   readonly perlPath?: string | null;
+  /** bwrap for the sandbox (found on PATH by default). */
+  readonly bwrapPath?: string;
 }
 
 function sandboxLayout(
@@ -79,7 +81,7 @@ export function createLocalEnvironment(
   try {
     const hostEnv = options.hostEnv ?? process.env;
     const sandbox = sandboxSettingsFrom(options.backendOptions);
-    const bwrap = sandbox.level === "off" ? undefined : findBwrap(hostEnv.PATH);
+    const bwrap = sandbox.level === "off" ? undefined : findBwrap(hostEnv.PATH, options.bwrapPath);
     const stateDir = realpathSync(mkdtempSync(path.join(os.tmpdir(), "hermes-terminal-")));
     const cwd = nearestExistingDir(options.cwd ?? process.cwd());
     const baseEnv = buildChildEnv({

@@ -1,6 +1,6 @@
 import { childrenOf } from "./process-tree.js";
 import { launcherArgv } from "./process-launcher.js";
-import { sandboxArgs, type SandboxLayout } from "./sandbox.js";
+import { hostPathOf, sandboxArgs, type SandboxLayout } from "./sandbox.js";
 
 /** How one run is started. */
 export interface LocalLaunch {
@@ -24,6 +24,8 @@ export interface LocalLaunchPlan {
   spared(root: number): ReadonlySet<number>;
   /** Killing `root` ends the whole tree (the sandbox's namespace). */
   readonly killRoot: boolean;
+  /** Where a path the commands see is on the host (they differ below the sandbox's /tmp). */
+  hostPath(file: string): string;
 }
 
 /** Settings of {@link createLaunchPlan}. */
@@ -48,6 +50,7 @@ export function createLaunchPlan(settings: LaunchPlanSettings): LocalLaunchPlan 
       },
       spared: (root) => new Set([root]),
       killRoot: false,
+      hostPath: (file) => file,
     };
   }
   return {
@@ -63,5 +66,6 @@ export function createLaunchPlan(settings: LaunchPlanSettings): LocalLaunchPlan 
     },
     spared: (root) => new Set([root, ...childrenOf(root)]),
     killRoot: true,
+    hostPath: (file) => hostPathOf(sandbox.layout, file),
   };
 }

@@ -2,7 +2,7 @@ import { readFileSync, readlinkSync, rmSync, unlinkSync, writeFileSync } from "n
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { EnvironmentCapabilities } from "./environment.js";
-import { isDirectory, nearestExistingDir } from "./directories.js";
+import { isDirectory } from "./directories.js";
 import { liveProcessGroups, processesWithEnv, processStartTime } from "./process-table.js";
 import { signalProcessGroup } from "./process-group.js";
 import { descendantsOf, killTree, signalTree } from "./process-tree.js";
@@ -111,15 +111,28 @@ export class LocalTransport implements SessionTransport {
     return dir.startsWith("~/") ? path.join(home, dir.slice(2)) : dir;
   }
 
+  /** Whether `dir`, as the commands see it, is a directory. */
+  #isDirectory(dir: string): boolean {
+    return isDirectory(this.#settings.plan.hostPath(dir));
+  }
+
+  /** The nearest existing directory at or above `dir`, as the commands see it. */
+  #nearestDir(dir: string): string {
+    let current = path.resolve(dir);
+    while (!this.#isDirectory(current) && current !== path.dirname(current))
+      current = path.dirname(current);
+    return current;
+  }
+
   resolvePath(sessionCwd: string, file: string): string {
-    return path.resolve(nearestExistingDir(sessionCwd), file);
+    return path.resolve(this.#nearestDir(sessionCwd), file);
   }
 
   async launch(run: SessionRun): Promise<RunningCommand> {
-    const sessionCwd = nearestExistingDir(run.sessionCwd);
+    const sessionCwd = this.#nearestDir(run.sessionCwd);
     const target =
       run.dir === undefined ? sessionCwd : path.resolve(sessionCwd, this.#expandHome(run.dir));
-    if (run.dir !== undefined && !isDirectory(target)) {
+    if (run.dir !== undefined && !this.#isDirectory(target)) {
       throw new TerminalError(
         TerminalErrorCode.WorkdirNotFound,
         `Working directory not found: ${target} does not exist or is not a directory. The command did not run.`,
@@ -143,7 +156,7 @@ export class LocalTransport implements SessionTransport {
     const spec = {
       file: launch.argv[0] ?? "",
       args: launch.argv.slice(1),
-      cwd: target,
+      cwd: this.#settings.plan.hostPath(target),
       env: { ...this.#settings.baseEnv, ...run.env },
     };
     let proc: RawProcess;
@@ -277,12 +290,13 @@ export class LocalTransport implements SessionTransport {
   }
 
   async readFile(file: string): Promise<Uint8Array> {
-    return readFile(file);
+    return readFile(this.#settings.plan.hostPath(file));
   }
 
   async writeFile(file: string, data: string | Uint8Array): Promise<void> {
-    await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, data);
+    const target = this.#settings.plan.hostPath(file);
+    await mkdir(path.dirname(target), { recursive: true });
+    await writeFile(target, data);
   }
 
   explainFailure(output: string, exitCode: number): string | undefined {

@@ -95,14 +95,15 @@ export function sandboxSettingsFrom(
   };
 }
 
-/** Find bwrap, or fail with what to install. */
-export function findBwrap(searchPath: string | undefined = process.env.PATH): string {
+/** Find bwrap (`explicit` when given), or fail with what to install. */
+export function findBwrap(searchPath: string | undefined, explicit?: string): string {
   const dirs = [...(searchPath ?? "").split(path.delimiter), "/usr/bin", "/bin", "/usr/local/bin"];
-  for (const dir of dirs) {
-    if (dir === "") continue;
-    const candidate = path.join(dir, "bwrap");
-    if (isExecutable(candidate)) return candidate;
-  }
+  const candidates =
+    explicit === undefined
+      ? dirs.filter((dir) => dir !== "").map((dir) => path.join(dir, "bwrap"))
+      : [explicit];
+  const found = candidates.find(isExecutable);
+  if (found !== undefined) return found;
   throw new TerminalError(
     TerminalErrorCode.SandboxUnavailable,
     "terminal.sandbox is set, but bubblewrap (bwrap) is not installed. Install it " +
@@ -211,6 +212,22 @@ export function sandboxArgs(layout: SandboxLayout, options: { asPid1: boolean })
   }
   for (const socket of sockets) args.push("--ro-bind", "/dev/null", socket);
   return args;
+}
+
+function within(file: string, dir: string): boolean {
+  return file === dir || file.startsWith(dir.endsWith("/") ? dir : `${dir}/`);
+}
+
+/**
+ * Where a path seen inside the sandbox is on the host: the same path, except below /tmp,
+ * which is the task's temp dir (unless a bound directory such as the workspace is there).
+ */
+export function hostPathOf(layout: SandboxLayout, file: string): string {
+  const bound = [layout.workspace, layout.stateDir];
+  if (layout.settings.level === "workspace-write")
+    bound.push(...layout.settings.writablePaths.map((p) => path.resolve(p)));
+  if (bound.some((dir) => within(file, dir))) return file;
+  return within(file, "/tmp") ? path.join(layout.tempDir, file.slice(4)) : file;
 }
 
 const HINTS: readonly (readonly [RegExp, (settings: SandboxSettings) => string])[] = [
