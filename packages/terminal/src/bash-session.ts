@@ -180,11 +180,11 @@ export class BashSession implements Environment {
       save: true,
     });
     const collector = new HeadTailCollector(options.maxOutputChars ?? this.#maxOutputChars);
-    run.onData((chunk) => collector.push(chunk));
+    run.io.onData((chunk) => collector.push(chunk));
     // Nobody can type into a foreground command: a PTY gets EOF at once (pipes get /dev/null),
     // so a command that reads its input ends instead of waiting for the timeout.
-    if (options.stdin !== undefined) run.write(options.stdin);
-    if (run.stdinOpen) run.closeStdin();
+    if (options.stdin !== undefined) run.io.write(options.stdin);
+    if (run.io.stdinOpen) run.io.closeStdin();
     let reason: "timeout" | "interrupt" | undefined;
     const stop = (why: "timeout" | "interrupt"): void => {
       if (reason !== undefined) return;
@@ -265,7 +265,7 @@ export class BashSession implements Environment {
     let exitCode: number | null = null;
     // Output that arrives before the caller subscribes is kept for its first listener.
     let early: string[] | undefined = [];
-    const stopEarly = run.onData((chunk) => early?.push(chunk));
+    const stopEarly = run.io.onData((chunk) => early?.push(chunk));
     const exited = run.done.then((code) => {
       exitCode = code;
       finished();
@@ -286,7 +286,7 @@ export class BashSession implements Environment {
       },
       exited,
       onOutput: (listener) => {
-        const unsubscribe = run.onData(listener);
+        const unsubscribe = run.io.onData(listener);
         if (early !== undefined) {
           const kept = early.join("");
           early = undefined;
@@ -297,9 +297,9 @@ export class BashSession implements Environment {
       },
       write(data) {
         if (exitCode !== null) throw new Error("the process has already exited");
-        run.write(data);
+        run.io.write(data);
       },
-      closeStdin: () => run.closeStdin(),
+      closeStdin: () => run.io.closeStdin(),
       async kill() {
         if (exitCode !== null) return;
         await run.stop();

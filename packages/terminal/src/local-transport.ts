@@ -187,12 +187,7 @@ export class LocalTransport implements SessionTransport {
       pid: proc.pid,
       pty: proc.pty,
       started: Promise.resolve(),
-      onData: (listener) => proc.onData(listener),
-      get stdinOpen() {
-        return proc.stdinOpen;
-      },
-      write: (data) => proc.write(data),
-      closeStdin: () => proc.closeStdin(),
+      io: proc,
       done: proc.exited,
       finish: async (stopped): Promise<RunOutcome> => {
         if (await this.#outputHeld(proc)) {

@@ -1,4 +1,4 @@
-import { accessSync, constants } from "node:fs";
+import { isExecutable } from "./executables.js";
 
 /** Linux `prctl` system call numbers by Node's `process.arch`. */
 const PRCTL_SYSCALL: Readonly<Record<string, number>> = {
@@ -45,15 +45,6 @@ export const LAUNCHER_SCRIPT: string = [
   "for (;;) { last if wait() == -1 && $! + 0 != 4; }",
   "exit $rc;",
 ].join("\n");
-
-function isExecutable(file: string): boolean {
-  try {
-    accessSync(file, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** Where the launcher's interpreter is, or undefined when this machine has no Perl. */
 export function findPerl(): string | undefined {

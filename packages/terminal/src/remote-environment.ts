@@ -139,12 +139,7 @@ class RemoteSessionTransport implements SessionTransport {
       },
       pty: false,
       started,
-      onData: (listener) => proc.onData(listener),
-      get stdinOpen() {
-        return proc.stdinOpen;
-      },
-      write: (data) => proc.write(data),
-      closeStdin: () => proc.closeStdin(),
+      io: proc,
       done: proc.exited,
       finish: async (stopped): Promise<RunOutcome> => {
         const exitCode = await proc.exited;

@@ -1,4 +1,5 @@
-import { accessSync, constants, existsSync, realpathSync, statSync } from "node:fs";
+import { existsSync, realpathSync, statSync } from "node:fs";
+import { findExecutable, isExecutable } from "./executables.js";
 import os from "node:os";
 import path from "node:path";
 import { TerminalError, TerminalErrorCode } from "./terminal-error.js";
@@ -59,15 +60,6 @@ const HIDDEN_SOCKETS: readonly string[] = [
   "/run/dbus/system_bus_socket",
 ];
 
-function isExecutable(file: string): boolean {
-  try {
-    accessSync(file, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** Read the sandbox settings from an environment's `backendOptions`; a bad level is an error. */
 export function sandboxSettingsFrom(
   backendOptions: Readonly<Record<string, unknown>> | undefined,
@@ -97,12 +89,12 @@ export function sandboxSettingsFrom(
 
 /** Find bwrap (`explicit` when given), or fail with what to install. */
 export function findBwrap(searchPath: string | undefined, explicit?: string): string {
-  const dirs = [...(searchPath ?? "").split(path.delimiter), "/usr/bin", "/bin", "/usr/local/bin"];
-  const candidates =
+  const found =
     explicit === undefined
-      ? dirs.filter((dir) => dir !== "").map((dir) => path.join(dir, "bwrap"))
-      : [explicit];
-  const found = candidates.find(isExecutable);
+      ? findExecutable("bwrap", searchPath, ["/usr/bin", "/bin", "/usr/local/bin"])
+      : isExecutable(explicit)
+        ? explicit
+        : undefined;
   if (found !== undefined) return found;
   throw new TerminalError(
     TerminalErrorCode.SandboxUnavailable,

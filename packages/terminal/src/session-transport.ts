@@ -40,7 +40,17 @@ export interface RunOutcome {
   readonly failure?: { readonly message: string; readonly detail: string } | undefined;
 }
 
-/** A run in progress, as a transport reports it. Output is stdout and stderr merged. */
+/** Output (stdout and stderr merged) and stdin of a running command. */
+export interface CommandStreams {
+  /** Subscribe to decoded output; returns an unsubscribe function. */
+  onData(listener: (chunk: string) => void): () => void;
+  /** Whether stdin can still be written. */
+  readonly stdinOpen: boolean;
+  write(data: string): void;
+  closeStdin(): void;
+}
+
+/** A run in progress, as a transport reports it. */
 export interface RunningCommand {
   /** Backend-specific id of a background process. */
   readonly id: string;
@@ -52,10 +62,8 @@ export interface RunningCommand {
    * could not start on the far side.
    */
   readonly started: Promise<void>;
-  onData(listener: (chunk: string) => void): () => void;
-  readonly stdinOpen: boolean;
-  write(data: string): void;
-  closeStdin(): void;
+  /** The command's output and stdin. */
+  readonly io: CommandStreams;
   /** Resolves with the command's exit code when its shell ended. */
   readonly done: Promise<number>;
   /**
