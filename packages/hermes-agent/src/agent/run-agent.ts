@@ -31,7 +31,7 @@ export interface AgentLoopHost {
   readonly cwd: string;
   readonly logger: Logger;
   handleFunctionCall(name: string, args: unknown, ctx?: FunctionCallContext): Promise<string>;
-  getToolDefinitions(options?: { enabled?: readonly string[] }): ToolDefinition[];
+  getToolDefinitions(options?: { enabled?: readonly string[] }): readonly ToolDefinition[];
   /** Tools that tool search may defer (MCP and plugin tools). */
   isDeferrable(name: string): boolean;
   startSession(options?: StartSessionOptions): Promise<AgentSession>;
