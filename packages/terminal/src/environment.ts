@@ -149,6 +149,13 @@ export interface EnvironmentBackend {
   readonly capabilities: EnvironmentCapabilities;
   /** Make an environment. Rejects with a clear error when the backend cannot be reached. */
   create(options: EnvironmentOptions): Promise<Environment>;
+  /**
+   * Check, without making an environment, that `create` can work with these options: the
+   * client program is installed, the daemon answers, the host or credentials are set. Rejects
+   * with the error `create` would give (its message says what is missing and how to fix it).
+   * Optional: a backend without it counts as usable.
+   */
+  probe?(options: EnvironmentOptions): Promise<void>;
 }
 
 /** What a backend author writes; {@link defineEnvironmentBackend} adds the API version. */
@@ -161,6 +168,7 @@ export function defineEnvironmentBackend(spec: EnvironmentBackendSpec): Environm
     type: spec.type,
     capabilities: spec.capabilities,
     create: spec.create,
+    ...(spec.probe === undefined ? {} : { probe: spec.probe }),
   };
 }
 

@@ -5,8 +5,18 @@ import {
 } from "@hermes-agent/config";
 import { createStderrLogger, resolveHermesHome } from "@hermes-agent/core";
 import { ToolRegistry } from "@hermes-agent/registry";
-import { registerTerminalTools, resolveTerminalOptions } from "@hermes-agent/terminal";
-import { getToolDefinitions, ToolsetCatalog } from "@hermes-agent/toolsets";
+import {
+  defaultBackends,
+  registerTerminalTools,
+  resolveTerminalOptions,
+  type TerminalOptions,
+} from "@hermes-agent/terminal";
+import {
+  DEFAULT_SCHEMA_PATCHES,
+  getToolDefinitions,
+  ToolsetCatalog,
+  type SchemaPatches,
+} from "@hermes-agent/toolsets";
 import { startAgentSession } from "../agent-tools/agent-session.js";
 import { registerAgentToolSchemas } from "../agent-tools/register-agent-tools.js";
 import { createAgentState } from "./agent-state.js";
@@ -53,7 +63,15 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Herme
     configSource.close();
     throw error;
   }
-  const settings = resolveTerminalOptions({ config, env });
+  let settings: TerminalOptions;
+  try {
+    // An unknown terminal.backend stops here, naming the backends there are.
+    settings = resolveTerminalOptions({ config, env });
+    defaultBackends.assertKnown(settings.backend);
+  } catch (error) {
+    configSource.close();
+    throw error;
+  }
   const cwd = options.cwd ?? settings.cwd ?? process.cwd();
   const registry = new ToolRegistry({ hermesHome, logger });
   const hooks = new HookBus(logger);
@@ -106,6 +124,11 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Herme
     });
   });
   registerAgentToolSchemas(registry);
+  // Known before the first tool list: a backend that cannot be used (no daemon, no host, no
+  // credentials) leaves the terminal tools out, and `hermes-agent tools` says why.
+  const backendProblem = await terminal.checkBackend();
+  if (backendProblem !== undefined)
+    logger.warn(`The terminal tools are unavailable: ${backendProblem}`);
 
   const handleFunctionCall = createDispatchPipeline({
     registry,
@@ -215,6 +238,10 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Herme
   }
   options.signal?.addEventListener("abort", () => void close(), { once: true });
 
+  // One object for the runtime's life: the definitions memo is keyed on it.
+  const schemaPatches: SchemaPatches = Object.freeze(
+    Object.assign({}, DEFAULT_SCHEMA_PATCHES, ...handles.map((handle) => handle.schemaPatches)),
+  );
   const defaultEnabled = options.enabledToolsets ?? [options.platform ?? "hermes-cli"];
   const defaultDisabled = options.disabledToolsets;
   const runtime: HermesRuntime = {
@@ -238,6 +265,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Herme
         ...(disabled === undefined ? {} : { disabledToolsets: disabled }),
         quiet: true,
         catalog: toolsets,
+        schemaPatches,
         configFingerprint: configSource.fingerprint(),
       });
     },
