@@ -10,6 +10,8 @@ export interface GateRequest {
   readonly sessionKey: string;
   readonly settings: ApprovalSettings;
   readonly options: CheckCommandOptions;
+  /** Why the smart reviewer decided as it did, once it has reviewed the command. */
+  readonly reviewReason?: string;
 }
 
 /** A human's reply as the gate sees it. */
