@@ -76,9 +76,11 @@ export type {
 export type { ReviewerConfig } from "./flows/reviewer-endpoint.js";
 export { ApprovalChoice, ApprovalOutcome, CONTAINER_ENV_TYPES } from "./flows/types.js";
 export type {
+  ApprovalCommandContext,
   ApprovalContext,
   ApprovalDecider,
   ApprovalResult,
   CheckCommandOptions,
 } from "./flows/types.js";
+export { TargetClass } from "./flows/target-class.js";
 export { VERSION } from "./version.js";

@@ -1,7 +1,7 @@
 import { appendFile, mkdir } from "node:fs/promises";
 import path from "node:path";
 import type { ApprovalDecider, ApprovalOutcome } from "./types.js";
-import { redactSecrets } from "@hermes-agent/core";
+import { redactForReview } from "./review-redaction.js";
 
 /** One line of `HERMES_HOME/logs/approvals.jsonl`. */
 export interface AuditRecord {
@@ -60,7 +60,7 @@ export function createAuditLog(options: { home: string; now: () => number }): Au
         time: new Date(options.now()).toISOString(),
         session: entry.session,
         pattern_key: entry.patternKey,
-        command: redactSecrets(entry.command),
+        command: redactForReview(entry.command),
         decision: entry.decision,
         outcome: entry.outcome,
         decider: entry.decider,
@@ -68,7 +68,7 @@ export function createAuditLog(options: { home: string; now: () => number }): Au
         ...(entry.envType === undefined ? {} : { env_type: entry.envType }),
         ...(entry.reviewReason === undefined
           ? {}
-          : { review_reason: redactSecrets(entry.reviewReason) }),
+          : { review_reason: redactForReview(entry.reviewReason) }),
       };
       const line = `${JSON.stringify(record)}\n`;
       const write = async (): Promise<void> => {

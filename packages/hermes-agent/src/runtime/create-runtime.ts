@@ -101,6 +101,8 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Herme
   });
   const lifetime = new AbortController();
   const handles: ToolPackageHandle[] = [];
+  // The tools of the built-in packages; tool search may defer everything else (MCP, plugins).
+  const builtinTools = new Set<string>();
   let closing: Promise<void> | undefined;
   let plugins: RuntimePlugins | undefined;
 
@@ -214,6 +216,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Herme
       if (handle !== undefined) handles.push(handle);
       options.signal?.throwIfAborted();
     }
+    for (const name of registry.getAllToolNames()) builtinTools.add(name);
     // After the built-in tools, so a plugin's override meets the tool it replaces.
     plugins = await loadRuntimePlugins({
       registry,
@@ -314,6 +317,8 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Herme
     logger,
     handleFunctionCall,
     getToolDefinitions: (selection) => runtime.getToolDefinitions(selection),
+    isDeferrable: (name) =>
+      registry.getToolsetForTool(name)?.startsWith("mcp-") === true || !builtinTools.has(name),
     startSession: (sessionOptions) => runtime.startSession(sessionOptions),
   };
   const childRunner = agentLoopChildRunner((agentOptions) => runtime.runAgent(agentOptions));
