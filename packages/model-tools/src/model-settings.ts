@@ -44,21 +44,23 @@ export interface ImageGenConfigSection {
   readonly provider?: unknown;
   /** A FAL model id (`fal-ai/flux-2/klein/9b`) or an OpenAI tier (`gpt-image-2-medium`). */
   readonly model?: unknown;
-  readonly openai?: { readonly model?: unknown } | null | undefined;
+  /** `image_gen.openai.model`: the OpenAI tier. */
+  readonly openai?: unknown;
 }
 
-/** A loaded config (or any object with these sections). */
+/**
+ * A loaded config (`loadConfig()` from `@hermes-agent/config`, or any object with these
+ * sections). Sections are read leniently: a missing or malformed one reads as empty.
+ */
 export interface ModelConfigInput {
-  readonly auxiliary?:
-    | {
-        readonly vision?: VisionConfigSection | null | undefined;
-        readonly moa?: MoaConfigSection | null | undefined;
-      }
-    | null
-    | undefined;
-  readonly image_gen?: ImageGenConfigSection | null | undefined;
-  readonly security?: { readonly allow_private_urls?: unknown } | null | undefined;
-  readonly web?: { readonly allow_private_urls?: unknown } | null | undefined;
+  /** `auxiliary.vision` ({@link VisionConfigSection}) and `auxiliary.moa` ({@link MoaConfigSection}). */
+  readonly auxiliary?: unknown;
+  /** {@link ImageGenConfigSection}. */
+  readonly image_gen?: unknown;
+  /** `security.allow_private_urls`. */
+  readonly security?: unknown;
+  /** `web.allow_private_urls`. */
+  readonly web?: unknown;
 }
 
 /** Reads one environment variable. */
@@ -112,6 +114,13 @@ export function text(value: unknown): string | undefined {
   return trimmed === "" ? undefined : trimmed;
 }
 
+/** A mapping from config, or an empty one for anything else. */
+export function sectionOf(value: unknown): Readonly<Record<string, unknown>> {
+  return typeof value === "object" && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {};
+}
+
 /** A finite number (numbers written as strings too), or undefined. */
 export function numberOf(value: unknown): number | undefined {
   const n = typeof value === "string" && value.trim() !== "" ? Number(value) : value;
@@ -158,17 +167,17 @@ export class ModelSettings {
 
   /** `auxiliary.vision`, or an empty section. */
   vision(): VisionConfigSection {
-    return this.config().auxiliary?.vision ?? {};
+    return sectionOf(sectionOf(this.config().auxiliary)["vision"]);
   }
 
   /** `auxiliary.moa`, or an empty section. */
   moa(): MoaConfigSection {
-    return this.config().auxiliary?.moa ?? {};
+    return sectionOf(sectionOf(this.config().auxiliary)["moa"]);
   }
 
   /** `image_gen`, or an empty section. */
   imageGen(): ImageGenConfigSection {
-    return this.config().image_gen ?? {};
+    return sectionOf(this.config().image_gen);
   }
 
   /** The main model's endpoint, when the runtime gave one. */
@@ -185,6 +194,9 @@ export class ModelSettings {
     if (TRUE_WORDS.has(override)) return true;
     if (FALSE_WORDS.has(override)) return false;
     const config = this.config();
-    return truthy(config.security?.allow_private_urls) || truthy(config.web?.allow_private_urls);
+    return (
+      truthy(sectionOf(config.security)["allow_private_urls"]) ||
+      truthy(sectionOf(config.web)["allow_private_urls"])
+    );
   }
 }

@@ -66,7 +66,7 @@ function setup(config: ModelConfigInput, extra: Partial<ModelToolsDeps> = {}) {
   const registry = new ToolRegistry();
   const handle = registerModelTools(registry, { config, env: {}, logger: silentLogger, ...extra });
   const call = async (args: Record<string, unknown>) =>
-    JSON.parse(await registry.dispatch("vision_analyze", args)) as Record<string, unknown>;
+    JSON.parse(String(await registry.dispatch("vision_analyze", args))) as Record<string, unknown>;
   return { registry, handle, call };
 }
 

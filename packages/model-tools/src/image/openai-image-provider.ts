@@ -1,7 +1,7 @@
 import { createUrlPolicy } from "@hermes-agent/core";
 import { openaiClient } from "../chat-client.js";
 import { messageOf } from "../model-tools-error.js";
-import { text, type ModelSettings } from "../model-settings.js";
+import { sectionOf, text, type ModelSettings } from "../model-settings.js";
 import { loadImage } from "../vision/image-source.js";
 import type { AspectRatio } from "./fal-models.js";
 import { DEFAULT_IMAGE_TIMEOUT_MS } from "./fal-image-provider.js";
@@ -56,7 +56,7 @@ export class OpenAIImageProvider implements ImageProvider {
     const section = this.#settings.imageGen();
     const candidates = [
       this.#settings.env("OPENAI_IMAGE_MODEL"),
-      text(section.openai?.model),
+      text(sectionOf(section.openai)["model"]),
       text(section.model),
     ];
     return (
