@@ -8,6 +8,7 @@
 
 // Detection (TSDoc on each name lives at its definition)
 export {
+  analyseCommandLine,
   DETECTION_RULES,
   detectDangerousCommand,
   HERMES_KEY_ALIASES,
@@ -15,7 +16,14 @@ export {
   isDetectorReady,
   MAX_ANALYSED_COMMAND_LENGTH,
 } from "./detection/index.js";
-export type { DangerousCommandMatch, DetectionRule } from "./detection/index.js";
+export type {
+  AnalysedCommand,
+  AnalysedCommands,
+  CommandContext,
+  DangerousCommandMatch,
+  DetectionRule,
+  DetectOptions,
+} from "./detection/index.js";
 
 // Approval flows
 export { ApprovalError, ApprovalErrorCode } from "./flows/approval-error.js";
@@ -25,6 +33,7 @@ export type {
   ApprovalManagerOptions,
   RevokeApprovalOptions,
 } from "./flows/approval-manager.js";
+export { parsePromptAnswer } from "./flows/approval-prompt.js";
 export type {
   ApprovalPrompt,
   ApprovalPromptRequest,

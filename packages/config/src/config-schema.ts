@@ -65,6 +65,22 @@ const terminalSchema = z
     ssh_port: integer(1).default(22),
     ssh_key: optionalString,
     ssh_persistent: z.preprocess(toBoolean, z.boolean().optional()),
+    sandbox: z
+      .preprocess(
+        (v) =>
+          v === false || v === null || v === undefined
+            ? "off"
+            : typeof v === "string"
+              ? v.trim().toLowerCase()
+              : v,
+        z.enum(["off", "workspace-write", "read-only"], {
+          error: (issue) =>
+            `${JSON.stringify(issue.input)} is not a sandbox level; use off, workspace-write or read-only`,
+        }),
+      )
+      .default("off"),
+    sandbox_network: boolean.default(false),
+    sandbox_writable_paths: stringList.default([]),
   })
   .prefault({});
 

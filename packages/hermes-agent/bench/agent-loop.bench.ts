@@ -1,16 +1,14 @@
-import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { reportResult } from "@hermes-agent/bench";
 import { parseConfigText } from "@hermes-agent/config";
 import { silentLogger } from "@hermes-agent/core";
 import { createRuntime } from "../src/index.js";
 
-const SUITE = "hermes-agent agent loop and CLI";
+const SUITE = "hermes-agent agent loop";
 const filter = process.env["HERMES_BENCH_FILTER"];
 if (filter !== undefined && filter !== "" && !SUITE.includes(filter)) process.exit(0);
 
@@ -138,23 +136,4 @@ try {
 } finally {
   server.close();
   rmSync(home, { recursive: true, force: true });
-}
-
-// `hermes-agent tools --json` as a user runs it: the built CLI in a fresh process.
-const packageDir = fileURLToPath(new URL("..", import.meta.url));
-const cliBin = path.join(packageDir, "dist/bin/hermes-agent.js");
-const cliHome = mkdtempSync(path.join(tmpdir(), "hermes-agent-cli-bench-"));
-try {
-  const wallUs: number[] = [];
-  for (let i = 0; i < 5; i++) {
-    const started = performance.now();
-    execFileSync(process.execPath, [cliBin, "tools", "--json"], {
-      env: { PATH: process.env.PATH ?? "", HOME: cliHome, HERMES_HOME: cliHome },
-      stdio: ["ignore", "ignore", "inherit"],
-    });
-    wallUs.push((performance.now() - started) * 1000);
-  }
-  report("hermes-agent tools --json, wall time of the built CLI", wallUs, 400_000);
-} finally {
-  rmSync(cliHome, { recursive: true, force: true });
 }

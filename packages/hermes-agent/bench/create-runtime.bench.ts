@@ -1,16 +1,14 @@
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { reportResult } from "@hermes-agent/bench";
+import { buildPackage, packageDir } from "./build-package.js";
 
 const SUITE = "hermes-agent createRuntime (fresh process, default config)";
 const RUNS = 9;
-const packageDir = fileURLToPath(new URL("..", import.meta.url));
 const child = fileURLToPath(new URL("create-runtime-child.mjs", import.meta.url));
-const root = path.resolve(packageDir, "../..");
 
 interface ChildTimings {
   importMs: number;
@@ -48,20 +46,7 @@ const filter = process.env["HERMES_BENCH_FILTER"];
 if (filter !== undefined && filter !== "" && !SUITE.includes(filter)) process.exit(0);
 
 // The child runs the built package (and its built dependencies), as an application would.
-execFileSync(
-  process.execPath,
-  [
-    createRequire(path.join(root, "package.json")).resolve("nx/bin/nx.js"),
-    "run",
-    "hermes-agent:build",
-    "--outputStyle=static",
-  ],
-  {
-    cwd: root,
-    stdio: ["ignore", "ignore", "inherit"],
-    env: { ...process.env, NX_DAEMON: "false" },
-  },
-);
+buildPackage();
 const work = mkdtempSync(path.join(tmpdir(), "hermes-agent-cold-bench-"));
 try {
   const runs: ChildTimings[] = [];

@@ -1,3 +1,4 @@
+import type { SandboxPolicy } from "./sandbox.js";
 import { MissingCapabilityError } from "./terminal-error.js";
 
 /** Version of the {@link Environment} / {@link EnvironmentBackend} contract this package speaks. */
@@ -93,6 +94,12 @@ export interface Environment {
   readonly capabilities: EnvironmentCapabilities;
   /** The session's current directory. */
   readonly cwd: string;
+  /**
+   * The OS sandbox the commands run in (level, network, writable roots), when the backend
+   * has one; absent means no OS limit beyond the backend's own isolation. Approval may read
+   * it to relax for writes inside a writable root.
+   */
+  readonly sandbox?: SandboxPolicy | undefined;
   /**
    * Run a command to completion. Never rejects for a failing command; rejects for misuse
    * (a `cwd` that is not a directory, a missing capability, a closed environment).

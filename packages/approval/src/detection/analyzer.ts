@@ -6,7 +6,16 @@ import {
   type Script,
   type SimpleCommand,
   staticWord,
+  type Word,
 } from "@hermes-agent/shell";
+import type { CommandCollector } from "./analysed-commands.js";
+import {
+  copySessionState,
+  sessionStateOf,
+  withSession,
+  type SessionState,
+} from "./command-context.js";
+import { renamedProgram, trackSession } from "./session-tracking.js";
 import { matchOf, worse, type CommandRule, type RuleContext } from "./rule-context.js";
 import { deleteRules } from "./rules/delete-rules.js";
 import { EXEC_RULES, execRules, isDynamicCommandWord } from "./rules/exec-rules.js";
@@ -66,21 +75,98 @@ function shellPayloadMatchRule(): CommandRule {
 
 class Analyzer implements RuleContext {
   private readonly depth: number;
-  cwd: string | null = null;
+  private readonly state: SessionState;
+  private readonly collector: CommandCollector | null;
+  /** Alias and function names being expanded (bash never re-expands one inside itself). */
+  private readonly expanding: ReadonlySet<string>;
 
-  constructor(depth: number) {
+  constructor(
+    depth: number,
+    state: SessionState,
+    collector: CommandCollector | null,
+    expanding: ReadonlySet<string> = new Set(),
+  ) {
     this.depth = depth;
+    this.state = state;
+    this.collector = collector;
+    this.expanding = expanding;
   }
 
-  analyseText(text: string): DangerousCommandMatch | null {
-    if (this.depth >= MAX_DEPTH) return matchOf(EXEC_RULES.nesting);
-    return analyseShellText(normalizeCommandText(text), this.depth + 1);
+  get cwd(): string | null {
+    return this.state.cwd;
   }
 
-  analyseCommand(cmd: SimpleCommand): DangerousCommandMatch | null {
-    let found = redirectMatch(cmd);
-    if (found?.hardline) return found;
+  private stop(found: DangerousCommandMatch | null): boolean {
+    return found?.hardline === true && this.collector === null;
+  }
+
+  analyseText(
+    text: string,
+    expanding: ReadonlySet<string> = this.expanding,
+  ): DangerousCommandMatch | null {
+    if (this.depth >= MAX_DEPTH) return this.note(matchOf(EXEC_RULES.nesting));
+    const state = copySessionState(this.state);
+    return withSession(state, () =>
+      new Analyzer(this.depth + 1, state, this.collector, expanding).analyseScript(
+        parseShell(normalizeCommandText(text)),
+      ),
+    );
+  }
+
+  private note(match: DangerousCommandMatch | null): DangerousCommandMatch | null {
+    this.collector?.noteMatch(match);
+    return match;
+  }
+
+  /** Expand a session alias or function, or the program a hashed or renamed word runs. */
+  private expandSession(cmd: SimpleCommand): {
+    cmd: SimpleCommand;
+    found: DangerousCommandMatch | null;
+  } {
+    const first = cmd.words[0];
+    if (first === undefined || first.dynamic) return { cmd, found: null };
+    const name = first.text;
+    const alias = this.expanding.has(name) ? undefined : this.state.aliases.get(name);
+    if (alias !== undefined) {
+      if (alias === DYNAMIC)
+        return { cmd: { ...cmd, words: [dynamicWord(), ...cmd.words.slice(1)] }, found: null };
+      if (this.depth >= MAX_DEPTH) return { cmd, found: this.note(matchOf(EXEC_RULES.nesting)) };
+      const script = parseShell(normalizeCommandText(alias));
+      const last = script.commands[script.commands.length - 1];
+      const merged: Script = {
+        ...script,
+        commands: script.commands.map((inner) =>
+          inner !== last
+            ? inner
+            : {
+                assignments: [...cmd.assignments, ...inner.assignments],
+                words: [...inner.words, ...cmd.words.slice(1)],
+                redirects: [...inner.redirects, ...cmd.redirects],
+                upstream: inner.upstream.length > 0 ? inner.upstream : cmd.upstream,
+              },
+        ),
+      };
+      const expanding = new Set(this.expanding).add(name);
+      const inner = new Analyzer(this.depth + 1, this.state, this.collector, expanding);
+      return { cmd: { ...cmd, words: [], assignments: [] }, found: inner.analyseScript(merged) };
+    }
+    const body = this.expanding.has(name) ? undefined : this.state.functions.get(name);
+    if (body !== undefined) {
+      const found = this.analyseText(body, new Set(this.expanding).add(name));
+      return { cmd: { ...cmd, words: [], assignments: [] }, found };
+    }
+    const program = renamedProgram(this.state, name);
+    if (program === undefined || program === name) return { cmd, found: null };
+    const word = program === DYNAMIC ? dynamicWord() : staticWord(program);
+    return { cmd: { ...cmd, words: [word, ...cmd.words.slice(1)] }, found: null };
+  }
+
+  analyseCommand(original: SimpleCommand): DangerousCommandMatch | null {
+    const { cmd, found: expanded } = this.expandSession(original);
+    let found = worse(redirectMatch(original), expanded);
+    if (this.stop(found)) return found;
     for (const layer of resolveLayers(cmd)) {
+      this.collector?.addLayer(layer);
       if (isDynamicCommandWord(layer)) {
         const base = layer.nameWord.text.slice(layer.nameWord.text.lastIndexOf("/") + 1);
         if (!base.includes(DYNAMIC)) {
@@ -94,42 +180,42 @@ class Analyzer implements RuleContext {
             if (guess?.hardline) return guess;
           }
         }
-        found ??= matchOf(EXEC_RULES.dynamicCommand);
+        found = worse(found, this.note(matchOf(EXEC_RULES.dynamicCommand)));
         break;
       }
       for (const check of LAYER_RULES) {
-        const match = check(layer, this);
-        if (match?.hardline) return match;
-        found ??= match;
+        const match = this.note(check(layer, this));
+        found = worse(found, match);
+        if (this.stop(found)) return found;
       }
     }
     return found;
   }
 
-  private trackDirectory(cmd: SimpleCommand): void {
-    const name = cmd.words[0]?.text;
-    if (name !== "cd" && name !== "pushd") return;
-    const target = cmd.words.find((word, i) => i > 0 && !word.text.startsWith("-"));
-    if (target === undefined) this.cwd = "~";
-    else if (target.dynamic) this.cwd = null;
-    else if (/^[/~]/.test(target.text)) this.cwd = target.text;
-    else if (this.cwd !== null) this.cwd = `${this.cwd}/${target.text}`;
-  }
-
   analyseScript(script: Script): DangerousCommandMatch | null {
+    if (script.incomplete) this.collector?.unresolved.add("syntax not fully understood");
     let found = forkBombMatch(script);
     if (found) return found;
     for (const cmd of script.commands) {
-      this.trackDirectory(cmd);
       found = worse(found, this.analyseCommand(cmd));
-      if (found?.hardline) return found;
+      trackSession(this.state, cmd);
+      if (this.stop(found)) return found;
     }
-    return found ?? writtenThenExecMatch(script, (text) => this.analyseText(text));
+    return found ?? this.note(writtenThenExecMatch(script, (text) => this.analyseText(text)));
   }
 }
 
+function dynamicWord(): Word {
+  return { ...staticWord(DYNAMIC), dynamic: true };
+}
+
 /** Analyse already-normalised shell text at a nesting depth. */
-export function analyseShellText(text: string, depth: number): DangerousCommandMatch | null {
+export function analyseShellText(
+  text: string,
+  depth: number,
+  state: SessionState = sessionStateOf(undefined),
+  collector: CommandCollector | null = null,
+): DangerousCommandMatch | null {
   const script = parseShell(text);
-  return new Analyzer(depth).analyseScript(script);
+  return withSession(state, () => new Analyzer(depth, state, collector).analyseScript(script));
 }

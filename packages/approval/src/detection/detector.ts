@@ -9,6 +9,8 @@ import { overBudgetReason } from "./analysis-budget.js";
 import { matchOf, worse } from "./rule-context.js";
 import { ANALYSIS_FAILED_RULE, NOT_A_STRING_RULE, TOO_LARGE_RULE } from "./rule-catalog.js";
 import type { DangerousCommandMatch } from "./types.js";
+import { CommandCollector, type AnalysedCommands } from "./analysed-commands.js";
+import { sessionStateOf, type DetectOptions } from "./command-context.js";
 
 export { MAX_ANALYSED_COMMAND_LENGTH } from "./analysis-budget.js";
 
@@ -38,21 +40,49 @@ export function isDetectorReady(): boolean {
  * `command-not-a-string`, and an internal failure returns `analysis-failed`: never null, never
  * a throw.
  */
-export function detectDangerousCommand(command: unknown): DangerousCommandMatch | null {
+export function detectDangerousCommand(
+  command: unknown,
+  options?: DetectOptions,
+): DangerousCommandMatch | null {
+  return detect(command, options, null);
+}
+
+function detect(
+  command: unknown,
+  options: DetectOptions | undefined,
+  collector: CommandCollector | null,
+): DangerousCommandMatch | null {
   if (typeof command !== "string") return matchOf(NOT_A_STRING_RULE);
   const overBudget = overBudgetReason(command);
   if (overBudget !== null) return { ...matchOf(TOO_LARGE_RULE), description: overBudget };
   try {
+    const given: unknown = options;
+    const context =
+      given !== null && typeof given === "object" ? (given as DetectOptions).context : undefined;
     const parsed = normalizeCommandText(command);
-    const found = analyseShellText(parsed, 0);
-    if (found?.hardline) return found;
+    const found = analyseShellText(parsed, 0, sessionStateOf(context), collector);
+    if (found?.hardline || collector !== null) return found;
     // What a person reading the command sees (escapes and invisibles removed, look-alikes
     // folded) is analysed too, so a command that looks dangerous on screen is held as well.
     const displayed = displayFormOfCommand(command);
     if (displayed === parsed || displayed === command) return found;
-    return worse(found, analyseShellText(displayed, 0));
+    return worse(found, analyseShellText(displayed, 0, sessionStateOf(context)));
   } catch {
     // A bug or an input deeper than the JS stack must never read as "safe".
     return matchOf(ANALYSIS_FAILED_RULE);
   }
+}
+
+/**
+ * Every simple command a command line runs, as detection understands it: after unwrapping
+ * (`sudo`, `env`, `xargs`, `sh -c`, `eval`, ...), alias, function and hash expansion in the
+ * session, with short option bundles split and sorted. `unresolved` says why the list may be
+ * incomplete (a command word or payload only known at run time, input over budget): a deny
+ * list should deny such a line. Pass a deny pattern through the same function to compare
+ * like with like. Never throws.
+ */
+export function analyseCommandLine(command: unknown, options?: DetectOptions): AnalysedCommands {
+  const collector = new CommandCollector();
+  collector.noteMatch(detect(command, options, collector));
+  return collector.result();
 }

@@ -30,7 +30,7 @@ export interface AgentLoopHost {
   readonly cwd: string;
   readonly logger: Logger;
   handleFunctionCall(name: string, args: unknown, ctx?: FunctionCallContext): Promise<string>;
-  getToolDefinitions(options?: { enabled?: readonly string[] }): ToolDefinition[];
+  getToolDefinitions(options?: { enabled?: readonly string[] }): readonly ToolDefinition[];
   startSession(options?: StartSessionOptions): Promise<AgentSession>;
 }
 

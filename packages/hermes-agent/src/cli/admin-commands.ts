@@ -28,23 +28,6 @@ export async function revokeApprovalCommand(
   out(io, `✓ revoked '${key}'`);
 }
 
-/** `plugins list [--json]`: every plugin found, its state and why. */
-export function listPluginsCommand(io: CliIo, runtime: HermesRuntime, json: boolean): void {
-  const report = runtime.plugins.manager.report();
-  if (json) {
-    out(io, JSON.stringify(report, null, 2));
-    return;
-  }
-  if (report.safeMode) out(io, "Safe mode: no plugin is loaded.");
-  if (report.plugins.length === 0) out(io, "No plugins found.");
-  for (const plugin of report.plugins) {
-    out(
-      io,
-      `${plugin.state === "loaded" ? "✓" : "·"} ${plugin.key.padEnd(24)} ${plugin.state}${plugin.message === undefined ? "" : `: ${plugin.message}`}`,
-    );
-  }
-}
-
 /** `mcp list [--json]`: the configured MCP servers and the tools each has registered so far. */
 export function listMcpCommand(io: CliIo, runtime: HermesRuntime, json: boolean): void {
   const rows = Object.keys(runtime.config.mcp_servers).map((server) => ({

@@ -1,5 +1,5 @@
 import { createInterface, type Interface } from "node:readline";
-import type { ApprovalPromptRequest, PromptAnswer } from "@hermes-agent/approval";
+import { parsePromptAnswer, type PromptAnswer } from "@hermes-agent/approval";
 import type { AgentSession } from "../agent-tools/agent-session.js";
 import type { ChatMessage } from "../agent/chat-types.js";
 import type { HermesRuntime } from "../runtime/hermes-runtime.js";
@@ -7,19 +7,6 @@ import { err, out, preview, type CliIo } from "./cli-io.js";
 import { openRuntime, type GlobalOptions } from "./cli-runtime.js";
 import { listTools, printTools } from "./tools-command.js";
 import { listToolsets, printToolsets } from "./toolsets-command.js";
-
-/** A typed answer: o/once, s/session, a/always; anything else denies. */
-export function readApprovalAnswer(text: string, request: ApprovalPromptRequest): PromptAnswer {
-  const word = text.trim().toLowerCase();
-  if (word === "o" || word === "once") return "once";
-  if (request.smartDenied) return "deny";
-  if ((word === "s" || word === "session") && request.allowSession) return "session";
-  if (word === "a" || word === "always") {
-    if (request.allowPermanent) return "always";
-    return request.allowSession ? "session" : "deny";
-  }
-  return "deny";
-}
 
 function ask(rl: Interface, question: string): Promise<string> {
   return new Promise((resolve) => rl.question(question, resolve));
@@ -63,7 +50,7 @@ export async function runChat(
     async (request): Promise<PromptAnswer> => {
       out(io, `\n⚠️  ${request.description}\n    ${request.command}`);
       const answer = await ask(rl, "    [o]nce | [s]ession | [a]lways | [d]eny: ");
-      return readApprovalAnswer(answer, request);
+      return parsePromptAnswer(answer, request);
     },
     "hermes-cli",
   );

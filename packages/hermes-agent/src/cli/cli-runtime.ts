@@ -1,5 +1,4 @@
 import { createStderrLogger } from "@hermes-agent/core";
-import { createRuntime } from "../runtime/create-runtime.js";
 import type { HermesRuntime } from "../runtime/hermes-runtime.js";
 import type { RuntimeApprovalOption } from "../runtime/runtime-options.js";
 import type { CliIo } from "./cli-io.js";
@@ -12,13 +11,17 @@ export interface GlobalOptions {
   readonly verbose?: boolean;
 }
 
-/** Make the runtime a command works with; close it when done. */
+/**
+ * Make the runtime a command works with; close it when done. The runtime is imported here, on
+ * first use, so commands that need none (help, version, config) never load the tool packages.
+ */
 export async function openRuntime(
   io: CliIo,
   globals: GlobalOptions,
   approval: RuntimeApprovalOption,
   platform?: string,
 ): Promise<HermesRuntime> {
+  const { createRuntime } = await import("../runtime/create-runtime.js");
   return createRuntime({
     env: io.env,
     approval,

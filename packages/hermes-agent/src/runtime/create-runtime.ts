@@ -176,6 +176,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Herme
   trackRuntime(tracker);
   try {
     for (const toolPackage of options.toolPackages ?? BUILTIN_TOOL_PACKAGES) {
+      if (toolPackage.wanted?.(config) === false) continue;
       let module: unknown;
       try {
         module = await toolPackage.load();

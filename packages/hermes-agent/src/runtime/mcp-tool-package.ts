@@ -33,6 +33,8 @@ function forwardMcpEvent(events: RuntimeEvents, event: McpEvent): void {
  */
 export const MCP_TOOL_PACKAGE: ToolPackage = defineToolPackage({
   name: "@hermes-agent/mcp",
+  // Without servers there is nothing to register, and the MCP SDK is not worth loading.
+  wanted: (config) => Object.keys(config.mcp_servers).length > 0,
   load: () => import("@hermes-agent/mcp"),
   register: (mcp, ctx) => {
     const manager = mcp.registerMcpTools(ctx.registry, {

@@ -57,6 +57,11 @@ export interface ToolPackageHandle {
 export interface ToolPackage<M = unknown> {
   /** npm name of the package, e.g. `@hermes-agent/file-tools`. */
   readonly name: string;
+  /**
+   * False when this config gives the package nothing to register (e.g. no `mcp_servers`): the
+   * package is then not even imported. Default: always loaded.
+   */
+  readonly wanted?: (config: HermesConfig) => boolean;
   load(): Promise<M>;
   register(
     module: M,

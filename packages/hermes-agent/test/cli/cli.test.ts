@@ -1,25 +1,12 @@
-import { spawn } from "node:child_process";
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { createRequire } from "node:module";
-import { fileURLToPath, pathToFileURL } from "node:url";
 import { createTempDir, type TempDir } from "@hermes-agent/test-utils";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { runCliProcess, type CliRun } from "../helpers/cli-process.js";
 import {
   startScriptedModelServer,
   type ScriptedModelServer,
 } from "../helpers/scripted-model-server.js";
-
-const packageDir = fileURLToPath(new URL("../..", import.meta.url));
-const bin = path.join(packageDir, "src/bin/hermes-agent.ts");
-/** tsx's ESM loader, resolved from here: the CLI runs in a temp dir where `tsx` is not findable. */
-const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve("tsx/esm")).href;
-
-interface CliRun {
-  readonly code: number | null;
-  readonly stdout: string;
-  readonly stderr: string;
-}
 
 let home: TempDir;
 let server: ScriptedModelServer | undefined;
@@ -32,36 +19,13 @@ afterEach(async () => {
   await home.remove();
 });
 
-/** Run the CLI as a child process (stdin closed unless `input` is given). */
+/** Run the CLI in the test's home (stdin closed unless `input` is given). */
 function cli(
   args: readonly string[],
   extraEnv: Record<string, string> = {},
   input?: string,
 ): Promise<CliRun> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ["--conditions=@hermes-agent/source", "--import", tsxLoader, bin, ...args],
-      {
-        cwd: home.path,
-        env: {
-          PATH: process.env.PATH ?? "",
-          HOME: home.path,
-          HERMES_HOME: home.path,
-          LANG: "C.UTF-8",
-          ...extraEnv,
-        },
-        stdio: [input === undefined ? "ignore" : "pipe", "pipe", "pipe"],
-      },
-    );
-    let stdout = "";
-    let stderr = "";
-    child.stdout?.on("data", (chunk: Buffer) => (stdout += chunk.toString("utf8")));
-    child.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
-    if (input !== undefined) child.stdin?.end(input);
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
+  return runCliProcess(home.path, args, extraEnv, input);
 }
 
 describe("hermes-agent CLI", { timeout: 90_000 }, () => {

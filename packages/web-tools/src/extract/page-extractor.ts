@@ -1,7 +1,6 @@
 import { safeFetch, type FetchedResponse, type SafeFetchOptions } from "../fetch/safe-fetch.js";
 import { WebToolsError, WebToolsErrorCode } from "../web-tools-error.js";
 import { decodeBody } from "./charset.js";
-import { htmlToMarkdown } from "./html-to-markdown.js";
 import { pdfToText } from "./pdf-text.js";
 
 /** A page fetched and turned into text. */
@@ -83,6 +82,8 @@ export async function pageFromResponse(response: FetchedResponse): Promise<Extra
   }
   const text = decodeBody(response.contentType, response.body);
   if (isHtml(response, text)) {
+    // The DOM and Markdown libraries load on the first page, not with the package.
+    const { htmlToMarkdown } = await import("./html-to-markdown.js");
     const page = htmlToMarkdown(text, response.url);
     return { ...base, title: page.title, content: page.markdown, links: page.links };
   }

@@ -7,12 +7,8 @@ import {
   staticWord,
   type Word,
 } from "@hermes-agent/shell";
-import {
-  classifyDeleteTarget,
-  classifyWriteTarget,
-  isBlockDevice,
-  type DeleteScope,
-} from "../paths.js";
+import { isBlockDevice, type DeleteScope } from "../paths.js";
+import { deleteScopeOf, writeKindOf } from "../session-paths.js";
 import { matchOf, type CommandRule } from "../rule-context.js";
 import { rule, type DangerousCommandMatch, type RuleInfo } from "../types.js";
 
@@ -55,10 +51,10 @@ const HARDLINE_SCOPE: Partial<Record<DeleteScope, DangerousCommandMatch>> = {
 
 function scopeOf(word: Word): DeleteScope {
   if (word.text.startsWith(DYNAMIC)) return "dynamic";
-  return classifyDeleteTarget(word.text, word.glob);
+  return deleteScopeOf(word.text, word.glob);
 }
 
-const rm: CommandRule = (cmd, ctx) => {
+const rm: CommandRule = (cmd) => {
   const flags = parseFlags(cmd.args);
   const recursive =
     flags.short.has("r") ||
@@ -71,11 +67,7 @@ const rm: CommandRule = (cmd, ctx) => {
   if (cmd.argsFromInput) targets.push(staticWord(DYNAMIC));
   let found: DangerousCommandMatch | null = null;
   for (const target of targets) {
-    let scope = scopeOf(target);
-    if (ctx.cwd !== null && (scope === "tree-root" || scope === "inside")) {
-      const moved = scopeOf({ ...target, text: `${ctx.cwd}/${target.text}` });
-      if (HARDLINE_SCOPE[moved]) scope = moved;
-    }
+    const scope = scopeOf(target);
     const hard = HARDLINE_SCOPE[scope];
     if (hard && (recursive || noPreserve)) return hard;
     if (hard || (scope === "tree-root" && recursive))
@@ -83,10 +75,7 @@ const rm: CommandRule = (cmd, ctx) => {
     else if ((recursive || force) && (scope === "outside" || scope === "dynamic"))
       found ??= matchOf(DELETE_RULES.outside);
     else if (scope === "dynamic" && cmd.argsFromInput) found ??= matchOf(DELETE_RULES.xargsRm);
-    else if (
-      classifyWriteTarget(target.text) !== null &&
-      classifyWriteTarget(target.text) !== "project-config"
-    )
+    else if (writeKindOf(target.text) !== null && writeKindOf(target.text) !== "project-config")
       found ??= matchOf(DELETE_RULES.systemFile);
   }
   if (cmd.argsFromInput && cmd.via.includes("xargs")) found ??= matchOf(DELETE_RULES.xargsRm);
@@ -110,7 +99,7 @@ const shred: CommandRule = (cmd) => {
 
 const unlink: CommandRule = (cmd) => {
   for (const word of cmd.args) {
-    const kind = classifyWriteTarget(word.text);
+    const kind = writeKindOf(word.text);
     if (kind === "system" || kind === "credential" || word.text.startsWith(DYNAMIC))
       return matchOf(DELETE_RULES.systemFile);
   }
@@ -185,14 +174,10 @@ const mv: CommandRule = (cmd) => {
     const scope = scopeOf(source);
     if (scope === "root" || scope === "system-dir" || scope === "home-root")
       return matchOf(DELETE_RULES.move);
-    const kind = classifyWriteTarget(source.text);
+    const kind = writeKindOf(source.text);
     if (kind === "system" || kind === "credential") return matchOf(DELETE_RULES.systemFile);
   }
-  if (
-    dest.startsWith("/dev/") &&
-    classifyWriteTarget(dest) !== "block-device" &&
-    sources.length > 0
-  ) {
+  if (dest.startsWith("/dev/") && writeKindOf(dest) !== "block-device" && sources.length > 0) {
     return matchOf(DELETE_RULES.move);
   }
   return null;

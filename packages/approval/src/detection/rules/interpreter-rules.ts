@@ -1,4 +1,4 @@
-import { classifyDeleteTarget } from "../paths.js";
+import { deleteScopeOf } from "../session-paths.js";
 import { DYNAMIC, type ResolvedCommand, stageOutput } from "@hermes-agent/shell";
 import { matchOf, type CommandRule, type RuleContext } from "../rule-context.js";
 import { rule, type DangerousCommandMatch, type RuleInfo } from "../types.js";
@@ -156,7 +156,7 @@ export function codeMatch(
     const scope =
       literal === null || literal.list
         ? "dynamic"
-        : classifyDeleteTarget(literal.value, /[*?]/.test(literal.value));
+        : deleteScopeOf(literal.value, /[*?]/.test(literal.value));
     if (scope === "root") return matchOf(DELETE_RULES.root);
     if (scope === "system-dir") return matchOf(DELETE_RULES.systemDir);
     if (scope === "home-root") return matchOf(DELETE_RULES.home);

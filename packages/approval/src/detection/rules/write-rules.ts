@@ -5,7 +5,8 @@ import {
   type SimpleCommand,
   type Word,
 } from "@hermes-agent/shell";
-import { classifyWriteTarget, isBlockDevice, type WriteTargetKind } from "../paths.js";
+import { isBlockDevice, type WriteTargetKind } from "../paths.js";
+import { writeKindOf } from "../session-paths.js";
 import { matchOf, type CommandRule } from "../rule-context.js";
 import { rule, type DangerousCommandMatch, type RuleInfo } from "../types.js";
 
@@ -62,7 +63,7 @@ const BY_KIND: Readonly<Record<WriteTargetKind, RuleInfo>> = {
 
 /** The match for writing to `path`, if the target is sensitive. */
 export function writeTargetMatch(path: string): DangerousCommandMatch | null {
-  const kind = classifyWriteTarget(path);
+  const kind = writeKindOf(path);
   return kind === null ? null : matchOf(BY_KIND[kind]);
 }
 
@@ -189,7 +190,7 @@ const permissions: CommandRule = (cmd) => {
   if (chmod && setuid(spec)) return matchOf(WRITE_RULES.setuid);
   if (!chmod && recursive && /^root(?:[:.]|$)/.test(spec)) return matchOf(WRITE_RULES.chownRoot);
   for (const path of operands) {
-    const kind = classifyWriteTarget(path);
+    const kind = writeKindOf(path);
     const top =
       /^(?:\/+|~\/?|\/home\/?|\/Users\/?|\/(?:etc|usr|var|bin|sbin|lib\w*|boot|root|opt|srv)\/?)$/.test(
         path,
@@ -211,7 +212,7 @@ const truncate: CommandRule = (cmd) => {
     longWithValue: ["size", "reference"],
   });
   for (const path of texts(flags.operands)) {
-    const kind = classifyWriteTarget(path);
+    const kind = writeKindOf(path);
     if (kind === "block-device") return matchOf(WRITE_RULES.blockDevice);
     if (kind !== null || /^\/var\/log\//.test(path)) return matchOf(WRITE_RULES.truncate);
   }
@@ -228,7 +229,7 @@ const extract: CommandRule = (cmd) => {
       ? joined[dirIndex + 1]
       : joined.find((text) => text.startsWith("--directory="))?.slice(12);
   if (dir === undefined) return null;
-  const kind = classifyWriteTarget(dir.endsWith("/") ? dir + "x" : dir + "/x");
+  const kind = writeKindOf(dir.endsWith("/") ? dir + "x" : dir + "/x");
   return kind === "system" || /^\/+$/.test(dir) ? matchOf(WRITE_RULES.extract) : null;
 };
 

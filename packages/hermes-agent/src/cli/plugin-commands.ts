@@ -1,0 +1,68 @@
+import { formatPluginReport, disablePlugin, enablePlugin } from "@hermes-agent/plugin-loader";
+import type { PluginLoadReport } from "@hermes-agent/plugin-loader";
+import { CliExit, err, out, type CliIo } from "./cli-io.js";
+import { withRuntime, type GlobalOptions } from "./cli-runtime.js";
+import { closeNames } from "./close-names.js";
+
+function pluginReport(io: CliIo, globals: GlobalOptions): Promise<PluginLoadReport> {
+  return withRuntime(io, globals, "deny", (runtime) =>
+    Promise.resolve(runtime.plugins.manager.report()),
+  );
+}
+
+/** `plugins list [--json]`: every plugin found, its state and why. */
+export async function listPlugins(io: CliIo, globals: GlobalOptions, json: boolean): Promise<void> {
+  const report = await pluginReport(io, globals);
+  out(io, json ? JSON.stringify(report, null, 2) : formatPluginReport(report));
+}
+
+function editOptions(io: CliIo, globals: GlobalOptions) {
+  return { env: io.env, ...(globals.home === undefined ? {} : { home: globals.home }) };
+}
+
+/** The report's line of one plugin (by key or name). */
+function lineOf(report: PluginLoadReport, key: string): string {
+  const plugins = report.plugins.filter((plugin) => plugin.key === key || plugin.name === key);
+  return formatPluginReport({ ...report, plugins, shellHooks: [] })
+    .split("\n")
+    .slice(1)
+    .join("\n");
+}
+
+/**
+ * `plugins enable <name>`: add it to `plugins.enabled` (and take it out of `plugins.disabled`)
+ * in config.yaml, comments kept; then load it once to show whether it works. An unknown name is
+ * an error that lists close names.
+ */
+export async function enablePluginCommand(
+  io: CliIo,
+  globals: GlobalOptions,
+  key: string,
+): Promise<void> {
+  const before = await pluginReport(io, globals);
+  if (before.safeMode) err(io, "note: HERMES_SAFE_MODE is set, so no plugin loads now.");
+  const known = before.plugins.flatMap((plugin) => [plugin.key, plugin.name]);
+  if (!before.safeMode && !known.includes(key)) {
+    const close = closeNames(key, known);
+    throw new CliExit(
+      `No plugin '${key}' was found.${close.length > 0 ? ` Did you mean: ${close.join(", ")}?` : ""} 'hermes-agent plugins list' shows the plugins found.`,
+    );
+  }
+  const result = await enablePlugin(key, editOptions(io, globals));
+  out(io, `${result.changed ? "✓ enabled" : "already enabled:"} ${key} in ${result.path}`);
+  if (before.safeMode) return;
+  const after = await pluginReport(io, globals);
+  out(io, lineOf(after, key));
+  if (after.plugins.some((plugin) => plugin.key === key && plugin.state === "failed"))
+    throw new CliExit("", 1);
+}
+
+/** `plugins disable <name>`: add it to `plugins.disabled` (which always wins), comments kept. */
+export async function disablePluginCommand(
+  io: CliIo,
+  globals: GlobalOptions,
+  key: string,
+): Promise<void> {
+  const result = await disablePlugin(key, editOptions(io, globals));
+  out(io, `${result.changed ? "✓ disabled" : "already disabled:"} ${key} in ${result.path}`);
+}
