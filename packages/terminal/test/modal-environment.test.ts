@@ -122,6 +122,23 @@ describe("modal environment specifics", () => {
     expect(record["direct:stale"]).toBeUndefined();
   });
 
+  test("the exec bridge gets a clean environment plus Modal's variables", async () => {
+    vi.stubEnv("HERMES_TEST_HOST_ONLY", "not for the bridge");
+    onTestFinished(() => {
+      vi.unstubAllEnvs();
+    });
+    const env = await make(
+      options({}, "clean-env", { OPENAI_API_KEY: "sk-not-for-modal", MODAL_ENVIRONMENT: "dev" }),
+    );
+    expect((await env.execute("echo ok")).output).toBe("ok\n");
+    const names = calls().findLast((c) => c.call === "sandboxes.fromId")?.envNames;
+    expect(names).toEqual(
+      expect.arrayContaining(["HOME", "MODAL_TOKEN_ID", "MODAL_TOKEN_SECRET", "MODAL_ENVIRONMENT"]),
+    );
+    expect(names).not.toContain("OPENAI_API_KEY");
+    expect(names).not.toContain("HERMES_TEST_HOST_ONLY");
+  });
+
   test("refused credentials name the fix", async () => {
     vi.stubEnv("MODAL_TOKEN_ID", "ak-refused");
     onTestFinished(() => {
