@@ -10,6 +10,7 @@ import {
   type Environment,
   type ModalEnvironmentOptions,
 } from "../src/index.js";
+import { trackedEnvironments } from "./live-cloud.js";
 
 const MAX_OUTPUT = 20_000;
 const STANDIN = fileURLToPath(new URL("fixtures/modal-standin.mjs", import.meta.url));
@@ -162,4 +163,27 @@ describe("modal environment specifics", () => {
       /install modal@0\.11 to use the modal backend/,
     );
   });
+});
+
+/**
+ * The live suite: runs against Modal itself when MODAL_TOKEN_ID and MODAL_TOKEN_SECRET are set
+ * and the `modal` 0.11 SDK is installed (a devDependency here), e.g.
+ * `MODAL_TOKEN_ID=... MODAL_TOKEN_SECRET=... npx vitest run test/modal-environment.test.ts -t live`.
+ */
+const liveCredentials = Boolean(process.env.MODAL_TOKEN_ID && process.env.MODAL_TOKEN_SECRET);
+if (!liveCredentials)
+  console.warn("[live modal tests skipped] MODAL_TOKEN_ID / MODAL_TOKEN_SECRET are not set");
+const live = trackedEnvironments(() =>
+  createModalEnvironment({
+    taskId: `live-${process.pid}`,
+    maxOutputChars: MAX_OUTPUT,
+    killGraceMs: 300,
+    backendOptions: { container_persistent: false },
+  }),
+);
+runEnvironmentConformance("modal (live)", {
+  create: () => live.create(),
+  maxOutputChars: MAX_OUTPUT,
+  isProcessAlive: (pid) => live.isProcessAlive(pid),
+  ...(liveCredentials ? {} : { skip: "MODAL_TOKEN_ID / MODAL_TOKEN_SECRET are not set" }),
 });
