@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { HermesConfig } from "./config-types.js";
-import { TERMINAL_BACKENDS } from "./terminal-sources.js";
+import { terminalBackendNames } from "./terminal-backend-names.js";
 import {
   readApprovalMode,
   readUnattendedPolicy,
@@ -34,9 +34,9 @@ const terminalSchema = z
     backend: z
       .preprocess(
         (v) => (typeof v === "string" ? v.trim().toLowerCase() : v),
-        z.string().refine((name) => TERMINAL_BACKENDS.includes(name), {
+        z.string().refine((name) => terminalBackendNames().includes(name), {
           error: (issue) =>
-            `${JSON.stringify(issue.input)} is not a terminal backend; use one of ${TERMINAL_BACKENDS.join(", ")}`,
+            `${JSON.stringify(issue.input)} is not a terminal backend; use one of ${terminalBackendNames().join(", ")}`,
         }),
       )
       .default("local"),
@@ -65,6 +65,22 @@ const terminalSchema = z
     ssh_port: integer(1).default(22),
     ssh_key: optionalString,
     ssh_persistent: z.preprocess(toBoolean, z.boolean().optional()),
+    sandbox: z
+      .preprocess(
+        (v) =>
+          v === false || v === null || v === undefined
+            ? "off"
+            : typeof v === "string"
+              ? v.trim().toLowerCase()
+              : v,
+        z.enum(["off", "workspace-write", "read-only"], {
+          error: (issue) =>
+            `${JSON.stringify(issue.input)} is not a sandbox level; use off, workspace-write or read-only`,
+        }),
+      )
+      .default("off"),
+    sandbox_network: boolean.default(false),
+    sandbox_writable_paths: stringList.default([]),
   })
   .prefault({});
 

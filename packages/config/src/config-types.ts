@@ -33,6 +33,12 @@ export interface TerminalConfig {
   readonly ssh_port: number;
   readonly ssh_key?: string | undefined;
   readonly ssh_persistent?: boolean | undefined;
+  /** OS sandbox of the local backend (bubblewrap): `off`, `workspace-write` or `read-only`. */
+  readonly sandbox: "off" | "workspace-write" | "read-only";
+  /** Whether sandboxed commands may use the network. */
+  readonly sandbox_network: boolean;
+  /** Paths sandboxed commands may write besides the workspace and the task's temp dir. */
+  readonly sandbox_writable_paths: readonly string[];
 }
 
 /** `code_execution.*`: limits of execute_code. */

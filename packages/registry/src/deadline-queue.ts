@@ -3,6 +3,11 @@ interface Waiter {
   expire: ((passed: typeof DEADLINE_PASSED) => void) | undefined;
 }
 
+/** Something told when a bucket's deadline passes (see {@link DeadlineBucket.watch}). */
+export interface DeadlineWatcher {
+  deadlinePassed(): void;
+}
+
 /** Marks a race lost to the deadline. */
 export const DEADLINE_PASSED: unique symbol = Symbol("deadline passed");
 
@@ -16,6 +21,7 @@ export class DeadlineBucket {
   readonly deadline: number;
   readonly #controller = new AbortController();
   #waiters: Waiter[] = [];
+  #watchers: DeadlineWatcher[] = [];
   #settled = 0;
 
   constructor(deadline: number) {
@@ -45,9 +51,18 @@ export class DeadlineBucket {
     });
   }
 
-  /** Abort the shared signal and settle every call still waiting. */
+  /** Tell `watcher` when the deadline passes (at once when it already has). */
+  watch(watcher: DeadlineWatcher): void {
+    if (this.#controller.signal.aborted) watcher.deadlinePassed();
+    else this.#watchers.push(watcher);
+  }
+
+  /** Abort the shared signal, tell the watchers and settle every call still waiting. */
   expire(timeoutSeconds: number): void {
     this.#controller.abort(new Error(`timed out after ${timeoutSeconds}s`));
+    const watchers = this.#watchers;
+    this.#watchers = [];
+    for (const watcher of watchers) watcher.deadlinePassed();
     for (const waiter of this.#waiters) waiter.expire?.(DEADLINE_PASSED);
     this.#waiters = [];
   }

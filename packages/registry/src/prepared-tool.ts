@@ -1,4 +1,5 @@
 import { compileCoercer, type Coercer } from "./argument-coercion.js";
+import { callContext } from "./call-context.js";
 import type { CheckRecord } from "./check-cache.js";
 import {
   ArgumentProblem,
@@ -14,18 +15,18 @@ import type { DispatchContext, ToolCallContext, ToolDefinition, ToolEntry } from
 const NEVER_ABORTED: AbortSignal = new AbortController().signal;
 
 /**
- * A registered tool with what dispatch and definition building need, computed once: the frozen
- * definition, the call context used when the caller passes none, and (on first call) the compiled
- * argument coercer and validator.
+ * A registered tool with what dispatch and definition building need, each computed when first
+ * needed and then kept: the frozen definition, the call context used when the caller passes
+ * none, and the compiled argument coercer and validator. Registration itself stays small.
  */
 export class PreparedTool {
   readonly entry: ToolEntry;
-  readonly definition: ToolDefinition;
-  readonly idleContext: ToolCallContext;
   /** Cache record of the tool's check, shared with every tool using the same function. */
   readonly checkRecord: CheckRecord | undefined;
   /** Stamp of the last selection that asked for this tool (see `ToolCatalog.select`). */
   mark = 0;
+  #definition: ToolDefinition | undefined;
+  #idleContext: ToolCallContext | undefined;
   #coerce: Coercer | undefined;
   #validate: ArgumentValidator | undefined;
   #bucketContext: { bucket: DeadlineBucket; context: ToolCallContext } | undefined;
@@ -33,14 +34,24 @@ export class PreparedTool {
   constructor(entry: ToolEntry, checkRecord: CheckRecord | undefined) {
     this.entry = entry;
     this.checkRecord = checkRecord;
-    this.definition = Object.freeze({ type: "function", function: entry.schema });
-    this.idleContext = Object.freeze({ toolName: entry.name, signal: NEVER_ABORTED });
+  }
+
+  /** The frozen definition shown to the model; built when first asked for, then shared. */
+  get definition(): ToolDefinition {
+    return (this.#definition ??= Object.freeze({ type: "function", function: this.entry.schema }));
+  }
+
+  /** The context of a call whose caller passed none, with no timeout to honour; built once. */
+  get idleContext(): ToolCallContext {
+    return (this.#idleContext ??= Object.freeze({
+      toolName: this.entry.name,
+      signal: NEVER_ABORTED,
+    }));
   }
 
   /** A context for a call whose caller gave no signal or timeout. */
-  contextWithoutSignal(ctx: object): ToolCallContext {
-    // Object.assign, not a spread: V8 (Node 20) copies a spread of a fresh object ~15x slower.
-    return Object.assign({}, ctx, { toolName: this.entry.name, signal: NEVER_ABORTED });
+  contextWithoutSignal(ctx: DispatchContext): ToolCallContext {
+    return callContext(ctx, this.entry.name, NEVER_ABORTED);
   }
 
   /**
@@ -48,7 +59,7 @@ export class PreparedTool {
    * that passed no context one object reused for every call in the bucket.
    */
   contextIn(bucket: DeadlineBucket, ctx: DispatchContext | undefined): ToolCallContext {
-    if (ctx !== undefined) return { ...ctx, toolName: this.entry.name, signal: bucket.signal };
+    if (ctx !== undefined) return callContext(ctx, this.entry.name, bucket.signal);
     if (this.#bucketContext?.bucket !== bucket) {
       this.#bucketContext = {
         bucket,

@@ -135,7 +135,85 @@ function keywordProblem(schema: JsonSchema, path: string, root: JsonSchema): str
  * @returns a message naming the offending keyword's path, or undefined when none was found.
  */
 export function findSchemaProblems(schema: unknown): string | undefined {
-  return isObject(schema) ? problemAt(schema, "", schema) : problemAt(schema, "", {});
+  const root = isObject(schema) ? schema : {};
+  // Most schemas are fine: one pass over the keys they have proves it; the thorough walk,
+  // which names the first problem in a fixed order, runs only when that pass finds one.
+  if (isSound(schema, root, 0)) return undefined;
+  return problemAt(schema, "", root);
+}
+
+const COUNT_KEYS: ReadonlySet<string> = new Set(COUNTS);
+const BOUND_KEYS: ReadonlySet<string> = new Set(BOUNDS);
+const TEXT_KEYS: ReadonlySet<string> = new Set(TEXTS);
+const MAP_KEYS: ReadonlySet<string> = new Set(SCHEMA_MAPS);
+const LIST_KEYS: ReadonlySet<string> = new Set(SCHEMA_LISTS);
+const SUBSCHEMA_KEYS: ReadonlySet<string> = new Set([...SUBSCHEMAS, ...BOOLEAN_OR_SCHEMA]);
+/** Deeper than this, the fast pass gives up and the thorough walk decides. */
+const MAX_SOUND_DEPTH = 64;
+
+function isSoundType(type: unknown): boolean {
+  if (typeof type === "string") return TYPES.has(type);
+  if (!Array.isArray(type) || type.length === 0) return false;
+  for (const item of type) if (typeof item !== "string" || !TYPES.has(item)) return false;
+  return true;
+}
+
+/** Whether one keyword's value (and any subschema under it) is free of every problem {@link problemAt} reports. */
+function isSoundKeyword(key: string, value: unknown, root: JsonSchema, depth: number): boolean {
+  if (value === undefined) return true;
+  if (COUNT_KEYS.has(key)) return Number.isInteger(value) && (value as number) >= 0;
+  if (BOUND_KEYS.has(key)) return typeof value === "number";
+  if (TEXT_KEYS.has(key)) return typeof value === "string";
+  if (MAP_KEYS.has(key)) {
+    if (!isObject(value)) return false;
+    if (key === "patternProperties") {
+      for (const source of Object.keys(value)) if (regexProblem(source) !== undefined) return false;
+    }
+    for (const name of Object.keys(value)) if (!isSound(value[name], root, depth + 1)) return false;
+    return true;
+  }
+  if (LIST_KEYS.has(key)) {
+    if (!Array.isArray(value)) return false;
+    for (const item of value) if (!isSound(item, root, depth + 1)) return false;
+    return true;
+  }
+  if (SUBSCHEMA_KEYS.has(key)) {
+    if (key === "items" && Array.isArray(value)) {
+      for (const item of value) if (!isSound(item, root, depth + 1)) return false;
+      return true;
+    }
+    return isSound(value, root, depth + 1);
+  }
+  switch (key) {
+    case "type":
+      return isSoundType(value);
+    case "required":
+      return Array.isArray(value) && value.every((item) => typeof item === "string");
+    case "enum":
+      return Array.isArray(value);
+    case "multipleOf":
+      return typeof value === "number" && value > 0;
+    case "uniqueItems":
+      return typeof value === "boolean";
+    case "pattern":
+      return regexProblem(value) === undefined;
+    case "$ref":
+      return (
+        typeof value === "string" &&
+        !((value === "#" || value.startsWith("#/")) && !resolves(root, value))
+      );
+    default:
+      return true;
+  }
+}
+
+function isSound(schema: unknown, root: JsonSchema, depth: number): boolean {
+  if (typeof schema === "boolean") return true;
+  if (!isObject(schema) || depth > MAX_SOUND_DEPTH) return false;
+  for (const key of Object.keys(schema)) {
+    if (!isSoundKeyword(key, schema[key], root, depth)) return false;
+  }
+  return true;
 }
 
 function problemAt(schema: unknown, path: string, root: JsonSchema): string | undefined {

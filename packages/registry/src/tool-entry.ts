@@ -5,6 +5,12 @@ import type { ToolEntry, ToolHandler, ToolSpec } from "./types.js";
 /** The names OpenAI function calling and MCP clients accept. */
 const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 
+const NO_ENV: readonly string[] = Object.freeze([]);
+
+function isString(item: unknown): item is string {
+  return typeof item === "string";
+}
+
 function fail(toolName: string, message: string): never {
   throw new RegistryError(RegistryErrorCode.InvalidTool, `Tool '${toolName}': ${message}`, {
     toolName,
@@ -45,13 +51,14 @@ export function createEntry(spec: ToolSpec<unknown>): ToolEntry {
     fail(name, "toolset must be a non-empty string");
   if (typeof raw.handler !== "function") fail(name, "handler must be a function");
   optionalFunction(name, "checkFn", raw.checkFn);
+  optionalFunction(name, "unavailableReason", raw.unavailableReason);
   optionalFunction(name, "dynamicSchemaOverrides", raw.dynamicSchemaOverrides);
   if (raw.description !== undefined && typeof raw.description !== "string")
     fail(name, "description must be a string");
   if (raw.emoji !== undefined && typeof raw.emoji !== "string")
     fail(name, "emoji must be a string");
-  const requiresEnv = raw.requiresEnv ?? [];
-  if (!Array.isArray(requiresEnv) || !requiresEnv.every((item) => typeof item === "string")) {
+  const requiresEnv = raw.requiresEnv ?? NO_ENV;
+  if (!Array.isArray(requiresEnv) || !requiresEnv.every(isString)) {
     fail(name, "requiresEnv must be an array of env var names");
   }
   const cap = raw.maxResultSizeChars;
@@ -70,7 +77,8 @@ export function createEntry(spec: ToolSpec<unknown>): ToolEntry {
     schema,
     handler: raw.handler as ToolHandler,
     checkFn: raw.checkFn,
-    requiresEnv: Object.freeze([...requiresEnv]),
+    unavailableReason: raw.unavailableReason,
+    requiresEnv: requiresEnv.length === 0 ? NO_ENV : Object.freeze([...requiresEnv]),
     isAsync: raw.isAsync === true,
     description: raw.description ?? schema.description,
     emoji: raw.emoji ?? "",

@@ -5,11 +5,12 @@ import { createStderrLogger, resolveHermesHome, type Logger } from "@hermes-agen
 import { sharedSchemaCompiler } from "./json-schema.js";
 import { PreparedTool } from "./prepared-tool.js";
 import { readonlyIndexView } from "./readonly-index.js";
+import { SignalLinks } from "./signal-link.js";
 import { DEFAULT_MAX_RESULT_CHARS } from "./result-spill.js";
 import { ToolCatalog } from "./tool-catalog.js";
 import { createEntry } from "./tool-entry.js";
 import { dispatchError } from "./tool-result.js";
-import { deepFreeze } from "./tool-schema.js";
+import { deepFreeze } from "./plain-copy.js";
 import type {
   CheckFn,
   DispatchContext,
@@ -100,6 +101,7 @@ export class ToolRegistry {
       compiler: sharedSchemaCompiler,
       defaultTimeoutMs: timeoutMs,
       deadlines: bounded ? new DeadlineQueue(timeoutMs) : undefined,
+      links: new SignalLinks(),
       defaultMaxResultChars: maxChars,
       hermesHome: () => resolveHermesHome({ explicit: this.#hermesHome }),
     };

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { RegistryError, RegistryErrorCode } from "./registry-error.js";
+import { copyPlainData, deepFreeze } from "./plain-copy.js";
 import { findSchemaProblems } from "./schema-shape.js";
 import { applyStrictMode } from "./strict-schema.js";
 import type { FunctionSchema, JsonSchema, ToolSchemaInput } from "./types.js";
@@ -24,13 +25,12 @@ function invalid(toolName: string, message: string, cause?: unknown): RegistryEr
   });
 }
 
-/** Freeze `value` and everything reachable from it. */
-export function deepFreeze<T>(value: T): T {
-  if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key]);
+/** True when the schema has keys besides parameters, name and description. */
+function hasExtraKeys(body: object): boolean {
+  for (const key of Object.keys(body)) {
+    if (key !== "parameters" && key !== "name" && key !== "description") return true;
   }
-  return value;
+  return false;
 }
 
 function convertZod(toolName: string, parameters: z.ZodType): JsonSchema {
@@ -49,10 +49,11 @@ function convertZod(toolName: string, parameters: z.ZodType): JsonSchema {
   }
 }
 
-function copyJsonSchema(toolName: string, parameters: JsonSchema): JsonSchema {
+/** A private copy of the parameters, checked; frozen unless strict mode must still edit it. */
+function copyJsonSchema(toolName: string, parameters: JsonSchema, freeze: boolean): JsonSchema {
   let copy: JsonSchema;
   try {
-    copy = structuredClone(parameters);
+    copy = copyPlainData(parameters, freeze);
   } catch (error) {
     throw invalid(toolName, "schema['parameters'] must be plain JSON data", error);
   }
@@ -97,7 +98,7 @@ export function normalizeToolSchema(
   const zodSchema = isZodSchema(parameters) ? parameters : undefined;
   const jsonParameters =
     zodSchema === undefined
-      ? copyJsonSchema(toolName, parameters as JsonSchema)
+      ? copyJsonSchema(toolName, parameters as JsonSchema, options.strict !== true)
       : convertZod(toolName, zodSchema);
   if (body.description !== undefined && typeof body.description !== "string") {
     throw invalid(
@@ -106,8 +107,8 @@ export function normalizeToolSchema(
     );
   }
   let extras: Record<string, unknown> = {};
-  const { parameters: _parameters, name: _name, description: _description, ...rest } = body;
-  if (Object.keys(rest).length > 0) {
+  if (hasExtraKeys(body)) {
+    const { parameters: _parameters, name: _name, description: _description, ...rest } = body;
     try {
       extras = structuredClone(rest);
     } catch (error) {

@@ -1,5 +1,6 @@
 import { Buffer } from "node:buffer";
 import { decodeBackslashEscapes } from "./escapes.js";
+import { staticPrintf } from "./printf.js";
 import { isSimple, type Script, type SimpleCommand, type Stage } from "./shell-ir.js";
 
 const MAX_OUTPUT = 65_536;
@@ -37,23 +38,6 @@ function expandTrSet(set: string): string {
   return out;
 }
 
-function printf(args: readonly string[]): string {
-  const [format = "", ...rest] = args;
-  let out = "";
-  let index = 0;
-  do {
-    out += format.replace(/%([%sbcdiqx])|\\./g, (match, spec: string | undefined) => {
-      if (spec === undefined) return decodeBackslashEscapes(match, true);
-      if (spec === "%") return "%";
-      const arg = rest[index++] ?? "";
-      if (spec === "b") return decodeBackslashEscapes(arg, true);
-      if (spec === "c") return arg.charAt(0);
-      return arg;
-    });
-  } while (index > 0 && index < rest.length && out.length < MAX_OUTPUT);
-  return out;
-}
-
 /** Run one of a few pure text commands on a static input; null when not statically known. */
 function runStatic(cmd: SimpleCommand, input: string | null): string | null {
   if (cmd.words.some((word) => word.dynamic || word.substitutions.length > 0)) return null;
@@ -78,7 +62,8 @@ function runStatic(cmd: SimpleCommand, input: string | null): string | null {
     case "pwd":
       return args.length === 0 ? ".\n" : null;
     case "printf":
-      return args[0] === "-v" ? null : printf(args);
+      if (args[0] === "--") args.shift();
+      return args[0] === "-v" || args.length === 0 ? null : staticPrintf(args);
     case "cat":
       return args.length === 0 || (args.length === 1 && args[0] === "-") ? stdin : null;
     case "base64":

@@ -2,7 +2,16 @@ import type { Node } from "web-tree-sitter";
 import { tokenizeScript } from "./fallback-tokenizer.js";
 import type { FunctionDef, Redirect, Script, SimpleCommand, Stage, Word } from "./shell-ir.js";
 import { evalNodeWords, type WordContext } from "./tree-words.js";
-import { UNKNOWN_VALUE, type VariableScope } from "./variables.js";
+import { lookupVariable, UNKNOWN_VALUE, type VariableScope } from "./variables.js";
+import { ARITHMETIC_TEST_OPERATORS, arithmeticCode } from "./arithmetic.js";
+import { DYNAMIC, staticWord } from "./shell-ir.js";
+
+// Variables whose value bash runs as code: before each prompt, or expanded in a prompt.
+const CODE_VARIABLES = /^(?:PROMPT_COMMAND|PS[0124])$/;
+
+function dynamicText(): Word {
+  return { ...staticWord(DYNAMIC), dynamic: true };
+}
 
 type Assignment = SimpleCommand["assignments"][number];
 
@@ -19,6 +28,19 @@ class TreeWalker implements WordContext {
 
   constructor(scope: VariableScope) {
     this.scope = scope;
+  }
+
+  runsCode(code: string | null): void {
+    this.emit({
+      assignments: [],
+      words: [staticWord("eval"), code === null ? dynamicText() : staticWord(code)],
+      redirects: [],
+      upstream: [],
+    });
+  }
+
+  private arithmetic(text: string): void {
+    for (const code of arithmeticCode(text, this.scope)) this.runsCode(code);
   }
 
   private emit(cmd: SimpleCommand): void {
@@ -71,9 +93,35 @@ class TreeWalker implements WordContext {
     return { name, value };
   }
 
-  private setVariable(node: Node): void {
+  private setVariable(node: Node, flags = ""): void {
     const assigned = this.assignment(node);
     if (assigned === null) return;
+    const valueText = node.childForFieldName("value")?.text ?? "";
+    if (/^"?\$(?:IFS|\{IFS\})"?$/.test(valueText)) {
+      this.scope.set(assigned.name, { text: " \t\n", dynamic: false });
+      return;
+    }
+    if (/\$\{?IFS\b/.test(valueText)) {
+      this.scope.set(assigned.name, UNKNOWN_VALUE);
+      return;
+    }
+    if (flags.includes("n")) {
+      // A name reference reads the variable it names.
+      const target = lookupVariable(this.scope, assigned.value.text);
+      this.scope.set(
+        assigned.name,
+        target === null || target === "separator" || assigned.value.dynamic
+          ? UNKNOWN_VALUE
+          : target,
+      );
+      return;
+    }
+    if (flags.includes("i")) this.arithmetic(assigned.value.text);
+    if (CODE_VARIABLES.test(assigned.name)) {
+      if (assigned.value.dynamic) this.runsCode(null);
+      else if (assigned.name.startsWith("PS") ? /\$\(|`/.test(assigned.value.text) : true)
+        this.runsCode(assigned.value.text);
+    }
     const append =
       node.text.startsWith(`${assigned.name}+=`) ||
       node.childForFieldName("value")?.type === "array";
@@ -132,17 +180,40 @@ class TreeWalker implements WordContext {
   ): SimpleCommand {
     const assignments: Assignment[] = [];
     const words: Word[] = [];
+    // Start (in the source), end and first argv index of the word being read, to join words
+    // the grammar split in two (`rm$IFS-rf$IFS/etc` comes back as `-rf$` and `IFS/etc`).
+    let runStart = 0;
+    let runEnd = -1;
+    let runIndex = 0;
     for (const child of node.namedChildren) {
       if (child === null || child.type === "comment") continue;
       if (child.type === "variable_assignment") {
         const assigned = this.assignment(child);
         if (assigned) assignments.push(assigned);
-      } else if (child.type.endsWith("_redirect")) this.redirect(child, redirects, after);
-      else if (child.type === "command_name") {
+        runEnd = -1;
+        continue;
+      }
+      if (child.type.endsWith("_redirect")) {
+        this.redirect(child, redirects, after);
+        runEnd = -1;
+        continue;
+      }
+      if (runEnd === child.startIndex) {
+        const text = node.text.slice(runStart - node.startIndex, child.endIndex - node.startIndex);
+        words.length = runIndex;
+        words.push(...(tokenizeScript(text, this.scope).commands[0]?.words ?? []));
+        runEnd = child.endIndex;
+        continue;
+      }
+      runStart = child.startIndex;
+      runEnd = child.endIndex;
+      runIndex = words.length;
+      if (child.type === "command_name") {
         const inner = child.namedChildren[0];
         if (inner) words.push(...this.word(inner));
       } else words.push(...this.word(child));
     }
+    if (words[0]?.text === "let") for (const word of words.slice(1)) this.arithmetic(word.text);
     return {
       assignments,
       words,
@@ -227,13 +298,42 @@ class TreeWalker implements WordContext {
       case "variable_assignment":
         this.setVariable(node);
         return;
-      case "declaration_command":
+      case "declaration_command": {
+        let flags = "";
         for (const child of node.namedChildren) {
           if (child === null) continue;
-          if (child.type === "variable_assignment") this.setVariable(child);
-          else if (child.type !== "variable_name") this.word(child);
+          if (child.type === "variable_assignment") this.setVariable(child, flags);
+          else if (child.type !== "variable_name") {
+            const words = this.word(child);
+            for (const word of words)
+              if (/^-[a-zA-Z]+$/.test(word.text)) flags += word.text.slice(1);
+          }
         }
         return;
+      }
+      case "compound_statement":
+        if (node.text.startsWith("((")) this.arithmetic(node.text.slice(2, -2));
+        for (const child of node.namedChildren) if (child) this.walk(child);
+        return;
+      case "c_style_for_statement":
+        this.arithmetic(node.text.slice(0, node.childForFieldName("body")?.startIndex ?? 0));
+        for (const child of node.namedChildren) if (child) this.walk(child);
+        return;
+      case "binary_expression": {
+        const operator = node.childForFieldName("operator")?.text ?? "";
+        if (ARITHMETIC_TEST_OPERATORS.has(operator))
+          for (const side of ["left", "right"]) {
+            const operand = node.childForFieldName(side);
+            if (operand)
+              this.arithmetic(
+                this.word(operand)
+                  .map((word) => word.text)
+                  .join(" "),
+              );
+          }
+        for (const child of node.namedChildren) if (child) this.walk(child);
+        return;
+      }
       case "unset_command":
         for (const child of node.namedChildren) if (child) this.scope.delete(child.text);
         return;

@@ -1,4 +1,5 @@
 import type { Node } from "web-tree-sitter";
+import { arithmeticCode } from "./arithmetic.js";
 import { decodeBackslashEscapes } from "./escapes.js";
 import type { Script, Word } from "./shell-ir.js";
 import { staticOutput } from "./static-eval.js";
@@ -10,6 +11,23 @@ export interface WordContext {
   readonly scope: VariableScope;
   /** Walk the statements inside a substitution; their commands are recorded as run. */
   walkNested(node: Node): Script;
+  /** Record shell code that an expansion runs (arithmetic on a variable, `${x@P}`); null: unknown code. */
+  runsCode(code: string | null): void;
+}
+
+// `$NAME` or `${NAME}` left inside a plain word by the grammar (`rm$IFS-rf$IFS/etc`).
+const EMBEDDED_VARIABLE = /\$(?:([A-Za-z_][A-Za-z0-9_]*)|\{([A-Za-z_][A-Za-z0-9_]*)\})/g;
+
+function embeddedExpansionParts(text: string, ctx: WordContext, parts: WordPart[]): void {
+  let last = 0;
+  for (const match of text.matchAll(EMBEDDED_VARIABLE)) {
+    if (match.index > last) unquotedWordParts(text.slice(last, match.index), parts);
+    const name = match[1] ?? match[2] ?? "";
+    if (!variableParts(name, false, ctx, parts))
+      parts.push({ text: "", quoted: false, dynamic: true });
+    last = match.index + match[0].length;
+  }
+  if (last < text.length) unquotedWordParts(text.slice(last), parts);
 }
 
 function unquotedWordParts(text: string, parts: WordPart[]): void {
@@ -64,6 +82,11 @@ function expansionParts(
   parts: WordPart[],
   subs: Script[],
 ): void {
+  // An indexed array's subscript is evaluated as arithmetic.
+  const index = node.namedChildren
+    .find((child) => child?.type === "subscript")
+    ?.childForFieldName("index");
+  if (index) for (const code of arithmeticCode(index.text, ctx.scope)) ctx.runsCode(code);
   const match = EXPANSION.exec(node.text);
   if (match === null) {
     collectNested(node, ctx, subs);
@@ -72,6 +95,14 @@ function expansionParts(
   }
   const [, prefix = "", name = "", op = ""] = match;
   if (prefix !== "") {
+    parts.push({ text: "", quoted, dynamic: true });
+    return;
+  }
+  if (op === "@P") {
+    // Prompt expansion runs the command substitutions in the value.
+    const value = lookupVariable(ctx.scope, name);
+    if (value === null || value === "separator" || value.dynamic) ctx.runsCode(null);
+    else if (/\$\(|`/.test(value.text)) ctx.runsCode(value.text);
     parts.push({ text: "", quoted, dynamic: true });
     return;
   }
@@ -123,6 +154,8 @@ function nodeParts(
   switch (node.type) {
     case "word":
       if (quoted) parts.push({ text: node.text, quoted });
+      else if (/\$[{A-Za-z_]/.test(node.text) && !node.text.includes("\\"))
+        embeddedExpansionParts(node.text, ctx, parts);
       else unquotedWordParts(node.text, parts);
       return;
     case "string":
@@ -171,6 +204,8 @@ function nodeParts(
       parts.push({ text: "", quoted, dynamic: true });
       return;
     case "arithmetic_expansion":
+      for (const code of arithmeticCode(node.text.replace(/^\$\(\(|\)\)$/g, ""), ctx.scope))
+        ctx.runsCode(code);
       collectNested(node, ctx, subs);
       parts.push({ text: "", quoted, dynamic: true });
       return;

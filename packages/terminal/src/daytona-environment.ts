@@ -3,6 +3,7 @@ import { buildChildEnv } from "@hermes-agent/core";
 import { runInSandbox } from "./daytona-command.js";
 import { RELAY_CLIENT, startRelay } from "./daytona-relay.js";
 import {
+  assertDaytonaSdkInstalled,
   loadDaytonaSdk,
   type DaytonaSdkClient,
   type DaytonaSdkCreateParams,
@@ -83,6 +84,20 @@ export function describeDaytonaError(error: unknown, apiUrl?: string): string {
   return `Daytona error: ${message}`;
 }
 
+/** The API key, or a clear error when DAYTONA_API_KEY is not set. */
+export function assertDaytonaCredentials(
+  hostEnv: Readonly<Record<string, string | undefined>>,
+): string {
+  const apiKey = hostEnv.DAYTONA_API_KEY;
+  if (apiKey === undefined || apiKey === "") {
+    throw new TerminalError(
+      TerminalErrorCode.BackendUnavailable,
+      "No Daytona credentials: set DAYTONA_API_KEY (an API key from your Daytona dashboard), and DAYTONA_API_URL for a self-hosted Daytona.",
+    );
+  }
+  return apiKey;
+}
+
 /** A sandbox that is there but not running: `stopped`, `archived`, ... (start it). */
 function needsStart(sandbox: DaytonaSdkSandbox): boolean {
   return sandbox.state !== undefined && sandbox.state !== "started";
@@ -132,13 +147,7 @@ export async function createDaytonaEnvironment(
 ): Promise<Environment> {
   const hostEnv = options.hostEnv ?? process.env;
   const backend = options.backendOptions ?? {};
-  const apiKey = hostEnv.DAYTONA_API_KEY;
-  if (apiKey === undefined || apiKey === "") {
-    throw new TerminalError(
-      TerminalErrorCode.BackendUnavailable,
-      "No Daytona credentials: set DAYTONA_API_KEY (an API key from your Daytona dashboard), and DAYTONA_API_URL for a self-hosted Daytona.",
-    );
-  }
+  const apiKey = assertDaytonaCredentials(hostEnv);
   const sdk = await loadDaytonaSdk(options.daytonaModule);
   const apiUrl = hostEnv.DAYTONA_API_URL || DEFAULT_API_URL;
   const taskId = options.taskId ?? "default";
@@ -256,4 +265,8 @@ export const daytonaBackend: EnvironmentBackend = defineEnvironmentBackend({
   type: "daytona",
   capabilities: REMOTE_CAPABILITIES,
   create: (options) => createDaytonaEnvironment(options),
+  probe: async (options: DaytonaEnvironmentOptions) => {
+    assertDaytonaCredentials(options.hostEnv ?? process.env);
+    assertDaytonaSdkInstalled(options.daytonaModule);
+  },
 });

@@ -3,6 +3,7 @@
  * type-level test checks that the SDK's `Daytona` class satisfies it, so the backend cannot
  * drift from the real client; the SDK itself is an optional peer loaded on first use.
  */
+import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
 import { TerminalError, TerminalErrorCode } from "./terminal-error.js";
 
@@ -86,6 +87,20 @@ function isMissing(error: unknown): boolean {
     (error as { code?: unknown }).code === "ERR_MODULE_NOT_FOUND" &&
     String((error as { message?: unknown }).message).includes(SDK_PACKAGE)
   );
+}
+
+/** Throw the error {@link loadDaytonaSdk} would give when `@daytonaio/sdk` is not installed. */
+export function assertDaytonaSdkInstalled(explicit?: string): void {
+  if (explicit !== undefined) return;
+  try {
+    createRequire(import.meta.url).resolve(SDK_PACKAGE);
+  } catch (error) {
+    throw new TerminalError(
+      TerminalErrorCode.BackendUnavailable,
+      `The daytona backend needs Daytona's SDK: ${INSTALL_HINT}.`,
+      { cause: error },
+    );
+  }
 }
 
 /** Load `@daytonaio/sdk` (or the module at `explicit`), or throw an error naming the install. */

@@ -1,3 +1,4 @@
+import type { SandboxPolicy } from "./sandbox.js";
 import { MissingCapabilityError } from "./terminal-error.js";
 
 /** Version of the {@link Environment} / {@link EnvironmentBackend} contract this package speaks. */
@@ -94,6 +95,12 @@ export interface Environment {
   /** The session's current directory. */
   readonly cwd: string;
   /**
+   * The OS sandbox the commands run in (level, network, writable roots), when the backend
+   * has one; absent means no OS limit beyond the backend's own isolation. Approval may read
+   * it to relax for writes inside a writable root.
+   */
+  readonly sandbox?: SandboxPolicy | undefined;
+  /**
    * Run a command to completion. Never rejects for a failing command; rejects for misuse
    * (a `cwd` that is not a directory, a missing capability, a closed environment).
    */
@@ -142,6 +149,13 @@ export interface EnvironmentBackend {
   readonly capabilities: EnvironmentCapabilities;
   /** Make an environment. Rejects with a clear error when the backend cannot be reached. */
   create(options: EnvironmentOptions): Promise<Environment>;
+  /**
+   * Check, without making an environment, that `create` can work with these options: the
+   * client program is installed, the daemon answers, the host or credentials are set. Rejects
+   * with the error `create` would give (its message says what is missing and how to fix it).
+   * Optional: a backend without it counts as usable.
+   */
+  probe?(options: EnvironmentOptions): Promise<void>;
 }
 
 /** What a backend author writes; {@link defineEnvironmentBackend} adds the API version. */
@@ -154,6 +168,7 @@ export function defineEnvironmentBackend(spec: EnvironmentBackendSpec): Environm
     type: spec.type,
     capabilities: spec.capabilities,
     create: spec.create,
+    ...(spec.probe === undefined ? {} : { probe: spec.probe }),
   };
 }
 

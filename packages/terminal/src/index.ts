@@ -81,6 +81,7 @@ export type {
   ModalSdkSandbox,
 } from "./modal-sdk.js";
 export {
+  assertDaytonaCredentials,
   createDaytonaEnvironment,
   daytonaBackend,
   daytonaResources,

@@ -1,6 +1,5 @@
 import { readFileSync } from "node:fs";
 import os from "node:os";
-import { setTimeout as delay } from "node:timers/promises";
 
 /** Default time between SIGTERM and SIGKILL. */
 export const DEFAULT_KILL_GRACE_MS = 1000;
@@ -34,39 +33,6 @@ export function signalProcessGroup(pgid: number, signal: NodeJS.Signals): boolea
   } catch {
     return false;
   }
-}
-
-/** How {@link terminateProcessGroup} knows the group's leader is gone. */
-export interface TerminateOptions {
-  /** Resolves when the group leader exited (and its output closed). */
-  readonly done: Promise<unknown>;
-  readonly graceMs?: number;
-}
-
-/**
- * SIGTERM the group, and SIGKILL it if the leader has not finished within the grace
- * period. The SIGKILL is sent to the group even when the leader went, so children that
- * ignored SIGTERM do not survive.
- */
-export async function terminateProcessGroup(
-  pgid: number,
-  options: TerminateOptions,
-): Promise<void> {
-  if (!signalProcessGroup(pgid, "SIGTERM")) return;
-  const ac = new AbortController();
-  const graceful = await Promise.race([
-    options.done.then(() => true),
-    delay(options.graceMs ?? DEFAULT_KILL_GRACE_MS, false, { signal: ac.signal }).catch(
-      () => false,
-    ),
-  ]);
-  ac.abort();
-  if (!graceful) {
-    signalProcessGroup(pgid, "SIGKILL");
-    return;
-  }
-  // The leader exited; make sure nothing of the group lingers.
-  signalProcessGroup(pgid, "SIGKILL");
 }
 
 /** Shell-style exit code: the code, or 128 + the signal number when killed by a signal. */

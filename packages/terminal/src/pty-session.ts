@@ -122,6 +122,7 @@ export async function launchPty(spec: LaunchSpec, ptyModule?: string): Promise<R
     },
     exited,
     outputClosed: exited.then(() => undefined),
+    ended: exited.then(() => undefined),
     get stdinOpen() {
       return open;
     },

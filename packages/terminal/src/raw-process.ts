@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import type { Readable } from "node:stream";
 import { exitCodeOf } from "./process-group.js";
 
 /** How a command is started: a program, its arguments, directory and environment. */
@@ -19,8 +20,13 @@ export interface RawProcess {
   readonly pty: boolean;
   /** Subscribe to decoded output; returns an unsubscribe function. */
   onData(listener: (chunk: string) => void): () => void;
-  /** Resolves with the shell-style exit code when the leader exited. */
+  /**
+   * Resolves with the shell-style exit code when the command ended: the leader's exit, or
+   * under a launcher the code it reported on its status pipe.
+   */
   readonly exited: Promise<number>;
+  /** Resolves when the started process itself exited (a launcher outlives its command while descendants remain). */
+  readonly ended: Promise<void>;
   /** Resolves when the output stream ended (every holder of it exited), or right after exit for a PTY. */
   readonly outputClosed: Promise<void>;
   /** Whether stdin can still be written. */
@@ -40,6 +46,11 @@ export interface PipedOptions {
    * so no stderr pipe is made: one pipe less per command, and the order of lines is kept.
    */
   readonly stderrToStdout?: boolean;
+  /**
+   * The program is the launcher (process-launcher.ts): it reports the command's exit code on
+   * file descriptor 3, which becomes the {@link RawProcess.exited} value.
+   */
+  readonly statusPipe?: boolean;
 }
 
 /** Start `spec` in a new process group with piped stdio. */
@@ -53,8 +64,10 @@ export function launchPiped(spec: LaunchSpec, options: PipedOptions): Promise<Ra
         options.stdin ? "pipe" : "ignore",
         "pipe",
         options.stderrToStdout === true ? "ignore" : "pipe",
+        ...(options.statusPipe === true ? (["pipe"] as const) : []),
       ],
     });
+    const status = options.statusPipe === true ? (child.stdio[3] as Readable | null) : null;
     const { stdout, stderr } = child;
     if (stdout === null) {
       reject(new Error("spawn gave no output pipe"));
@@ -73,12 +86,13 @@ export function launchPiped(spec: LaunchSpec, options: PipedOptions): Promise<Ra
     child.stdin?.on("error", () => {
       stdinOpen = false;
     });
-    const exited = new Promise<number>((res) => {
+    const ended = new Promise<number>((res) => {
       child.once("exit", (code, signal) => {
         stdinOpen = false;
         res(exitCodeOf(code, signal));
       });
     });
+    const exited = status === null ? ended : reportedCode(status, ended);
     const closes: Promise<void>[] = [];
     for (const stream of [stdout, stderr]) {
       if (stream !== null)
@@ -100,6 +114,7 @@ export function launchPiped(spec: LaunchSpec, options: PipedOptions): Promise<Ra
           return () => listeners.delete(listener);
         },
         exited,
+        ended: ended.then(() => undefined),
         outputClosed,
         get stdinOpen() {
           return stdinOpen;
@@ -118,5 +133,22 @@ export function launchPiped(spec: LaunchSpec, options: PipedOptions): Promise<Ra
         },
       });
     });
+  });
+}
+
+/** The exit code the launcher writes on its status pipe, or the launcher's own when it wrote none. */
+function reportedCode(status: Readable, ended: Promise<number>): Promise<number> {
+  return new Promise((resolve) => {
+    let text = "";
+    status.setEncoding("utf8");
+    status.on("data", (chunk: string) => {
+      text += chunk;
+      const newline = text.indexOf("\n");
+      if (newline >= 0) resolve(Number(text.slice(0, newline)));
+    });
+    status.once("close", () => {
+      void ended.then(resolve);
+    });
+    status.on("error", () => undefined);
   });
 }

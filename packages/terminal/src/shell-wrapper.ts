@@ -1,5 +1,4 @@
-import { accessSync, constants } from "node:fs";
-import path from "node:path";
+import { findExecutable } from "./executables.js";
 
 /**
  * The bash program every local command runs in. Each command is a fresh `bash -c` that
@@ -45,24 +44,7 @@ function quoteForShell(value: string): string {
   return `'${value.replaceAll("'", `'\\''`)}'`;
 }
 
-function isExecutable(file: string): boolean {
-  try {
-    accessSync(file, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** Find bash: on PATH, then the usual locations. */
 export function findBash(searchPath: string | undefined = process.env.PATH): string {
-  for (const dir of (searchPath ?? "").split(path.delimiter)) {
-    if (dir === "") continue;
-    const candidate = path.join(dir, "bash");
-    if (isExecutable(candidate)) return candidate;
-  }
-  for (const candidate of ["/usr/bin/bash", "/bin/bash", "/usr/local/bin/bash"]) {
-    if (isExecutable(candidate)) return candidate;
-  }
-  return "/bin/sh";
+  return findExecutable("bash", searchPath, ["/usr/bin", "/bin", "/usr/local/bin"]) ?? "/bin/sh";
 }

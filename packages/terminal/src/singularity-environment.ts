@@ -14,6 +14,7 @@ import {
   REMOTE_CAPABILITIES,
   type RemoteTransport,
 } from "./remote-environment.js";
+import { findExecutable } from "./executables.js";
 import { runTransport } from "./remote-process.js";
 import { TerminalError, TerminalErrorCode } from "./terminal-error.js";
 
@@ -41,23 +42,9 @@ export interface SingularitySettings {
 const BUILD_TIMEOUT_MS = 600_000;
 const DEFAULT_IMAGE = "docker://nikolaik/python-nodejs:python3.11-nodejs20";
 
-function isExecutable(file: string): boolean {
-  try {
-    accessSync(file, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** Find `apptainer`, then `singularity`, on `searchPath`. */
 export function findApptainer(searchPath: string | undefined): string | undefined {
-  for (const name of ["apptainer", "singularity"]) {
-    for (const dir of (searchPath ?? "").split(path.delimiter)) {
-      if (dir !== "" && isExecutable(path.join(dir, name))) return path.join(dir, name);
-    }
-  }
-  return undefined;
+  return findExecutable("apptainer", searchPath) ?? findExecutable("singularity", searchPath);
 }
 
 function isWritableDir(dir: string): boolean {
@@ -259,4 +246,7 @@ export const singularityBackend: EnvironmentBackend = defineEnvironmentBackend({
   type: "singularity",
   capabilities: REMOTE_CAPABILITIES,
   create: (options) => createSingularityEnvironment(options),
+  probe: async (options) => {
+    singularitySettingsFrom(options);
+  },
 });

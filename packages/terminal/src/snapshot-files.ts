@@ -1,13 +1,3 @@
-import { unlinkSync } from "node:fs";
-
-function removeQuietly(file: string): void {
-  try {
-    unlinkSync(file);
-  } catch {
-    // already gone
-  }
-}
-
 /**
  * The shell-state snapshots of one environment: which file is current, and which older
  * ones running commands were started from (a file is deleted once it is neither). Lets
@@ -17,6 +7,12 @@ function removeQuietly(file: string): void {
 export class SnapshotFiles {
   #current: string | undefined;
   readonly #users = new Map<string, number>();
+  readonly #discard: (file: string) => void;
+
+  /** `discard` removes a snapshot file no command needs any more. */
+  constructor(discard: (file: string) => void) {
+    this.#discard = discard;
+  }
 
   /** The snapshot a command starting now restores, marked in use until {@link release}. */
   acquire(): string | undefined {
@@ -34,7 +30,7 @@ export class SnapshotFiles {
       return;
     }
     this.#users.delete(file);
-    if (file !== this.#current) removeQuietly(file);
+    if (file !== this.#current) this.#discard(file);
   }
 
   /** Make `file` the snapshot later commands restore. */
@@ -42,6 +38,6 @@ export class SnapshotFiles {
     const previous = this.#current;
     this.#current = file;
     if (previous !== undefined && previous !== file && !this.#users.has(previous))
-      removeQuietly(previous);
+      this.#discard(previous);
   }
 }

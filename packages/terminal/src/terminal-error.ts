@@ -12,6 +12,7 @@ export const TerminalErrorCode = {
   SpawnFailed: "TERMINAL_SPAWN_FAILED",
   ProcessLimit: "TERMINAL_PROCESS_LIMIT",
   WorkdirNotFound: "TERMINAL_WORKDIR_NOT_FOUND",
+  SandboxUnavailable: "TERMINAL_SANDBOX_UNAVAILABLE",
 } as const;
 
 /** One of {@link TerminalErrorCode}'s values. */

@@ -137,6 +137,17 @@ export async function runTerminalTool(
     if (reason !== undefined) return errorResult(foregroundHangMessage(reason), "error");
   }
 
+  // A backend known to be unusable is probed again before anyone is asked to approve a
+  // command that cannot run; the answer names what is missing.
+  const unusable =
+    runtime.unavailableReason() === undefined ? undefined : await runtime.checkBackend();
+  if (unusable !== undefined) {
+    return {
+      error: `Terminal tool disabled: environment creation failed (${unusable})`,
+      status: "disabled",
+    };
+  }
+
   const approval = await runtime.approve(command, {
     envType: settings.backend,
     ...(typeof ctx.sessionKey === "string" ? { sessionKey: ctx.sessionKey } : {}),

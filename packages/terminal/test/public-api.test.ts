@@ -22,6 +22,7 @@ describe("public API", () => {
         "sshBackend",
         "sshControlPath",
         "sshTargetFrom",
+        "assertDaytonaCredentials",
         "assertModalCredentials",
         "createDaytonaEnvironment",
         "createModalEnvironment",

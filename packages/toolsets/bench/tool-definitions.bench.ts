@@ -104,7 +104,8 @@ await runSuite("toolsets", [
     },
   },
   {
-    name: "repeat call, hermes-cli preset, config fingerprint from stat(configPath)",
+    name: "repeat call, hermes-cli preset, configPath given",
+    budgetUs: 5,
     setup: () => {
       const registry = hermesCliRegistry();
       const options = {
@@ -117,9 +118,34 @@ await runSuite("toolsets", [
       return () => getToolDefinitions(options);
     },
   },
+  {
+    name: "repeat call, 5000 tools, configPath given",
+    budgetUs: 5,
+    setup: () => {
+      const { registry, names } = syntheticRegistry(500);
+      const options = {
+        registry,
+        enabledToolsets: names,
+        quiet: true,
+        configPath: import.meta.filename,
+      };
+      getToolDefinitions(options);
+      return () => getToolDefinitions(options);
+    },
+  },
+  {
+    name: "repeat call, 5000 tools, fresh options object per call",
+    budgetUs: 5,
+    setup: () => {
+      const { registry, names } = syntheticRegistry(500);
+      getToolDefinitions({ registry, enabledToolsets: names, quiet: true });
+      return () => getToolDefinitions({ registry, enabledToolsets: names, quiet: true });
+    },
+  },
   coldCase(500, 2_000),
   coldCase(1_000, undefined),
   coldCase(5_000, 20_000),
+  { ...coldCase(50_000, 25_000), samples: 9 },
   {
     name: "cold call, 5000 tools, no enabled list (every toolset)",
     setup: () => {

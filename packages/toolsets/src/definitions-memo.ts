@@ -5,13 +5,11 @@ import type { ToolsetsRegistry } from "./toolsets-registry.js";
 /** How many selections are remembered per registry (Hermes: 8, first in first out). */
 export const TOOL_DEFINITIONS_CACHE_SIZE = 8;
 
-/** One remembered result. Its definitions are never handed out, only copies of them. */
+/** One remembered result: a frozen list of frozen definitions, handed out as is on every hit. */
 export interface MemoEntry {
   readonly patches: SchemaPatches;
   readonly createdAt: number;
   readonly definitions: readonly ToolDefinition[];
-  /** Some schema has keys beyond name, description and parameters (copied by spreading). */
-  readonly extraKeys: boolean;
   /** The report lines, when the entry was computed in non-quiet mode (replayed on a hit). */
   readonly lines: readonly string[] | undefined;
 }

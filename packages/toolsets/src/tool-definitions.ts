@@ -95,6 +95,40 @@ function setKey(names: readonly string[]): string {
   return [...new Set(names)].sort().join("\u0000");
 }
 
+/** Distinct toolset lists seen, as small numbers, so a memo key stays short however long a list. */
+const listIds = new Map<string, number>();
+let nextListId = 1;
+/** The id last computed for a list object, with a copy of its items to notice a change. */
+const knownLists = new WeakMap<readonly string[], { items: readonly string[]; id: number }>();
+const MAX_LIST_IDS = 1024;
+
+function sameItems(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/**
+ * A number that names the set of toolsets in `names` (order and repeats ignored). A caller that
+ * passes the same list object again pays a comparison of its items (nothing for a frozen list),
+ * not a sort and a join.
+ */
+function listId(names: readonly string[]): number {
+  const known = knownLists.get(names);
+  // A frozen list cannot have changed since it was seen: no comparison at all.
+  if (known !== undefined && (known.items === names || sameItems(known.items, names)))
+    return known.id;
+  const key = setKey(names);
+  let id = listIds.get(key);
+  if (id === undefined) {
+    if (listIds.size >= MAX_LIST_IDS) listIds.clear();
+    id = nextListId++;
+    listIds.set(key, id);
+  }
+  knownLists.set(names, { items: Object.isFrozen(names) ? names : names.slice(), id });
+  return id;
+}
+
 function memoKey(
   options: GetToolDefinitionsOptions,
   registry: ToolsetsRegistry,
@@ -102,38 +136,11 @@ function memoKey(
   now: number,
 ): string {
   const { enabledToolsets, disabledToolsets } = options;
-  const enabled = enabledToolsets === undefined ? "\u0002" : setKey(enabledToolsets);
-  const disabled = disabledToolsets === undefined ? "" : setKey(disabledToolsets);
+  const enabled = enabledToolsets === undefined ? "all" : listId(enabledToolsets);
+  const disabled = disabledToolsets === undefined ? "" : listId(disabledToolsets);
   const kanban = options.kanbanTask === true ? 1 : 0;
   const generation = `${registry.generation}.${registry.checkGeneration ?? 0}`;
   return `${generation}\u0001${catalog.id}:${catalog.version}\u0001${kanban}\u0001${configFingerprintOf(options, now)}\u0001${enabled}\u0001${disabled}`;
-}
-
-/** True when some schema carries keys beyond name, description and parameters. */
-function hasExtraKeys(definitions: readonly ToolDefinition[]): boolean {
-  return definitions.some((definition) => Object.keys(definition.function).length !== 3);
-}
-
-/**
- * A copy the caller owns: a new list of new definition and function objects. Spreading the
- * registry's frozen schemas is about ten times slower than naming the three usual keys, so
- * spread is kept for lists where some schema has more.
- */
-function copyDefinitions(
-  definitions: readonly ToolDefinition[],
-  extraKeys: boolean,
-): ToolDefinition[] {
-  const copy = new Array<ToolDefinition>(definitions.length);
-  for (let i = 0; i < definitions.length; i++) {
-    const schema = (definitions[i] as ToolDefinition).function;
-    copy[i] = {
-      type: "function",
-      function: extraKeys
-        ? { ...schema }
-        : { name: schema.name, description: schema.description, parameters: schema.parameters },
-    };
-  }
-  return copy;
 }
 
 function deepFreeze<T>(value: T): T {
@@ -145,12 +152,15 @@ function deepFreeze<T>(value: T): T {
 }
 
 /**
- * Keep the remembered parameters immutable: the registry freezes its schemas, but a schema
- * override may hand back an object of its own, which is cloned before being frozen.
+ * Keep the remembered schema immutable: the registry freezes its schemas, but a patch or a
+ * schema override may hand back objects of its own; their parameters are cloned before being
+ * frozen (the caller keeps its object), and the schema itself is frozen.
  */
-function frozenParameters(schema: FunctionSchema): FunctionSchema {
-  if (Object.isFrozen(schema.parameters)) return schema;
-  return { ...schema, parameters: deepFreeze(structuredClone(schema.parameters)) };
+function frozenSchema(schema: FunctionSchema): FunctionSchema {
+  // The registry's schemas are frozen throughout: nothing to do (the common case, kept cheap).
+  if (Object.isFrozen(schema) && Object.isFrozen(schema.parameters)) return schema;
+  if (Object.isFrozen(schema.parameters)) return deepFreeze({ ...schema });
+  return deepFreeze({ ...schema, parameters: structuredClone(schema.parameters) });
 }
 
 /**
@@ -178,10 +188,10 @@ function applyPatches(
         );
       }
     }
-    schema = frozenParameters(schema);
+    schema = frozenSchema(schema);
     if (schema === registered) continue;
     if (definitions === fromRegistry) definitions = fromRegistry.slice();
-    (definitions as ToolDefinition[])[i] = { type: "function", function: schema };
+    (definitions as ToolDefinition[])[i] = Object.freeze({ type: "function", function: schema });
   }
   return definitions;
 }
@@ -203,10 +213,13 @@ function reportSelection(lines: string[], definitions: readonly ToolDefinition[]
  *
  * Results are remembered per registry (8 selections, first in first out) under the enabled and
  * disabled lists, the registry generation, the custom toolsets, `kanbanTask` and the config
- * fingerprint, for at most `cacheTtlMs`. Every call returns a fresh list of fresh definition and
- * function objects; the `parameters` objects are shared and frozen, so clone one before editing.
+ * fingerprint, for at most `cacheTtlMs`. The list returned is frozen, as is everything in it, and
+ * a remembered result is returned as is (the same list on every hit, so a hit costs the same at
+ * any number of tools): copy it (`[...list]`, `structuredClone`) before changing anything.
  */
-export function getToolDefinitions(options: GetToolDefinitionsOptions = {}): ToolDefinition[] {
+export function getToolDefinitions(
+  options: GetToolDefinitionsOptions = {},
+): readonly ToolDefinition[] {
   const registry = options.registry ?? defaultRegistry();
   const patches = options.schemaPatches ?? DEFAULT_SCHEMA_PATCHES;
   const quiet = options.quiet === true;
@@ -220,7 +233,7 @@ export function getToolDefinitions(options: GetToolDefinitionsOptions = {}): Too
     const entry = recallDefinitions(registry, key, patches, now - ttl);
     if (entry !== undefined && (quiet || entry.lines !== undefined)) {
       if (!quiet) for (const line of entry.lines ?? []) log(line);
-      return copyDefinitions(entry.definitions, entry.extraKeys);
+      return entry.definitions;
     }
   }
 
@@ -237,8 +250,9 @@ export function getToolDefinitions(options: GetToolDefinitionsOptions = {}): Too
     reportSelection(lines, definitions);
     for (const line of lines) log(line);
   }
-  const extraKeys = hasExtraKeys(definitions);
+  // The registry built a new list for this call; once frozen it is shared by every hit.
+  const result = Object.freeze(definitions);
   if (ttl > 0)
-    rememberDefinitions(registry, key, { patches, createdAt: now, definitions, extraKeys, lines });
-  return copyDefinitions(definitions, extraKeys);
+    rememberDefinitions(registry, key, { patches, createdAt: now, definitions: result, lines });
+  return result;
 }

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync, utimesSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { FunctionSchema } from "@hermes-agent/registry";
+import type { FunctionSchema, ToolDefinition } from "@hermes-agent/registry";
 import { afterAll, describe, expect, test, vi } from "vitest";
 import {
   clearToolDefinitionsCache,
@@ -27,7 +27,7 @@ function setup() {
   return { registry, spy, call, schemaPatches };
 }
 
-const names = (defs: { function: { name: string } }[]) => defs.map((d) => d.function.name);
+const names = (defs: readonly { function: { name: string } }[]) => defs.map((d) => d.function.name);
 
 describe("memo keys", () => {
   test("invalidateCheckCache() also drops remembered definitions", () => {
@@ -265,35 +265,54 @@ describe("memoization", () => {
   });
 });
 
-describe("results are copies", () => {
-  test("mutating the list or a definition never corrupts the memo", () => {
+describe("results are shared and immutable", () => {
+  test("a hit returns the remembered list itself, at no copying cost", () => {
+    const { call, spy } = setup();
+    const first = call({ enabledToolsets: ["web"] });
+    const second = call({ enabledToolsets: ["web"] });
+    expect(second).toBe(first);
+    expect(spy).toHaveBeenCalledTimes(1);
+  });
+
+  test("the list, its definitions and their schemas refuse changes, so the memo cannot be corrupted", () => {
     const { call } = setup();
     const first = call({ enabledToolsets: ["web"] });
     const expected = structuredClone(first);
-    first.push({
-      type: "function",
-      function: { name: "injected", description: "", parameters: {} },
-    });
-    first.reverse();
-    const firstSchema = first.find((d) => d.function.name === "web_search")?.function as {
-      description: string;
-      strict?: boolean;
+    const injected = {
+      type: "function" as const,
+      function: { name: "x", description: "", parameters: {} },
     };
-    firstSchema.description = "changed";
-    firstSchema.strict = true;
-    (first[1] as { type: string }).type = "other";
-    const second = call({ enabledToolsets: ["web"] });
-    expect(second).toEqual(expected);
-    expect(second).not.toBe(first);
+    expect(() => (first as ToolDefinition[]).push(injected)).toThrow(TypeError);
+    expect(() => (first as ToolDefinition[]).reverse()).toThrow(TypeError);
+    const schema = first.find((d) => d.function.name === "web_search")?.function as {
+      description: string;
+    };
+    expect(() => {
+      schema.description = "changed";
+    }).toThrow(TypeError);
+    expect(() => {
+      (first[1] as { type: string }).type = "other";
+    }).toThrow(TypeError);
+    expect(call({ enabledToolsets: ["web"] })).toEqual(expected);
   });
 
-  test("each call returns new definition and function objects", () => {
+  test("a copy is the caller's to change", () => {
     const { call } = setup();
-    const a = call({ enabledToolsets: ["web"] });
-    const b = call({ enabledToolsets: ["web"] });
-    expect(a[0]).not.toBe(b[0]);
-    expect(a[0]?.function).not.toBe(b[0]?.function);
-    expect(Object.isFrozen(a[0]?.function)).toBe(false);
+    const mine = structuredClone(call({ enabledToolsets: ["web"] })) as ToolDefinition[];
+    mine.pop();
+    expect(names(call({ enabledToolsets: ["web"] }))).toEqual(["web_extract", "web_search"]);
+  });
+
+  test("the same list object passed again with other items is a different selection", () => {
+    const { call, spy } = setup();
+    const enabled = ["web"];
+    expect(names(call({ enabledToolsets: enabled }))).toEqual(["web_extract", "web_search"]);
+    enabled.push("terminal");
+    call({ enabledToolsets: enabled });
+    expect(spy).toHaveBeenCalledTimes(2);
+    enabled.pop();
+    expect(names(call({ enabledToolsets: enabled }))).toEqual(["web_extract", "web_search"]);
+    expect(spy).toHaveBeenCalledTimes(2);
   });
 
   test("parameters are shared but frozen, so they cannot be corrupted either", () => {
@@ -337,6 +356,7 @@ describe("results are copies", () => {
     const first = getToolDefinitions({ registry, quiet: true });
     const second = getToolDefinitions({ registry, quiet: true });
     expect(second[0]?.function).toMatchObject({ name: "strict_tool", strict: true });
-    expect(second[0]?.function).not.toBe(first[0]?.function);
+    expect(second[0]?.function).toBe(first[0]?.function);
+    expect(Object.isFrozen(second[0]?.function)).toBe(true);
   });
 });

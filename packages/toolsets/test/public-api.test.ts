@@ -49,6 +49,6 @@ test("any ToolRegistry is a ToolsetsRegistry", () => {
   expectTypeOf<ToolRegistry>().toExtend<ToolsetsRegistry>();
 });
 
-test("getToolDefinitions returns mutable OpenAI function definitions", () => {
-  expectTypeOf(api.getToolDefinitions).returns.toEqualTypeOf<ToolDefinition[]>();
+test("getToolDefinitions returns a read-only list of OpenAI function definitions", () => {
+  expectTypeOf(api.getToolDefinitions).returns.toEqualTypeOf<readonly ToolDefinition[]>();
 });

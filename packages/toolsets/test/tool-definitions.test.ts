@@ -29,7 +29,7 @@ function coreRegistry() {
 
 function run(options: GetToolDefinitionsOptions): {
   names: string[];
-  definitions: ToolDefinition[];
+  definitions: readonly ToolDefinition[];
   lines: string[];
 } {
   const lines: string[] = [];
@@ -41,7 +41,7 @@ function run(options: GetToolDefinitionsOptions): {
   return { names: definitions.map((d) => d.function.name), definitions, lines };
 }
 
-const byName = (definitions: ToolDefinition[], name: string) =>
+const byName = (definitions: readonly ToolDefinition[], name: string) =>
   definitions.find((d) => d.function.name === name)?.function;
 
 describe("selection", () => {

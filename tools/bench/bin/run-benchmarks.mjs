@@ -25,6 +25,12 @@ for (const pkg of selected) {
   }
 }
 
+/** A figure with its unit; times of 10 ms and more are shown in milliseconds. */
+function show(value, unit) {
+  if (unit !== undefined) return `${Number(value.toFixed(3))} ${unit}`;
+  return value >= 10_000 ? `${(value / 1000).toFixed(1)} ms` : `${value.toFixed(3)} µs`;
+}
+
 function runFile(file) {
   return new Promise((resolve) => {
     const child = spawn(
@@ -49,10 +55,10 @@ function runFile(file) {
           const result = JSON.parse(line.slice(MARKER.length));
           results.push(result);
           process.stderr.write(
-            `  ${result.suite} › ${result.name}: ${result.medianUs.toFixed(3)} µs` +
+            `  ${result.suite} › ${result.name}: ${show(result.medianUs, result.unit)}` +
               (result.budgetUs === undefined
                 ? ""
-                : ` (budget ${result.budgetUs} µs${result.withinBudget ? "" : ", OVER"})`) +
+                : ` (target ${show(result.budgetUs, result.unit)}${result.withinBudget ? "" : ", OVER"})`) +
               "\n",
           );
         } else if (line.length > 0) {

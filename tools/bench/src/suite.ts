@@ -25,6 +25,11 @@ export interface BenchResult {
   readonly opsPerSample: number;
   readonly budgetUs?: number;
   readonly withinBudget?: boolean;
+  /**
+   * Unit of `medianUs`, `minUs`, `maxUs` and `budgetUs` when they are not microseconds (a memory
+   * figure in "MB", a ratio "x"); absent for times.
+   */
+  readonly unit?: string;
 }
 
 /** A result measured outside the harness (for example a cold process start), reported the same way. */

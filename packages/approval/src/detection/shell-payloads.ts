@@ -147,11 +147,14 @@ export function shellPayloadMatch(
       return split < 0 ? null : payloadMatch(cmd.args.slice(split + 1), ctx);
     }
     case "trap": {
-      // The handler runs later; only a hard-line handler is reported, so the common
-      // `trap 'rm -rf "$tmp"' EXIT` cleanup idiom is not flagged.
-      const handler = cmd.args.find((word) => !word.text.startsWith("-"));
-      const match = handler === undefined || handler.dynamic ? null : ctx.analyseText(handler.text);
-      return match?.hardline ? match : null;
+      // The handler runs later (on exit, on a signal, before every command for DEBUG): it is
+      // judged like any other command. `trap -p`/`-l` and `trap - SIG` only list or reset.
+      const operands = cmd.args.filter(
+        (word) => word.text !== "--" && (!/^-[lp]*$/.test(word.text) || word.text === "-"),
+      );
+      const handler = operands[0];
+      if (handler === undefined || operands.length < 2 || handler.text === "-") return null;
+      return payloadMatch([handler], ctx);
     }
     case "at":
     case "batch":

@@ -13,7 +13,7 @@ import { describe, type HookBus } from "./hook-bus.js";
 import { runToolExecutionMiddleware, runToolRequestMiddleware } from "./middleware-chain.js";
 import type { ToolCallInfo } from "./middleware-types.js";
 import { parseToolArguments } from "./parse-arguments.js";
-import { firstDirective } from "./pre-tool-directive.js";
+import { readPreToolReplies } from "./pre-tool-directive.js";
 import { resultError } from "./result-status.js";
 import type { ToolApprovalGate } from "./tool-approval.js";
 
@@ -244,7 +244,13 @@ export function createDispatchPipeline(
           toolCallId: info.toolCallId,
           origin,
         });
-        const directive = firstDirective(replies instanceof Promise ? await replies : replies);
+        const hookDecision = readPreToolReplies(
+          replies instanceof Promise ? await replies : replies,
+        );
+        const directive = hookDecision.directive;
+        if (hookDecision.modifiedArgs !== undefined && directive?.action !== "block") {
+          info = { ...info, args: { ...hookDecision.modifiedArgs } };
+        }
         if (directive?.action === "block") {
           const blocked = JSON.stringify({ error: directive.message });
           return await finishCall(info, started, blocked, "blocked", "plugin_block");

@@ -45,7 +45,7 @@ export interface HermesRuntime {
   readonly cwd: string;
   readonly logger: Logger;
   /** The OpenAI `tools` array for a toolset selection, availability-checked. */
-  getToolDefinitions(options?: RuntimeToolDefinitionOptions): ToolDefinition[];
+  getToolDefinitions(options?: RuntimeToolDefinitionOptions): readonly ToolDefinition[];
   /**
    * Run one tool call through the full pipeline. `args` is an object or the model's JSON text.
    * Never rejects: every failure is a JSON `{"error": ...}` string.

@@ -44,6 +44,34 @@ describe("arguments", () => {
     expect(seen).toEqual([{ text: "a b c", times: 3 }]);
   });
 
+  test("a pre_tool_call modify reply replaces the arguments, which are validated again", async () => {
+    h.runtime.hooks.registerHook("pre_tool_call", () => ({
+      action: "modify",
+      args: { text: "one two three four", times: "2" },
+    }));
+    const result = await h.runtime.handleFunctionCall("count_words", { text: "a" });
+    expect(parse(result)).toEqual({ words: 4, times: 2 });
+    expect(calls).toEqual([{ text: "one two three four", times: 2 }]);
+  });
+
+  test("a block wins over a rewrite, whichever hook answered first", async () => {
+    h.runtime.hooks.registerHook("pre_tool_call", () => ({
+      action: "modify",
+      args: { text: "harmless" },
+    }));
+    h.runtime.hooks.registerHook("pre_tool_call", () => ({ action: "block", message: "no" }));
+    const result = await h.runtime.handleFunctionCall("count_words", { text: "a" });
+    expect(parse(result)).toEqual({ error: "no" });
+    expect(calls).toEqual([]);
+  });
+
+  test("rewritten arguments that break the schema are refused, never run", async () => {
+    h.runtime.hooks.registerHook("pre_tool_call", () => ({ action: "modify", args: { times: 1 } }));
+    const result = parse(await h.runtime.handleFunctionCall("count_words", { text: "a" }));
+    expect(String(result.error)).toContain("'text'");
+    expect(calls).toEqual([]);
+  });
+
   test("bad JSON is an error naming the tool and the position, and nothing runs", async () => {
     const result = await h.runtime.handleFunctionCall("count_words", '{"text": "a",}');
     expect(parse(result).error).toMatch(/^Invalid JSON arguments for count_words: .*position 13/);

@@ -103,6 +103,33 @@ test("shell hooks from config.yaml block tool calls in the runtime", async () =>
   });
 });
 
+test("a shell hook's modify answer replaces the arguments the tool receives", async () => {
+  const hook = writeFile(
+    "hooks/rewrite-echo.sh",
+    `#!/usr/bin/env bash\necho '{"decision": "modify", "tool_input": {"text": "rewritten"}}'\n`,
+  );
+  chmodSync(hook, 0o755);
+  writeFile("plugins/guard/plugin.yaml", "name: guard\n");
+  writeFile("plugins/guard/index.mjs", GUARD_PLUGIN);
+  writeFile(
+    "config.yaml",
+    [
+      "plugins:",
+      "  enabled: [guard]",
+      "hooks_auto_accept: true",
+      "hooks:",
+      "  pre_tool_call:",
+      `    - command: ${hook}`,
+      "      matcher: guarded_echo",
+      "",
+    ].join("\n"),
+  );
+  const runtime = await start();
+  expect(parse(await runtime.handleFunctionCall("guarded_echo", { text: "hi" }))).toEqual({
+    echo: "rewritten",
+  });
+});
+
 test("ctx.dispatchTool goes through the pipeline; an approve directive nobody answers blocks", async () => {
   writeFile("plugins/guard/plugin.yaml", "name: guard\n");
   writeFile("plugins/guard/index.mjs", GUARD_PLUGIN);

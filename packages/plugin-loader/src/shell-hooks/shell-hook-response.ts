@@ -10,8 +10,9 @@ export const DEFAULT_BLOCK_MESSAGE = "Blocked by shell hook.";
 const STDERR_MESSAGE_LIMIT = 400;
 
 /**
- * Hermes' `modify` answer of a pre_tool_call shell hook: replace the arguments. Passed on as
- * returned; a runtime that does not apply it ignores it (its directive reader skips the shape).
+ * The `modify` answer of a pre_tool_call shell hook: replace the arguments. Passed on as
+ * returned; the hermes-agent runtime applies it (and validates the new arguments), a runtime
+ * that does not read the shape ignores it.
  */
 export interface ModifyArgumentsDirective {
   readonly action: "modify";

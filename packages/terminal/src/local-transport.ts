@@ -1,0 +1,316 @@
+import { readFileSync, readlinkSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import type { EnvironmentCapabilities } from "./environment.js";
+import { isDirectory } from "./directories.js";
+import { liveProcessGroups, processesWithEnv, processStartTime } from "./process-table.js";
+import { signalProcessGroup } from "./process-group.js";
+import { descendantsOf, killTree, signalTree } from "./process-tree.js";
+import { launchPty } from "./pty-session.js";
+import { launchPiped, type RawProcess } from "./raw-process.js";
+import { RUN_MARKER } from "./bash-session.js";
+import type { LocalLaunchPlan } from "./local-launch-plan.js";
+import type {
+  RunOutcome,
+  RunningCommand,
+  SessionRun,
+  SessionTransport,
+} from "./session-transport.js";
+import { sandboxHint, type SandboxPolicy, type SandboxSettings } from "./sandbox.js";
+import { SHELL_WRAPPER } from "./shell-wrapper.js";
+import { TerminalError, TerminalErrorCode } from "./terminal-error.js";
+
+/** After the shell exits, how long to wait for descendants to release the output pipe. */
+const OUTPUT_DRAIN_MS = 100;
+/** Passes over the process table when killing marked descendants (they may fork meanwhile). */
+const MARKER_KILL_PASSES = 3;
+
+function removeQuietly(file: string): void {
+  try {
+    unlinkSync(file);
+  } catch {
+    // already gone
+  }
+}
+
+function takeFile(file: string): string | undefined {
+  try {
+    const text = readFileSync(file, "utf8");
+    unlinkSync(file);
+    return text;
+  } catch {
+    return undefined;
+  }
+}
+
+function waitOrTimeout(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), ms);
+    void promise.then(() => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
+}
+
+/** What file descriptor `fd` of `pid` refers to (`pipe:[inode]`), or undefined. */
+function fdTarget(pid: number, fd: number): string | undefined {
+  try {
+    return readlinkSync(`/proc/${pid}/fd/${fd}`);
+  } catch {
+    return undefined;
+  }
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** Settings of a {@link LocalTransport}. */
+export interface LocalTransportSettings {
+  readonly capabilities: EnvironmentCapabilities;
+  readonly stateDir: string;
+  /** Temp dirs removed with the state dir (the sandbox's /tmp). */
+  readonly ownedDirs: readonly string[];
+  readonly plan: LocalLaunchPlan;
+  readonly baseEnv: Readonly<Record<string, string>>;
+  readonly graceMs: number;
+  readonly ptyModule: string | undefined;
+  /** Token of the run marker, for the last-resort sweep. */
+  readonly token: string;
+  readonly sandbox:
+    { readonly settings: SandboxSettings; readonly policy: SandboxPolicy } | undefined;
+}
+
+/**
+ * The local half of a bash session: commands are processes on this machine, each in a
+ * process group of its own under the launcher (a subreaper that keeps every descendant in
+ * its tree) and, when configured, inside a bubblewrap sandbox with its own PID namespace.
+ */
+export class LocalTransport implements SessionTransport {
+  readonly type = "local";
+  readonly capabilities: EnvironmentCapabilities;
+  readonly stateDir: string;
+  readonly sandbox: SandboxPolicy | undefined;
+  readonly #settings: LocalTransportSettings;
+  /** Started processes still alive (a launcher stays while its descendants run). */
+  readonly #roots = new Set<RawProcess>();
+  /** Groups of runs without a launcher (pgid → leader start time), for the cleanup of leftovers. */
+  readonly #groups = new Map<number, number | undefined>();
+
+  constructor(settings: LocalTransportSettings) {
+    this.#settings = settings;
+    this.capabilities = settings.capabilities;
+    this.stateDir = settings.stateDir;
+    this.sandbox = settings.sandbox?.policy;
+  }
+
+  #expandHome(dir: string): string {
+    const home = this.#settings.baseEnv.HOME ?? "/";
+    if (dir === "~") return home;
+    return dir.startsWith("~/") ? path.join(home, dir.slice(2)) : dir;
+  }
+
+  /** Whether `dir`, as the commands see it, is a directory. */
+  #isDirectory(dir: string): boolean {
+    return isDirectory(this.#settings.plan.hostPath(dir));
+  }
+
+  /** The nearest existing directory at or above `dir`, as the commands see it. */
+  #nearestDir(dir: string): string {
+    let current = path.resolve(dir);
+    while (!this.#isDirectory(current) && current !== path.dirname(current))
+      current = path.dirname(current);
+    return current;
+  }
+
+  resolvePath(sessionCwd: string, file: string): string {
+    return path.resolve(this.#nearestDir(sessionCwd), file);
+  }
+
+  async launch(run: SessionRun): Promise<RunningCommand> {
+    const sessionCwd = this.#nearestDir(run.sessionCwd);
+    const target =
+      run.dir === undefined ? sessionCwd : path.resolve(sessionCwd, this.#expandHome(run.dir));
+    if (run.dir !== undefined && !this.#isDirectory(target)) {
+      throw new TerminalError(
+        TerminalErrorCode.WorkdirNotFound,
+        `Working directory not found: ${target} does not exist or is not a directory. The command did not run.`,
+      );
+    }
+    const wrapperArgs = [
+      "--noprofile",
+      "--norc",
+      "-c",
+      SHELL_WRAPPER,
+      "hermes",
+      this.stateDir,
+      run.runId,
+      target,
+      run.command,
+      run.save ? "1" : "0",
+      run.transient.join(" "),
+      run.snapshot ?? "",
+    ];
+    const launch = this.#settings.plan.argv(wrapperArgs, { pty: run.pty });
+    const spec = {
+      file: launch.argv[0] ?? "",
+      args: launch.argv.slice(1),
+      cwd: this.#settings.plan.hostPath(target),
+      env: { ...this.#settings.baseEnv, ...run.env },
+    };
+    let proc: RawProcess;
+    try {
+      proc = run.pty
+        ? await launchPty(spec, this.#settings.ptyModule)
+        : await launchPiped(spec, {
+            stdin: run.stdin,
+            stderrToStdout: !launch.ownStderr,
+            statusPipe: launch.launcher,
+          });
+    } catch (error) {
+      if (TerminalError.isInstance(error)) throw error;
+      throw new TerminalError(
+        TerminalErrorCode.SpawnFailed,
+        `Could not start bash (${spec.file}): ${String(error)}`,
+        { cause: error },
+      );
+    }
+    this.#roots.add(proc);
+    void proc.ended.then(() => this.#roots.delete(proc));
+    if (!launch.tracksTree) this.#groups.set(proc.pid, processStartTime(proc.pid));
+    const marker = run.env[RUN_MARKER] ?? "";
+    const killRest = (): void => this.#killTree(proc, launch.tracksTree ? undefined : marker);
+    let stopping: Promise<void> | undefined;
+    return {
+      id: String(proc.pid),
+      pid: proc.pid,
+      pty: proc.pty,
+      started: Promise.resolve(),
+      io: proc,
+      done: proc.exited,
+      finish: async (stopped): Promise<RunOutcome> => {
+        if (await this.#outputHeld(proc)) {
+          // Descendants still hold the output open after the shell exited: a foreground
+          // command must not leave processes behind.
+          proc.detachOutput();
+          killRest();
+        } else if (stopped) {
+          // A timeout or abort takes the whole tree, also what left the process group.
+          killRest();
+        }
+        const snapshot = path.join(this.stateDir, `${run.runId}.snap`);
+        const cwdFile = path.join(this.stateDir, `${run.runId}.cwd`);
+        const cwd = takeFile(cwdFile)?.trim();
+        if (cwd === undefined) {
+          removeQuietly(snapshot);
+          return { saved: false };
+        }
+        return { saved: true, cwd };
+      },
+      stop: () => {
+        stopping ??= this.#terminate(proc, launch.tracksTree ? undefined : marker);
+        return stopping;
+      },
+    };
+  }
+
+  /**
+   * Whether descendants still hold the output open once the command ended. Under the
+   * sandbox the outer bwrap keeps its copy for as long as the namespace lives, so the
+   * holders are looked up by the pipe's identity instead of waiting for it to close.
+   */
+  async #outputHeld(proc: RawProcess): Promise<boolean> {
+    if (!this.#settings.plan.killRoot)
+      return !(await waitOrTimeout(proc.outputClosed, OUTPUT_DRAIN_MS));
+    const pipe = fdTarget(proc.pid, 1);
+    if (pipe === undefined) return false;
+    const spared = this.#settings.plan.spared(proc.pid);
+    const giveUpAt = Date.now() + OUTPUT_DRAIN_MS;
+    for (;;) {
+      const holders = descendantsOf(proc.pid).filter(
+        (pid) => !spared.has(pid) && (fdTarget(pid, 1) === pipe || fdTarget(pid, 2) === pipe),
+      );
+      if (holders.length === 0) {
+        proc.detachOutput();
+        return false;
+      }
+      if (Date.now() >= giveUpAt) return true;
+      await sleep(OUTPUT_DRAIN_MS / 5);
+    }
+  }
+
+  /** SIGTERM the run's group and tree, wait for the command or the grace period, then kill the tree. */
+  async #terminate(proc: RawProcess, marker: string | undefined): Promise<void> {
+    signalProcessGroup(proc.pid, "SIGTERM");
+    signalTree(proc.pid, "SIGTERM", this.#settings.plan.spared(proc.pid));
+    await Promise.race([proc.exited, sleep(this.#settings.graceMs)]);
+    this.#killTree(proc, marker);
+  }
+
+  /** Kill everything the run started: its tree (and namespace), its group, and marked escapees. */
+  #killTree(proc: RawProcess, marker: string | undefined): void {
+    // The tree first: the launcher (the group leader) must outlive it to keep adopting.
+    killTree(proc.pid, this.#settings.plan.spared(proc.pid));
+    if (this.#settings.plan.killRoot) this.#kill(proc.pid);
+    signalProcessGroup(proc.pid, "SIGKILL");
+    if (marker !== undefined) this.#killMarked((value) => value === marker);
+  }
+
+  #kill(pid: number): void {
+    try {
+      process.kill(pid, "SIGKILL");
+    } catch {
+      // already gone
+    }
+  }
+
+  /** SIGKILL processes whose run marker `matches`, wherever their group: the last resort. */
+  #killMarked(matches: (value: string) => boolean): void {
+    for (let pass = 0; pass < MARKER_KILL_PASSES; pass++) {
+      const pids = processesWithEnv(RUN_MARKER, matches);
+      if (pids.length === 0) return;
+      for (const pid of pids) this.#kill(pid);
+    }
+  }
+
+  storeCommand(runId: string, command: string): Promise<string> {
+    const file = path.join(this.stateDir, `${runId}.cmd`);
+    writeFileSync(file, command, { mode: 0o600 });
+    return Promise.resolve(file);
+  }
+
+  discard(files: readonly string[]): void {
+    for (const file of files) removeQuietly(file);
+  }
+
+  async readFile(file: string): Promise<Uint8Array> {
+    return readFile(this.#settings.plan.hostPath(file));
+  }
+
+  async writeFile(file: string, data: string | Uint8Array): Promise<void> {
+    const target = this.#settings.plan.hostPath(file);
+    await mkdir(path.dirname(target), { recursive: true });
+    await writeFile(target, data);
+  }
+
+  explainFailure(output: string, exitCode: number): string | undefined {
+    const sandbox = this.#settings.sandbox;
+    return sandbox === undefined ? undefined : sandboxHint(output, exitCode, sandbox.settings);
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.#roots].map((proc) => this.#terminate(proc, undefined)));
+    this.closeSync();
+  }
+
+  closeSync(): void {
+    for (const proc of this.#roots) this.#killTree(proc, undefined);
+    for (const pgid of liveProcessGroups(this.#groups)) signalProcessGroup(pgid, "SIGKILL");
+    this.#groups.clear();
+    const own = `${this.#settings.token}:`;
+    this.#killMarked((value) => value.startsWith(own));
+    for (const dir of [this.stateDir, ...this.#settings.ownedDirs])
+      rmSync(dir, { recursive: true, force: true });
+  }
+}
