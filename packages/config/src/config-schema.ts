@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { HermesConfig } from "./config-types.js";
-import { TERMINAL_BACKENDS } from "./terminal-sources.js";
+import { terminalBackendNames } from "./terminal-backend-names.js";
 import {
   readApprovalMode,
   readUnattendedPolicy,
@@ -34,9 +34,9 @@ const terminalSchema = z
     backend: z
       .preprocess(
         (v) => (typeof v === "string" ? v.trim().toLowerCase() : v),
-        z.string().refine((name) => TERMINAL_BACKENDS.includes(name), {
+        z.string().refine((name) => terminalBackendNames().includes(name), {
           error: (issue) =>
-            `${JSON.stringify(issue.input)} is not a terminal backend; use one of ${TERMINAL_BACKENDS.join(", ")}`,
+            `${JSON.stringify(issue.input)} is not a terminal backend; use one of ${terminalBackendNames().join(", ")}`,
         }),
       )
       .default("local"),

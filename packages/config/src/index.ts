@@ -28,6 +28,7 @@ export { getConfigPath, getEnvFilePath } from "./hermes-home.js";
 export { createConfigSource, createStaticConfigSource } from "./config-source.js";
 export type { ConfigSource, ConfigSourceOptions } from "./config-source.js";
 export { readApprovalMode, toStringList } from "./legacy-values.js";
+export { declareTerminalBackend, terminalBackendNames } from "./terminal-backend-names.js";
 export type { ApprovalModeReading } from "./legacy-values.js";
 export {
   loadConfig,

@@ -1,16 +1,6 @@
 import type { EnvironmentVariables } from "@hermes-agent/core";
 import { ConfigError, ConfigErrorCode } from "./config-error.js";
 
-/** The terminal backends Hermes knows (`terminal.backend`, `TERMINAL_ENV`). */
-export const TERMINAL_BACKENDS: readonly string[] = [
-  "local",
-  "docker",
-  "singularity",
-  "modal",
-  "daytona",
-  "ssh",
-];
-
 /**
  * The `TERMINAL_*` variables Hermes' terminal tool reads, and the `terminal.*` key each one
  * stands for. A variable that is set wins over the file, as in Hermes, where config.yaml is only

@@ -5,11 +5,13 @@ import { createTempDir, type TempDir } from "@hermes-agent/test-utils";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import {
   ConfigError,
+  declareTerminalBackend,
   getConfigPath,
   loadConfig,
   loadConfigSync,
   loadConfigWithDiagnostics,
   parseConfigText,
+  terminalBackendNames,
 } from "../src/index.js";
 
 let home: TempDir;
@@ -90,6 +92,20 @@ describe("terminal backends", () => {
     expect((error as ConfigError).key).toBe("terminal.backend");
     expect((error as Error).message).toMatch(
       /"dokcer" is not a terminal backend; use one of local, docker/,
+    );
+  });
+
+  test("a backend declared by the package that provides it validates; others stay errors", () => {
+    expect(() => parseConfigText("terminal:\n  backend: firecracker-test\n")).toThrow(
+      /"firecracker-test" is not a terminal backend/,
+    );
+    declareTerminalBackend("Firecracker-Test");
+    expect(terminalBackendNames()).toContain("firecracker-test");
+    expect(
+      parseConfigText("terminal:\n  backend: firecracker-test\n").config.terminal.backend,
+    ).toBe("firecracker-test");
+    expect(() => parseConfigText("terminal:\n  backend: firecraker-test\n")).toThrow(
+      /use one of local, docker, singularity, modal, daytona, ssh, firecracker-test/,
     );
   });
 

@@ -8,6 +8,7 @@ test("the public API is exactly what index.ts lists", () => {
     "ConfigTextEditor",
     "createConfigSource",
     "createStaticConfigSource",
+    "declareTerminalBackend",
     "editConfig",
     "getConfigPath",
     "getEnvFilePath",
@@ -20,6 +21,7 @@ test("the public API is exactly what index.ts lists", () => {
     "parseConfigText",
     "readApprovalMode",
     "setConfigValue",
+    "terminalBackendNames",
     "toStringList",
     "writeFileAtomic",
   ]);

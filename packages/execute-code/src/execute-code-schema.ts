@@ -118,7 +118,7 @@ export function buildExecuteCodeDescription(options: ExecuteCodeSchemaOptions = 
     "head and tail; stderr is capped at 10KB.\n\n" +
     `${cwdNote}\n\n` +
     "Helpers require imports: `from hermes_tools import json_parse, shell_quote, retry`. " +
-    "json_parse(text) — tolerant json.loads for terminal() output; shell_quote(s) — shlex.quote " +
+    `json_parse(text) — tolerant json.loads${offered.includes("terminal") ? " for terminal() output" : ""}; shell_quote(s) — shlex.quote ` +
     "for dynamic shell args; retry(fn, max_attempts=3, delay=2) — exponential backoff."
   );
 }

@@ -51,6 +51,7 @@ export function createEntry(spec: ToolSpec<unknown>): ToolEntry {
     fail(name, "toolset must be a non-empty string");
   if (typeof raw.handler !== "function") fail(name, "handler must be a function");
   optionalFunction(name, "checkFn", raw.checkFn);
+  optionalFunction(name, "unavailableReason", raw.unavailableReason);
   optionalFunction(name, "dynamicSchemaOverrides", raw.dynamicSchemaOverrides);
   if (raw.description !== undefined && typeof raw.description !== "string")
     fail(name, "description must be a string");
@@ -76,6 +77,7 @@ export function createEntry(spec: ToolSpec<unknown>): ToolEntry {
     schema,
     handler: raw.handler as ToolHandler,
     checkFn: raw.checkFn,
+    unavailableReason: raw.unavailableReason,
     requiresEnv: requiresEnv.length === 0 ? NO_ENV : Object.freeze([...requiresEnv]),
     isAsync: raw.isAsync === true,
     description: raw.description ?? schema.description,

@@ -91,6 +91,11 @@ export interface ToolSpec<Args = Record<string, unknown>> {
   /** The implementation; declared as a method so specs with narrower argument types are accepted. */
   handler(args: Args, ctx: ToolCallContext): unknown;
   readonly checkFn?: CheckFn;
+  /**
+   * Why the tool is unavailable when its `checkFn` fails (what is missing, how to fix it), for
+   * listings such as `hermes-agent tools`. Undefined when there is nothing to say.
+   */
+  readonly unavailableReason?: () => string | undefined;
   /** Env vars the tool needs; reported by `checkToolAvailability` when missing. */
   readonly requiresEnv?: readonly string[];
   /** Informational: the handler returns a promise. Both kinds are awaited alike. */
@@ -123,6 +128,8 @@ export interface ToolEntry {
   readonly schema: FunctionSchema;
   readonly handler: ToolHandler;
   readonly checkFn: CheckFn | undefined;
+  /** See {@link ToolSpec.unavailableReason}. */
+  readonly unavailableReason: (() => string | undefined) | undefined;
   readonly requiresEnv: readonly string[];
   readonly isAsync: boolean;
   readonly description: string;

@@ -25,5 +25,7 @@ export type { ResolvedCommand } from "./resolved-command.js";
 export { isWrapper, resolveLayers, unwrap, wrapperFlags } from "./wrappers.js";
 export { hasLong, hasShort, parseFlags } from "./flags.js";
 export type { FlagSpec, ParsedFlags } from "./flags.js";
+export { canonicalLongOption, hasOption, optionValues, readOptions } from "./option-table.js";
+export type { OptionTable, ReadOption, ReadOptions } from "./option-table.js";
 export { stageOutput, staticOutput } from "./static-eval.js";
 export { VERSION } from "./version.js";

@@ -5,6 +5,8 @@ import type { FlagSpec } from "./flags.js";
  * wrapper itself (a duration, a user, a directory) before the wrapped command starts.
  */
 export interface WrapperSpec extends FlagSpec {
+  /** Long options without a value (with longWithValue: the table abbreviations resolve in). */
+  readonly long?: readonly string[];
   readonly skipOperands?: number;
   /** Options that mean "do not run anything" (`command -v`, `ionice -p`). */
   readonly queryFlags?: string;
@@ -33,6 +35,25 @@ export const WRAPPERS: ReadonlyMap<string, WrapperSpec> = new Map<string, Wrappe
         "other-user",
         "command-timeout",
         "chroot",
+      ],
+      long: [
+        "askpass",
+        "background",
+        "bell",
+        "edit",
+        "help",
+        "login",
+        "list",
+        "non-interactive",
+        "preserve-env",
+        "preserve-groups",
+        "remove-timestamp",
+        "reset-timestamp",
+        "set-home",
+        "shell",
+        "stdin",
+        "validate",
+        "version",
       ],
       queryFlags: "lVvk",
     },

@@ -1,4 +1,5 @@
 import { parseFlags } from "./flags.js";
+import { canonicalLongOption } from "./option-table.js";
 import { LAUNCHER_SUBCOMMANDS, WRAPPERS } from "./wrapper-table.js";
 import { commandBaseName, type ResolvedCommand } from "./resolved-command.js";
 import { staticWord, type SimpleCommand, type Word } from "./shell-ir.js";
@@ -86,7 +87,7 @@ function innerArgv(
       )
         return null;
       if (text.startsWith("--")) {
-        const long = text.slice(2).split("=")[0] ?? "";
+        const long = canonicalLongOption(text.slice(2).split("=")[0] ?? "", spec);
         index += !text.includes("=") && spec.longWithValue?.includes(long) ? 2 : 1;
         continue;
       }

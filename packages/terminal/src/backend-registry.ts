@@ -1,3 +1,4 @@
+import { declareTerminalBackend } from "@hermes-agent/config";
 import {
   ENVIRONMENT_API_VERSION,
   ENVIRONMENT_TYPES,
@@ -26,9 +27,23 @@ export interface EnvironmentBackendRegistry {
   types(): string[];
   /** Make an environment of `type`; see {@link createEnvironment}. */
   create(type: string, options?: EnvironmentOptions): Promise<Environment>;
+  /**
+   * Whether an environment of `type` could be made with `options`, without making one:
+   * `undefined` when it looks usable, else the reason (what is missing and how to fix it).
+   * Never rejects.
+   */
+  probe(type: string, options?: EnvironmentOptions): Promise<string | undefined>;
+  /**
+   * Throw {@link UnknownEnvironmentError} (listing the valid names) unless `type` is a
+   * registered backend or one Hermes knows.
+   */
+  assertKnown(type: string): void;
 }
 
-/** Make a backend registry, holding `backends` (by default the local backend). */
+/**
+ * Make a backend registry, holding `backends` (by default every built-in backend). Each
+ * registered type is also declared to @hermes-agent/config, so `terminal.backend` may name it.
+ */
 export function createBackendRegistry(
   backends: readonly EnvironmentBackend[] = [
     localBackend,
@@ -49,17 +64,36 @@ export function createBackendRegistry(
         );
       }
       byType.set(backend.type, backend);
+      declareTerminalBackend(backend.type);
     },
     get: (type) => byType.get(type),
     types: () => [...byType.keys()],
+    assertKnown(type) {
+      if (byType.has(type) || (ENVIRONMENT_TYPES as readonly string[]).includes(type)) return;
+      throw new UnknownEnvironmentError(type, [
+        ...new Set([...ENVIRONMENT_TYPES, ...byType.keys()]),
+      ]);
+    },
     async create(type, options = {}) {
       const backend = byType.get(type);
       if (backend === undefined) {
-        if ((ENVIRONMENT_TYPES as readonly string[]).includes(type))
-          throw new BackendUnavailableError(type);
-        throw new UnknownEnvironmentError(type, ENVIRONMENT_TYPES);
+        registry.assertKnown(type);
+        throw new BackendUnavailableError(type);
       }
       return backend.create(options);
+    },
+    async probe(type, options = {}) {
+      const backend = byType.get(type);
+      try {
+        if (backend === undefined) {
+          registry.assertKnown(type);
+          throw new BackendUnavailableError(type);
+        }
+        await backend.probe?.(options);
+        return undefined;
+      } catch (error) {
+        return error instanceof Error ? error.message : String(error);
+      }
     },
   };
   for (const backend of backends) registry.register(backend);

@@ -334,4 +334,5 @@ export const dockerBackend: EnvironmentBackend = defineEnvironmentBackend({
   type: "docker",
   capabilities: REMOTE_CAPABILITIES,
   create: (options) => createDockerEnvironment(options),
+  probe: (options) => checkDaemon(dockerSettingsFrom(options)),
 });

@@ -24,6 +24,7 @@ export type {
   EnvironmentType,
   ExecuteOptions,
   ExecuteResult,
+  ShellContext,
   SpawnOptions,
 } from "./environment.js";
 export { createBackendRegistry, createEnvironment, defaultBackends } from "./backend-registry.js";

@@ -221,4 +221,8 @@ export const modalBackend: EnvironmentBackend = defineEnvironmentBackend({
   type: "modal",
   capabilities: REMOTE_CAPABILITIES,
   create: (options) => createModalEnvironment(options),
+  probe: async (options: ModalEnvironmentOptions) => {
+    assertModalCredentials(options.hostEnv ?? process.env);
+    modalModuleUrl(options.modalModule);
+  },
 });

@@ -46,6 +46,7 @@ export function registerTerminalTools(
       parameters: TERMINAL_PARAMETERS,
     },
     checkFn: () => runtime.available(),
+    unavailableReason: () => runtime.unavailableReason(),
     handler: async (args, ctx) => JSON.stringify(await runTerminalTool(runtime, args, ctx)),
   });
   registry.register<ProcessArgs>({
@@ -54,6 +55,7 @@ export function registerTerminalTools(
     emoji: "⚙️",
     schema: { name: "process", description: PROCESS_DESCRIPTION, parameters: PROCESS_PARAMETERS },
     checkFn: () => runtime.available(),
+    unavailableReason: () => runtime.unavailableReason(),
     handler: async (args, ctx) => JSON.stringify(await runProcessTool(runtime, args, ctx)),
   });
   return runtime;

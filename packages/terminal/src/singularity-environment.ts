@@ -246,4 +246,7 @@ export const singularityBackend: EnvironmentBackend = defineEnvironmentBackend({
   type: "singularity",
   capabilities: REMOTE_CAPABILITIES,
   create: (options) => createSingularityEnvironment(options),
+  probe: async (options) => {
+    singularitySettingsFrom(options);
+  },
 });

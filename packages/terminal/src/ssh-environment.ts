@@ -250,4 +250,8 @@ export const sshBackend: EnvironmentBackend = defineEnvironmentBackend({
   type: "ssh",
   capabilities: REMOTE_CAPABILITIES,
   create: (options) => createSshEnvironment(options),
+  // The host must be set; reaching it is left to the first command (it may prompt or be slow).
+  probe: async (options) => {
+    sshTargetFrom(options.backendOptions ?? {});
+  },
 });

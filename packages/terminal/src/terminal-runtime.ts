@@ -1,6 +1,7 @@
 import { defaultBackends, type EnvironmentBackendRegistry } from "./backend-registry.js";
 import { approverOf, type ApproveCommand, type CommandApprover } from "./command-approval.js";
-import type { Environment } from "./environment.js";
+import { createBackendStatus } from "./backend-status.js";
+import type { Environment, EnvironmentOptions } from "./environment.js";
 import { TerminalError, TerminalErrorCode } from "./terminal-error.js";
 import { resolveTerminalOptions, type TerminalOptions } from "./options.js";
 import {
@@ -39,8 +40,19 @@ export interface TerminalRuntime {
   readonly settings: TerminalOptions;
   readonly processes: ProcessRegistry;
   readonly approve: ApproveCommand;
-  /** Whether the configured backend is registered (the terminal tool's availability check). */
+  /**
+   * Whether the configured backend can be used, as far as is known (the terminal tool's
+   * availability check): false when it is not registered, or its last probe or environment
+   * creation failed. Synchronous; a stale answer starts a new probe in the background.
+   */
   available(): boolean;
+  /** Why the configured backend cannot be used (what is missing, how to fix it), or undefined. */
+  unavailableReason(): string | undefined;
+  /**
+   * Probe the configured backend now (client installed, daemon answering, host or
+   * credentials set) and return the reason it cannot be used, or undefined when it can.
+   */
+  checkBackend(): Promise<string | undefined>;
   /** The environment of `taskId` (created on first use; `"default"` when omitted). */
   environment(taskId?: string): Promise<Environment>;
   /** Note activity on a task so its environment is not reaped as idle. */
@@ -109,6 +121,7 @@ export function createTerminalRuntime(options: TerminalRuntimeOptions = {}): Ter
   const settings = completeSettings(options.settings);
   const approve = approverOf(options.approval);
   const backends = options.backends ?? defaultBackends;
+  backends.assertKnown(settings.backend);
   const processes = new ProcessRegistry(options.processes);
   const tasks = new Map<string, TaskEntry>();
   const ready = new Map<string, Environment>();
@@ -138,11 +151,27 @@ export function createTerminalRuntime(options: TerminalRuntimeOptions = {}): Ter
     await env?.cleanup();
   };
 
+  const environmentOptions = (taskId: string): EnvironmentOptions => ({
+    taskId,
+    ...(settings.cwd === undefined ? {} : { cwd: settings.cwd }),
+    timeoutSeconds: settings.timeoutSeconds,
+    maxOutputChars: settings.maxOutputChars,
+    envPassthrough: settings.envPassthrough,
+    backendOptions: settings.backendOptions,
+    ...(options.hostEnv === undefined ? {} : { hostEnv: options.hostEnv }),
+    ...(options.killGraceMs === undefined ? {} : { killGraceMs: options.killGraceMs }),
+  });
+  const status = createBackendStatus(backends, settings.backend, () =>
+    environmentOptions("default"),
+  );
+
   const runtime: TerminalRuntime = {
     settings,
     processes,
     approve,
-    available: () => backends.get(settings.backend) !== undefined,
+    available: () => status.available(),
+    unavailableReason: () => status.reason(),
+    checkBackend: () => status.check(),
     environment(taskId = "default") {
       if (closed) {
         return Promise.reject(
@@ -157,23 +186,16 @@ export function createTerminalRuntime(options: TerminalRuntimeOptions = {}): Ter
         existing.lastActivity = Date.now();
         return existing.environment;
       }
-      const environment = backends.create(settings.backend, {
-        taskId,
-        ...(settings.cwd === undefined ? {} : { cwd: settings.cwd }),
-        timeoutSeconds: settings.timeoutSeconds,
-        maxOutputChars: settings.maxOutputChars,
-        envPassthrough: settings.envPassthrough,
-        backendOptions: settings.backendOptions,
-        ...(options.hostEnv === undefined ? {} : { hostEnv: options.hostEnv }),
-        ...(options.killGraceMs === undefined ? {} : { killGraceMs: options.killGraceMs }),
-      });
+      const environment = backends.create(settings.backend, environmentOptions(taskId));
       tasks.set(taskId, { environment, lastActivity: Date.now(), busy: 0 });
       environment.then(
         (env) => {
+          status.observe(undefined);
           if (tasks.get(taskId)?.environment === environment) ready.set(taskId, env);
         },
         // A failed creation is not cached: the next call tries again.
-        () => {
+        (error: unknown) => {
+          status.observe(error);
           if (tasks.get(taskId)?.environment === environment) tasks.delete(taskId);
         },
       );
@@ -219,6 +241,7 @@ export function createTerminalRuntime(options: TerminalRuntimeOptions = {}): Ter
       await processes.killAll();
       processes.clear();
       await Promise.all([...tasks.keys()].map((taskId) => release(taskId)));
+      await status.settled();
       live.delete(syncKiller);
     },
   };

@@ -18,6 +18,8 @@ import {
 import { renamedProgram, trackSession } from "./session-tracking.js";
 import { matchOf, worse, type CommandRule, type RuleContext } from "./rule-context.js";
 import { deleteRules } from "./rules/delete-rules.js";
+import { escalationRules } from "./rules/escalation-rules.js";
+import { toolExecRules } from "./rules/tool-exec-rules.js";
 import { EXEC_RULES, execRules, isDynamicCommandWord } from "./rules/exec-rules.js";
 import { gitRules } from "./rules/git-rules.js";
 import { interpreterRules } from "./rules/interpreter-rules.js";
@@ -67,6 +69,8 @@ const LAYER_RULES: readonly CommandRule[] = [
   containerRules,
   secretRules,
   platformRules,
+  escalationRules,
+  toolExecRules,
 ];
 
 function shellPayloadMatchRule(): CommandRule {

@@ -1,5 +1,6 @@
 import { DELETE_RULES } from "./rules/delete-rules.js";
 import { EXEC_RULES } from "./rules/exec-rules.js";
+import { ESCALATION_RULES } from "./rules/escalation-rules.js";
 import { GIT_RULES } from "./rules/git-rules.js";
 import { INTERPRETER_RULES } from "./rules/interpreter-rules.js";
 import { PLATFORM_RULES } from "./rules/platform-rules.js";
@@ -42,6 +43,7 @@ function collect(): readonly RuleInfo[] {
     PLATFORM_RULES,
     OPTION_EXEC_RULES,
     CONTAINER_RULES,
+    ESCALATION_RULES,
   ];
   for (const table of tables) {
     for (const info of Object.values(table)) if (!byKey.has(info.key)) byKey.set(info.key, info);

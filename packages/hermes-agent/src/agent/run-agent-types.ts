@@ -17,6 +17,12 @@ export interface RunAgentOptions {
   readonly maxIterations?: number;
   /** Most tool calls executed in one turn (default 32). */
   readonly maxToolCallsPerTurn?: number;
+  /**
+   * The model's context window in tokens, for tool search (default `model.context_length` of
+   * config.yaml, else 128 000): MCP and plugin tools are deferred behind `tool_search` when
+   * they would take more than `tool_search.threshold` of it.
+   */
+  readonly contextWindowTokens?: number;
   /** Toolsets offered (default the runtime's selection). */
   readonly toolsets?: readonly string[];
   /** Tools never offered in this run (a child's restrictions). */

@@ -17,6 +17,7 @@ import type {
   RunAgentStatus,
   ToolCallStats,
 } from "./run-agent-types.js";
+import { assembleRunTools } from "./run-tools.js";
 import { buildSystemPrompt } from "./system-prompt.js";
 import { runToolBatch, toolMessages } from "./tool-batch.js";
 
@@ -31,6 +32,8 @@ export interface AgentLoopHost {
   readonly logger: Logger;
   handleFunctionCall(name: string, args: unknown, ctx?: FunctionCallContext): Promise<string>;
   getToolDefinitions(options?: { enabled?: readonly string[] }): readonly ToolDefinition[];
+  /** Tools that tool search may defer (MCP and plugin tools). */
+  isDeferrable(name: string): boolean;
   startSession(options?: StartSessionOptions): Promise<AgentSession>;
 }
 
@@ -125,9 +128,20 @@ export async function runAgentLoop(
       ...(options.taskId === undefined ? {} : { taskId: options.taskId }),
     }));
   const blocked = new Set(options.blockedTools ?? []);
-  const tools = host
-    .getToolDefinitions(options.toolsets === undefined ? {} : { enabled: options.toolsets })
-    .filter((tool) => !blocked.has(tool.function.name));
+  const selection = options.toolsets === undefined ? {} : { enabled: options.toolsets };
+  const available = (): ToolDefinition[] =>
+    host.getToolDefinitions(selection).filter((tool) => !blocked.has(tool.function.name));
+  const runTools = await assembleRunTools({
+    definitions: available(),
+    isDeferrable: (name) => host.isDeferrable(name),
+    config: host.config,
+    contextWindowTokens: options.contextWindowTokens,
+    handleFunctionCall: (name, args, ctx) => host.handleFunctionCall(name, args, ctx),
+    currentDefinitions: available,
+    events: host.events,
+    logger: host.logger,
+  });
+  const tools = [...runTools.definitions];
   const offered = new Set(tools.map((tool) => tool.function.name));
   const system = await buildSystemPrompt({
     session,
@@ -229,7 +243,7 @@ export async function runAgentLoop(
         {
           session,
           events: host.events,
-          handleFunctionCall: (name, args, ctx) => host.handleFunctionCall(name, args, ctx),
+          handleFunctionCall: runTools.call,
           blockedTools: blocked,
           signal: options.signal,
           maxCallsPerTurn: options.maxToolCallsPerTurn ?? DEFAULT_MAX_TOOL_CALLS_PER_TURN,
@@ -251,6 +265,7 @@ export async function runAgentLoop(
     }
   } finally {
     stopCompletions();
+    runTools.close();
   }
   return {
     status,

@@ -20,6 +20,8 @@ interface ExecuteCodeAnswer {
 }
 
 const STDERR_MARKER = "\n--- stderr ---\n";
+/** Task (and approval session) of the script's run. */
+const EXEC_TASK = "cli-exec";
 
 /** Read the script and its language from the file name, or fail with what is accepted (exit 2). */
 export async function readScript(
@@ -64,6 +66,10 @@ export async function execScript(
       "execute_code is not available: install @hermes-agent/execute-code next to hermes-agent.",
     );
   }
+  // Running `exec <file>` is the person's consent to run that script, which the execute_code
+  // guard would otherwise refuse here (nobody to ask); the script's own dangerous commands are
+  // still checked one by one, and denied.
+  runtime.approval.approveSession(EXEC_TASK, "execute_code");
   const controller = new AbortController();
   const onSignal = (): void => controller.abort(new Error("interrupted by Ctrl-C"));
   process.once("SIGINT", onSignal);
@@ -71,7 +77,7 @@ export async function execScript(
   try {
     text = await runtime.handleFunctionCall("execute_code", script, {
       origin: "cli",
-      taskId: "cli",
+      taskId: EXEC_TASK,
       signal: controller.signal,
     });
   } finally {

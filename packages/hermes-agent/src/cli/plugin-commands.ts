@@ -41,7 +41,7 @@ export async function enablePluginCommand(
 ): Promise<void> {
   const before = await pluginReport(io, globals);
   if (before.safeMode) err(io, "note: HERMES_SAFE_MODE is set, so no plugin loads now.");
-  const known = before.plugins.flatMap((plugin) => [plugin.key, plugin.name]);
+  const known = [...new Set(before.plugins.flatMap((plugin) => [plugin.key, plugin.name]))];
   if (!before.safeMode && !known.includes(key)) {
     const close = closeNames(key, known);
     throw new CliExit(

@@ -35,7 +35,8 @@ export function listTools(
             reason:
               missing.length > 0
                 ? `set ${missing.join(", ")}`
-                : "its availability check failed (a binary, service or setting it needs is missing)",
+                : (entry.unavailableReason?.() ??
+                  "its availability check failed (a binary, service or setting it needs is missing)"),
           }),
     });
   }

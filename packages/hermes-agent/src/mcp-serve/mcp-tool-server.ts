@@ -7,6 +7,7 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import type { ToolDefinition } from "@hermes-agent/registry";
 import { AGENT_LOOP_TOOLS } from "../pipeline/dispatch-pipeline.js";
+import { resultError } from "../pipeline/result-status.js";
 import type { HermesRuntime } from "../runtime/hermes-runtime.js";
 import { VERSION } from "../version.js";
 
@@ -30,17 +31,6 @@ function toMcpTool(definition: ToolDefinition, emoji: string): Tool {
     } as Tool["inputSchema"],
     annotations: { title: `${emoji} ${definition.function.name}` },
   };
-}
-
-/** A tool result string is an error when it is a JSON object with an `error` field set. */
-function isErrorResult(text: string): boolean {
-  if (!text.trimStart().startsWith("{")) return false;
-  try {
-    const value = JSON.parse(text) as { error?: unknown };
-    return value.error !== undefined && value.error !== null;
-  } catch {
-    return false;
-  }
 }
 
 /**
@@ -94,7 +84,7 @@ export function createMcpToolServer(options: McpToolServerOptions): Server {
     });
     return {
       content: [{ type: "text", text }],
-      isError: isErrorResult(text),
+      isError: resultError(text) !== undefined,
     } satisfies CallToolResult;
   });
 

@@ -5,8 +5,18 @@ import {
 } from "@hermes-agent/config";
 import { createStderrLogger, resolveHermesHome } from "@hermes-agent/core";
 import { ToolRegistry } from "@hermes-agent/registry";
-import { registerTerminalTools, resolveTerminalOptions } from "@hermes-agent/terminal";
-import { getToolDefinitions, ToolsetCatalog } from "@hermes-agent/toolsets";
+import {
+  defaultBackends,
+  registerTerminalTools,
+  resolveTerminalOptions,
+  type TerminalOptions,
+} from "@hermes-agent/terminal";
+import {
+  DEFAULT_SCHEMA_PATCHES,
+  getToolDefinitions,
+  ToolsetCatalog,
+  type SchemaPatches,
+} from "@hermes-agent/toolsets";
 import { startAgentSession } from "../agent-tools/agent-session.js";
 import { registerAgentToolSchemas } from "../agent-tools/register-agent-tools.js";
 import { createAgentState } from "./agent-state.js";
@@ -53,7 +63,15 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Herme
     configSource.close();
     throw error;
   }
-  const settings = resolveTerminalOptions({ config, env });
+  let settings: TerminalOptions;
+  try {
+    // An unknown terminal.backend stops here, naming the backends there are.
+    settings = resolveTerminalOptions({ config, env });
+    defaultBackends.assertKnown(settings.backend);
+  } catch (error) {
+    configSource.close();
+    throw error;
+  }
   const cwd = options.cwd ?? settings.cwd ?? process.cwd();
   const registry = new ToolRegistry({ hermesHome, logger });
   const hooks = new HookBus(logger);
@@ -83,6 +101,8 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Herme
   });
   const lifetime = new AbortController();
   const handles: ToolPackageHandle[] = [];
+  // The tools of the built-in packages; tool search may defer everything else (MCP, plugins).
+  const builtinTools = new Set<string>();
   let closing: Promise<void> | undefined;
   let plugins: RuntimePlugins | undefined;
 
@@ -104,6 +124,11 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Herme
     });
   });
   registerAgentToolSchemas(registry);
+  // Known before the first tool list: a backend that cannot be used (no daemon, no host, no
+  // credentials) leaves the terminal tools out, and `hermes-agent tools` says why.
+  const backendProblem = await terminal.checkBackend();
+  if (backendProblem !== undefined)
+    logger.warn(`The terminal tools are unavailable: ${backendProblem}`);
 
   const handleFunctionCall = createDispatchPipeline({
     registry,
@@ -191,6 +216,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Herme
       if (handle !== undefined) handles.push(handle);
       options.signal?.throwIfAborted();
     }
+    for (const name of registry.getAllToolNames()) builtinTools.add(name);
     // After the built-in tools, so a plugin's override meets the tool it replaces.
     plugins = await loadRuntimePlugins({
       registry,
@@ -212,6 +238,10 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Herme
   }
   options.signal?.addEventListener("abort", () => void close(), { once: true });
 
+  // One object for the runtime's life: the definitions memo is keyed on it.
+  const schemaPatches: SchemaPatches = Object.freeze(
+    Object.assign({}, DEFAULT_SCHEMA_PATCHES, ...handles.map((handle) => handle.schemaPatches)),
+  );
   const defaultEnabled = options.enabledToolsets ?? [options.platform ?? "hermes-cli"];
   const defaultDisabled = options.disabledToolsets;
   const runtime: HermesRuntime = {
@@ -235,6 +265,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Herme
         ...(disabled === undefined ? {} : { disabledToolsets: disabled }),
         quiet: true,
         catalog: toolsets,
+        schemaPatches,
         configFingerprint: configSource.fingerprint(),
       });
     },
@@ -286,6 +317,8 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Herme
     logger,
     handleFunctionCall,
     getToolDefinitions: (selection) => runtime.getToolDefinitions(selection),
+    isDeferrable: (name) =>
+      registry.getToolsetForTool(name)?.startsWith("mcp-") === true || !builtinTools.has(name),
     startSession: (sessionOptions) => runtime.startSession(sessionOptions),
   };
   const childRunner = agentLoopChildRunner((agentOptions) => runtime.runAgent(agentOptions));

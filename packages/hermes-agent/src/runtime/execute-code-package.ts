@@ -31,6 +31,18 @@ export const EXECUTE_CODE_PACKAGE: ToolPackage = defineToolPackage({
         }),
       spillDirectory: path.join(ctx.hermesHome, "cache", "exec"),
     });
-    return { close: () => executor.close() };
+    // The description the model sees is built from data for each selection: the sandbox
+    // tools it offers, their registered parameters, and this runtime's limits.
+    const describeForSelection = module.createExecuteCodeSchemaPatch({
+      mode: executor.settings.mode,
+      timeoutSeconds: executor.settings.timeout,
+      maxToolCalls: executor.settings.max_tool_calls,
+      persistent: executor.settings.persistent,
+      toolParameters: (tool) => ctx.registry.getSchema(tool)?.parameters,
+    });
+    return {
+      close: () => executor.close(),
+      schemaPatches: { execute_code: describeForSelection },
+    };
   },
 });

@@ -3,6 +3,7 @@ import type { ConfigSource, HermesConfig } from "@hermes-agent/config";
 import type { Logger } from "@hermes-agent/core";
 import type { ToolRegistry } from "@hermes-agent/registry";
 import type { TerminalRuntime } from "@hermes-agent/terminal";
+import type { SchemaPatches } from "@hermes-agent/toolsets";
 import type { FunctionCallContext } from "../pipeline/dispatch-pipeline.js";
 import type { HookBus } from "../pipeline/hook-bus.js";
 import type { RuntimeEvents } from "./runtime-events.js";
@@ -48,6 +49,11 @@ export interface ToolPackageHandle {
   close?(): void | Promise<void>;
   /** Kill child processes synchronously; called when the process exits without `close()`. */
   killSync?(): void;
+  /**
+   * Schema patches of the package's tools for `getToolDefinitions` (tool name → patch), applied
+   * over the toolsets' defaults: how a tool's schema follows the tools of a selection.
+   */
+  readonly schemaPatches?: SchemaPatches;
 }
 
 /**

@@ -61,6 +61,22 @@ describe("hermes-agent CLI", { timeout: 90_000 }, () => {
     }
   });
 
+  test("tools: a configured backend that cannot be used shows the terminal unavailable with the reason; a typo fails config check", async () => {
+    const file = path.join(home.path, "config.yaml");
+    await writeFile(file, "terminal:\n  backend: ssh\n");
+    const run = await cli(["tools"]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(
+      /terminal +terminal +✗ unavailable: The ssh backend needs terminal\.ssh_host/,
+    );
+    await writeFile(file, "terminal:\n  backend: dokcer\n");
+    const check = await cli(["config", "check"]);
+    expect(check.code).not.toBe(0);
+    expect(check.stderr).toMatch(
+      /"dokcer" is not a terminal backend; use one of local, docker, singularity, modal, daytona, ssh/,
+    );
+  });
+
   test("call: a real tool call; bad JSON says where (exit 2); an unknown tool suggests names (exit 1)", async () => {
     const ok = await cli(["call", "terminal", '{"command": "echo via-cli"}']);
     expect(ok.code).toBe(0);

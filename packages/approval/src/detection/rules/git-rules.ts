@@ -1,4 +1,33 @@
-import { hasLong, parseFlags, type Word } from "@hermes-agent/shell";
+import {
+  hasLong,
+  hasOption,
+  parseFlags,
+  readOptions,
+  type OptionTable,
+  type Word,
+} from "@hermes-agent/shell";
+
+/** `git reset`'s option table (abbreviations resolve as git's parse-options does). */
+const GIT_RESET_OPTIONS: OptionTable = {
+  short: "qpN",
+  long: [
+    "hard",
+    "soft",
+    "mixed",
+    "merge",
+    "keep",
+    "quiet",
+    "no-quiet",
+    "patch",
+    "refresh",
+    "no-refresh",
+    "recurse-submodules",
+    "no-recurse-submodules",
+    "intent-to-add",
+    "pathspec-file-nul",
+  ],
+  longWithValue: ["pathspec-from-file", "unified", "inter-hunk-context"],
+};
 import { matchOf, type CommandRule } from "../rule-context.js";
 import { rule, type RuleInfo } from "../types.js";
 
@@ -71,10 +100,10 @@ export const gitRules: CommandRule = (cmd, ctx) => {
   const rest = args.slice(i + 1);
   const texts = rest.map((word) => word.text);
   switch (sub) {
-    case "reset": {
-      const flags = parseFlags(rest);
-      return hasLong(flags, "hard", 3) ? matchOf(GIT_RULES.resetHard) : null;
-    }
+    case "reset":
+      return hasOption(readOptions(rest, GIT_RESET_OPTIONS), "hard")
+        ? matchOf(GIT_RULES.resetHard)
+        : null;
     case "push": {
       const flags = parseFlags(rest, {
         shortWithValue: "o",

@@ -1,4 +1,10 @@
-import { commandBaseName, isSimple, type ResolvedCommand } from "@hermes-agent/shell";
+import {
+  commandBaseName,
+  isSimple,
+  readOptions,
+  type OptionTable,
+  type ResolvedCommand,
+} from "@hermes-agent/shell";
 import { matchOf, type CommandRule } from "../rule-context.js";
 import { rule, type DangerousCommandMatch, type RuleInfo } from "../types.js";
 
@@ -227,10 +233,16 @@ function bareCmdlet(cmd: ResolvedCommand, texts: readonly string[]): DangerousCo
   return null;
 }
 
+const HERMES_OPTIONS: OptionTable = {
+  shortWithValue: "pmt",
+  longWithValue: ["profile", "model", "toolsets", "provider", "resume", "config"],
+};
+
 const hermes: CommandRule = (cmd) => {
-  const words = cmd.args.map((word) => word.text).filter((text) => !text.startsWith("-"));
-  if (words[0] === "gateway" && /^(?:stop|restart)$/.test(words[1] ?? ""))
-    return matchOf(PLATFORM_RULES.gateway);
+  const words = readOptions(cmd.args, HERMES_OPTIONS).operands.map((word) => word.text);
+  for (let i = 0; i < words.length; i++)
+    if (words[i] === "gateway" && /^(?:stop|restart)$/.test(words[i + 1] ?? ""))
+      return matchOf(PLATFORM_RULES.gateway);
   if (words[0] === "update") return matchOf(PLATFORM_RULES.gateway);
   return null;
 };

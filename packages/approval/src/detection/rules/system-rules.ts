@@ -1,5 +1,6 @@
-import type { ResolvedCommand } from "@hermes-agent/shell";
+import { hasOption, readOptions, type ResolvedCommand } from "@hermes-agent/shell";
 import { isBlockDevice } from "../paths.js";
+import { SUDO_OPTIONS } from "./escalation-rules.js";
 import { matchOf, type CommandRule } from "../rule-context.js";
 import { rule, type RuleInfo } from "../types.js";
 
@@ -168,11 +169,7 @@ const BY_NAME = new Map<string, CommandRule>([
   [
     "sudo",
     (cmd) =>
-      cmd.args.some(
-        (word) =>
-          (/^-[a-zA-Z]*[SA]/.test(word.text) && !word.text.startsWith("--")) ||
-          /^--(?:stdin|askpass)$/.test(word.text),
-      )
+      hasOption(readOptions(cmd.args, SUDO_OPTIONS), "S", "A", "stdin", "askpass")
         ? matchOf(SYSTEM_RULES.sudoStdin)
         : null,
   ],
