@@ -125,6 +125,7 @@ function buildHermesConfigSchema(): z.ZodType<HermesConfig> {
 
   const auxiliaryModelSchema = z
     .looseObject({
+      provider: optionalString,
       base_url: optionalString,
       model: optionalString,
       api_key: optionalString,
