@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { ToolRegistry } from "@hermes-agent/registry";
 import { silentLogger } from "@hermes-agent/core";
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import { registerModelTools, type ModelConfigInput, type ModelToolsDeps } from "../src/index.js";
 import {
   apiError,
@@ -24,6 +24,9 @@ interface ChatBody {
   }[];
 }
 
+/** A reply that never comes: the server waits until the client hangs up. */
+const HANG: ScriptedResponse = { status: 599 };
+
 let dir: string;
 let pngFile: string;
 let vision: ScriptedServer;
@@ -35,11 +38,15 @@ beforeAll(async () => {
   pngFile = path.join(dir, "dot.png");
   await writeFile(pngFile, TINY_PNG);
   await writeFile(path.join(dir, "notes.txt"), "just text, not an image");
-  vision = await startScriptedServer((request) =>
-    request.path === "/v1/chat/completions"
-      ? (replies.shift() ?? chatCompletion("no more replies"))
-      : { status: 404, json: {} },
-  );
+  vision = await startScriptedServer(async (request) => {
+    if (request.path !== "/v1/chat/completions") return { status: 404, json: {} };
+    const reply = replies.shift() ?? chatCompletion("no more replies");
+    if (reply === HANG) {
+      await request.closed;
+      return { status: 499, json: {} };
+    }
+    return reply;
+  });
   images = await startScriptedServer((request) => {
     if (request.path === "/dot.png")
       return { body: TINY_PNG, headers: { "content-type": "image/png" } };
@@ -191,6 +198,23 @@ describe("vision_analyze", () => {
     );
     expect((await call({ image_url: pngFile, question: "q" }))["analysis"]).toBe("env");
     expect(chatBody(vision.requests[0]).model).toBe("env-model");
+  });
+
+  test("aborting a call hangs up on the vision model", async () => {
+    replies = [HANG];
+    const { registry } = setup(configured());
+    const controller = new AbortController();
+    const pending = registry.dispatch(
+      "vision_analyze",
+      { image_url: pngFile, question: "q" },
+      { signal: controller.signal },
+    );
+    await vi.waitFor(() => {
+      expect(vision.requests).toHaveLength(1);
+    });
+    controller.abort();
+    expect(String(await pending)).toMatch(/interrupt|abort|cancel/i);
+    await vision.requests[0]?.closed;
   });
 
   test("is unavailable, with the reason, when no vision model is configured", () => {
