@@ -74,9 +74,11 @@ export type {
 } from "./flows/smart-reviewer.js";
 export { ApprovalChoice, ApprovalOutcome, CONTAINER_ENV_TYPES } from "./flows/types.js";
 export type {
+  ApprovalCommandContext,
   ApprovalContext,
   ApprovalDecider,
   ApprovalResult,
   CheckCommandOptions,
 } from "./flows/types.js";
+export { TargetClass } from "./flows/target-class.js";
 export { VERSION } from "./version.js";

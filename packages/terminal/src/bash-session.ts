@@ -7,6 +7,7 @@ import {
   type EnvironmentCapabilities,
   type ExecuteOptions,
   type ExecuteResult,
+  type ShellContext,
   type SpawnOptions,
 } from "./environment.js";
 import { HeadTailCollector } from "./output-cap.js";
@@ -14,6 +15,7 @@ import type { SandboxPolicy } from "./sandbox.js";
 import type { RunningCommand, SessionTransport } from "./session-transport.js";
 import { evalFromFile, MAX_INLINE_COMMAND } from "./shell-wrapper.js";
 import { SnapshotFiles } from "./snapshot-files.js";
+import { snapshotStateReader } from "./shell-snapshot.js";
 import { TerminalError, TerminalErrorCode } from "./terminal-error.js";
 
 /**
@@ -35,6 +37,8 @@ export interface BashSessionSettings {
   readonly maxOutputChars: number;
   /** Token of the run marker; a random one by default. */
   readonly token?: string;
+  /** The home directory `~` expands to in the session, when known. */
+  readonly home?: string | undefined;
 }
 
 /** Result of a command, with whether the far side had to be recreated for it. */
@@ -72,6 +76,8 @@ export class BashSession implements Environment {
   readonly #snapshots: SnapshotFiles;
   readonly #live = new Set<RunningCommand>();
   #cwd: string;
+  readonly #home: string | undefined;
+  readonly #snapshotState: ReturnType<typeof snapshotStateReader>;
   #runs = 0;
   #closed = false;
 
@@ -84,10 +90,27 @@ export class BashSession implements Environment {
     this.#token = settings.token ?? randomBytes(6).toString("hex");
     this.#snapshots = new SnapshotFiles((file) => this.#transport.discard([file]));
     this.#cwd = settings.cwd;
+    this.#home = settings.home;
+    this.#snapshotState = snapshotStateReader(
+      () => this.#snapshots.current,
+      async (file) => new TextDecoder().decode(await this.#transport.readFile(file)),
+    );
   }
 
   get cwd(): string {
     return this.#cwd;
+  }
+
+  async shellContext(): Promise<ShellContext> {
+    this.#assertOpen();
+    const state = await this.#snapshotState();
+    const home = state.home ?? this.#home;
+    return {
+      cwd: this.#cwd,
+      ...(home === undefined ? {} : { home }),
+      aliases: state.aliases,
+      functions: state.functions,
+    };
   }
 
   /** The OS sandbox the commands run in, when the transport has one. */

@@ -1,4 +1,10 @@
-import type { ApprovalResult, CheckCommandOptions } from "@hermes-agent/approval";
+import path from "node:path";
+import type {
+  ApprovalCommandContext,
+  ApprovalResult,
+  CheckCommandOptions,
+} from "@hermes-agent/approval";
+import type { Environment } from "./environment.js";
 
 /**
  * Decides whether a command may run: `checkDangerousCommand` of @hermes-agent/approval, or
@@ -83,4 +89,43 @@ export function approvalNote(result: ApprovalResult): string | undefined {
   if (result.smartApproved === true)
     return `Command was flagged (${description}) and auto-approved by smart approval.`;
   return undefined;
+}
+
+/** `dir` resolved against `cwd`, with `~` and `~/x` expanded when the home is known. */
+function resolveDir(dir: string, cwd: string, home: string | undefined): string {
+  if (home !== undefined && (dir === "~" || dir.startsWith("~/")))
+    return path.posix.join(home, dir.slice(1));
+  return path.posix.resolve(cwd, dir);
+}
+
+/**
+ * What approval must know about where a command runs: its effective directory (the session's
+ * current one after earlier `cd`s, or `workdir` resolved against it), the home directory, the
+ * workspace root (the configured `terminal.cwd`, else the session's directory), and the
+ * session's aliases and functions. When the session's state cannot be read, `stateError` says
+ * why and approval refuses to guess.
+ */
+export async function commandContextOf(
+  env: Environment,
+  workdir: string | undefined,
+  workspace: string | undefined,
+): Promise<ApprovalCommandContext> {
+  let state: Awaited<ReturnType<NonNullable<Environment["shellContext"]>>> | undefined;
+  let stateError: string | undefined;
+  try {
+    state = await env.shellContext?.();
+  } catch (error) {
+    stateError = `the session's shell state could not be read: ${error instanceof Error ? error.message : String(error)}`;
+  }
+  const sessionCwd = state?.cwd ?? env.cwd;
+  const home = state?.home;
+  const cwd = workdir === undefined ? sessionCwd : resolveDir(workdir, sessionCwd, home);
+  const root = workspace === undefined ? undefined : resolveDir(workspace, sessionCwd, home);
+  return {
+    cwd,
+    ...(home === undefined ? {} : { home }),
+    ...(root === undefined ? {} : { workspace: root }),
+    ...(state === undefined ? {} : { aliases: state.aliases, functions: state.functions }),
+    ...(stateError === undefined ? {} : { stateError }),
+  };
 }

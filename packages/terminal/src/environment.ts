@@ -87,6 +87,23 @@ export interface BackgroundProcess {
   kill(): Promise<void>;
 }
 
+/**
+ * The shell state the next command of a session starts from: what approval must know to see
+ * what bash will run (a relative path, `~`, or a command word that an alias or function
+ * redefines). The hash table (`hash -p`) is not part of it: sessions do not keep it between
+ * commands, so it only matters within one command line, which detection reads itself.
+ */
+export interface ShellContext {
+  /** The session's current directory. */
+  readonly cwd: string;
+  /** The home directory `~` expands to, when known. */
+  readonly home?: string;
+  /** Alias name → replacement text, as the session defined them. */
+  readonly aliases: Readonly<Record<string, string>>;
+  /** Function name → body (`{ ... }`), as the session defined them. */
+  readonly functions: Readonly<Record<string, string>>;
+}
+
 /** A place where commands run: the local machine, a container, a remote host. */
 export interface Environment {
   readonly apiVersion: typeof ENVIRONMENT_API_VERSION;
@@ -113,6 +130,11 @@ export interface Environment {
   writeFile(path: string, data: string | Uint8Array): Promise<void>;
   /** Kill every process this environment started and release its resources. Safe to call twice. */
   cleanup(): Promise<void>;
+  /**
+   * The shell state the next command starts from. Optional: backends without a persistent
+   * shell leave it out. Rejects when the state cannot be read (approval then refuses to guess).
+   */
+  shellContext?(): Promise<ShellContext>;
   /** Synchronous best-effort kill of everything, for process exit. Optional. */
   killAllSync?(): void;
 }

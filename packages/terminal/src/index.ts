@@ -24,6 +24,7 @@ export type {
   EnvironmentType,
   ExecuteOptions,
   ExecuteResult,
+  ShellContext,
   SpawnOptions,
 } from "./environment.js";
 export { createBackendRegistry, createEnvironment, defaultBackends } from "./backend-registry.js";
@@ -80,6 +81,22 @@ export type {
   ModalSdkProcess,
   ModalSdkSandbox,
 } from "./modal-sdk.js";
+export {
+  assertDaytonaCredentials,
+  createDaytonaEnvironment,
+  daytonaBackend,
+  daytonaResources,
+  describeDaytonaError,
+  type DaytonaEnvironmentOptions,
+} from "./daytona-environment.js";
+export type {
+  DaytonaSdkClient,
+  DaytonaSdkConfig,
+  DaytonaSdkCreateParams,
+  DaytonaSdkModule,
+  DaytonaSdkProcess,
+  DaytonaSdkSandbox,
+} from "./daytona-sdk.js";
 export { PtyUnavailableError } from "./pty-session.js";
 
 // Errors

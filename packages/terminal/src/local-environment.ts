@@ -117,6 +117,7 @@ export function createLocalEnvironment(
         timeoutSeconds: options.timeoutSeconds ?? TERMINAL_DEFAULTS.timeoutSeconds,
         maxOutputChars: options.maxOutputChars ?? TERMINAL_DEFAULTS.maxOutputChars,
         token,
+        home: baseEnv.HOME ?? os.homedir(),
       }),
     );
   } catch (error) {

@@ -88,6 +88,19 @@ export async function runProcessTool(
   args: ProcessArgs,
   ctx: TerminalCallContext = {},
 ): Promise<Record<string, unknown>> {
+  const given: unknown = args;
+  if (typeof given !== "object" || given === null || Array.isArray(given)) {
+    const got =
+      given === null || given === undefined
+        ? "nothing"
+        : Array.isArray(given)
+          ? "a list"
+          : typeof given;
+    return {
+      error: `Invalid arguments: expected an object with an "action" string (one of ${PROCESS_ACTIONS.join(", ")}), got ${got}`,
+    };
+  }
+  if (typeof ctx !== "object" || (ctx as unknown) === null) ctx = {};
   const action = typeof args.action === "string" ? args.action : String(args.action);
   const { processes } = runtime;
   // A task sees only its own processes, as with its cwd and variables (the terminal tool

@@ -280,5 +280,6 @@ export async function openRemoteEnvironment(
     timeoutSeconds: settings.timeoutSeconds,
     maxOutputChars: settings.maxOutputChars,
     token,
+    home: lines[2] || undefined,
   });
 }

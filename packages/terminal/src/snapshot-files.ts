@@ -14,6 +14,11 @@ export class SnapshotFiles {
     this.#discard = discard;
   }
 
+  /** The snapshot the next command restores, if any command has written one. */
+  get current(): string | undefined {
+    return this.#current;
+  }
+
   /** The snapshot a command starting now restores, marked in use until {@link release}. */
   acquire(): string | undefined {
     const file = this.#current;

@@ -1,4 +1,4 @@
-import { approvalNote, refusedApprovalResult } from "./command-approval.js";
+import { approvalNote, commandContextOf, refusedApprovalResult } from "./command-approval.js";
 import type { Environment } from "./environment.js";
 import { TerminalError } from "./terminal-error.js";
 import { exitCodeMeaning } from "./exit-code-hints.js";
@@ -96,12 +96,20 @@ export interface TerminalCallContext {
   readonly signal?: AbortSignal | undefined;
 }
 
-/** Run one terminal tool call and return its result object (Hermes' keys). */
+/** Run one terminal tool call and return its result object (Hermes' keys). Never rejects. */
 export async function runTerminalTool(
   runtime: TerminalRuntime,
   args: TerminalArgs,
   ctx: TerminalCallContext = {},
 ): Promise<Record<string, unknown>> {
+  // Callers outside the registry (and models) can pass anything; the answer is a tool error.
+  if (typeof args !== "object" || (args as unknown) === null || Array.isArray(args)) {
+    return errorResult(
+      `Invalid arguments: expected an object with a "command" string, got ${pythonTypeName(args)}`,
+      "error",
+    );
+  }
+  const call: TerminalCallContext = typeof ctx === "object" && (ctx as unknown) !== null ? ctx : {};
   const { command } = args;
   if (typeof command !== "string") {
     return errorResult(`Invalid command: expected string, got ${pythonTypeName(command)}`, "error");
@@ -148,14 +156,6 @@ export async function runTerminalTool(
     };
   }
 
-  const approval = await runtime.approve(command, {
-    envType: settings.backend,
-    ...(typeof ctx.sessionKey === "string" ? { sessionKey: ctx.sessionKey } : {}),
-    ...(ctx.signal === undefined ? {} : { signal: ctx.signal }),
-  });
-  if (!approval.approved) return refusedApprovalResult(command, approval);
-  const note = approvalNote(approval);
-
   let workdir: string | undefined;
   if (args.workdir !== undefined && args.workdir !== null && args.workdir !== "") {
     if (typeof args.workdir !== "string")
@@ -170,7 +170,7 @@ export async function runTerminalTool(
     workdir = args.workdir;
   }
 
-  const taskId = ctx.taskId ?? "default";
+  const taskId = call.taskId ?? "default";
   let env: Environment;
   try {
     env = await runtime.environment(taskId);
@@ -180,12 +180,27 @@ export async function runTerminalTool(
       status: "disabled",
     };
   }
+  // Approval sees the command where it will run: the session's directory (or `workdir`), its
+  // home, and the aliases and functions earlier commands defined.
+  const approval = await runtime.approve(command, {
+    envType: settings.backend,
+    ...(typeof call.sessionKey === "string" ? { sessionKey: call.sessionKey } : {}),
+    ...(call.signal === undefined ? {} : { signal: call.signal }),
+    commandContext: await commandContextOf(
+      env,
+      workdir,
+      settings.cwd ?? (settings.backend === "local" ? process.cwd() : undefined),
+    ),
+  });
+  if (!approval.approved) return refusedApprovalResult(command, approval);
+  const note = approvalNote(approval);
+
   const release = runtime.hold(taskId);
   try {
     const extra = note === undefined ? {} : { approval: note };
     return background
       ? await startBackground(runtime, env, { command, workdir, pty, notify, taskId }, extra)
-      : await runForeground(env, { command, workdir, pty, timeout, signal: ctx.signal }, extra);
+      : await runForeground(env, { command, workdir, pty, timeout, signal: call.signal }, extra);
   } catch (error) {
     if (TerminalError.isInstance(error)) return errorResult(error.message, "error");
     return errorResult(

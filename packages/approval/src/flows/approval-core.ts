@@ -5,6 +5,7 @@ import type { AuditEntry } from "./audit-log.js";
 import type { DenialBreaker } from "./circuit-breaker.js";
 import type { GatewayQueue } from "./gateway-queue.js";
 import type { SmartReviewer } from "./smart-reviewer.js";
+import type { TargetClass } from "./target-class.js";
 import type { ApprovalChoice, ApprovalContext } from "./types.js";
 
 /** The per-manager state and collaborators the flows share. Internal. */
@@ -23,8 +24,16 @@ export interface ApprovalCore {
   readonly timeoutMs: number | undefined;
   reviewer(settings: ApprovalSettings): SmartReviewer;
   audit(entry: AuditEntry): Promise<void>;
-  /** Remember a human's session/always choice (always: also config.yaml). */
-  applyChoice(sessionKey: string, patternKey: string, choice: ApprovalChoice): Promise<void>;
+  /**
+   * Remember a human's session/always choice (always: also config.yaml), for the command's
+   * target classes (every target when omitted).
+   */
+  applyChoice(
+    sessionKey: string,
+    patternKey: string,
+    choice: ApprovalChoice,
+    targets?: readonly TargetClass[],
+  ): Promise<void>;
   reportError(error: unknown): void;
 }
 

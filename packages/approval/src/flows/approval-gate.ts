@@ -5,7 +5,7 @@ import type { GateRequest } from "./gate-request.js";
 import { denial, finalize, finish, withBreaker } from "./gate-results.js";
 import { askHuman } from "./human-reply.js";
 import { smartDeniedMessage, unattendedMessage } from "./messages.js";
-import { redactSecrets } from "@hermes-agent/core";
+import { redactForReview } from "./review-redaction.js";
 import type { ReviewVerdict } from "./smart-reviewer.js";
 import type { ApprovalContext, ApprovalResult, CheckCommandOptions } from "./types.js";
 
@@ -29,7 +29,7 @@ export async function runApprovalGate(
   const { match, sessionKey, settings } = gate;
   // Our key, its description, or a Hermes key that maps to it (never for a hard-line rule).
   const keys = approvalKeysFor(match);
-  const scope = core.store.scopeOf(sessionKey, keys);
+  const scope = core.store.scopeOf(sessionKey, keys, gate.targets);
   if (scope !== undefined) {
     const decider = scope === "permanent" ? "allowlist" : "session";
     return finish(core, gate, { approved: true, message: null }, decider, "approved");
@@ -110,7 +110,7 @@ async function review(core: ApprovalCore, gate: GateRequest): Promise<ReviewVerd
     return await core.reviewer(gate.settings).review(
       {
         // The reviewer is another service: it gets the command with secrets redacted.
-        command: redactSecrets(gate.command),
+        command: redactForReview(gate.command),
         description: gate.match.description,
         patternKey: gate.match.patternKey,
       },

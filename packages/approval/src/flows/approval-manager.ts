@@ -7,7 +7,8 @@ import { runApprovalGate } from "./approval-gate.js";
 import { answerOf } from "./human-reply.js";
 import type { ApprovalPrompt } from "./approval-prompt.js";
 import { approvalSettingsOf, type ApprovalSettings } from "./approval-settings.js";
-import { createApprovalStore, type ApprovalEntry } from "./approval-store.js";
+import { createApprovalStore, scopedEntry, type ApprovalEntry } from "./approval-store.js";
+import type { TargetClass } from "./target-class.js";
 import { removeAllowlistEntry, saveAllowlistEntry } from "./allowlist-persistence.js";
 import { createAuditLog } from "./audit-log.js";
 import { createDenialBreaker } from "./circuit-breaker.js";
@@ -98,8 +99,18 @@ export interface ApprovalManager {
     options?: ResolveGatewayOptions,
   ): number;
   listPendingApprovals(sessionKey?: string): GatewayApprovalRequest[];
-  approveSession(sessionKey: string, patternKey: string): void;
-  isApproved(sessionKey: string, patternKey: string): boolean;
+  /** Approve a rule in the session, for the given target classes (every target when omitted). */
+  approveSession(
+    sessionKey: string,
+    patternKey: string,
+    targetClasses?: readonly TargetClass[],
+  ): void;
+  /** True when the rule is approved for every one of the target classes (default: everything). */
+  isApproved(
+    sessionKey: string,
+    patternKey: string,
+    targetClasses?: readonly TargetClass[],
+  ): boolean;
   setYolo(sessionKey: string, enabled: boolean): void;
   isYolo(sessionKey: string): boolean;
   /** Session approvals (of one session, or all) and the permanent allowlist from config.yaml. */
@@ -150,17 +161,26 @@ export function createApprovalManager(options: ApprovalManagerOptions = {}): App
     sessionKey: string,
     patternKey: string,
     choice: ApprovalChoice,
+    targets?: readonly TargetClass[],
   ): Promise<void> => {
     // An unanalysable command is approved for this run only, whatever the answer said.
     if (isOnceOnlyKey(patternKey)) return;
-    if (choice === "session" || choice === "always") store.approveSession(sessionKey, patternKey);
+    if (choice === "session" || choice === "always")
+      store.approveSession(sessionKey, patternKey, targets);
     if (choice !== "always") return;
-    store.addPermanent(patternKey);
-    if (!persist) return;
-    try {
-      await saveAllowlistEntry(home, patternKey);
-    } catch (error) {
-      reportError(error);
+    // A bare key (what Hermes stores) covers every target; a scoped one only its class.
+    const entries =
+      targets === undefined || targets.includes("everything")
+        ? [patternKey]
+        : targets.map((target) => scopedEntry(patternKey, target));
+    for (const entry of entries) {
+      store.addPermanent(entry);
+      if (!persist) continue;
+      try {
+        await saveAllowlistEntry(home, entry);
+      } catch (error) {
+        reportError(error);
+      }
     }
   };
 
@@ -189,6 +209,7 @@ export function createApprovalManager(options: ApprovalManagerOptions = {}): App
             request.sessionKey,
             request.patternKey,
             answer === "always" && !request.allowPermanent ? "session" : answer,
+            request.targetClasses,
           );
         }
       },
@@ -251,11 +272,11 @@ export function createApprovalManager(options: ApprovalManagerOptions = {}): App
       return core.queue.resolve(sessionKey, parseChoice(choice), resolveOptions);
     },
     listPendingApprovals: (sessionKey) => core.queue.list(sessionKey),
-    approveSession(sessionKey, patternKey) {
-      store.approveSession(requireSession(sessionKey), patternKey);
+    approveSession(sessionKey, patternKey, targetClasses) {
+      store.approveSession(requireSession(sessionKey), patternKey, targetClasses);
     },
-    isApproved: (sessionKey, patternKey) =>
-      store.isApproved(sessionKey, approvalKeysOfRule(patternKey)),
+    isApproved: (sessionKey, patternKey, targetClasses) =>
+      store.isApproved(sessionKey, approvalKeysOfRule(patternKey), targetClasses),
     setYolo(sessionKey, enabled) {
       store.setYolo(requireSession(sessionKey), enabled);
     },
@@ -275,9 +296,18 @@ export function createApprovalManager(options: ApprovalManagerOptions = {}): App
         count += store.revokeSession(revoke.sessionKey, revoke.patternKey);
       }
       if (scope !== "session" && revoke.patternKey !== undefined) {
-        const inMemory = store.removePermanent(revoke.patternKey);
-        const onDisk = persist ? await removeAllowlistEntry(home, revoke.patternKey) : false;
-        if (inMemory || onDisk) count++;
+        // Revoking a key also revokes its scoped entries (`key@temp`, ...).
+        const key = revoke.patternKey;
+        const scoped = store
+          .list()
+          .filter((entry) => entry.scope === "permanent" && entry.targetClass !== undefined)
+          .map((entry) => entry.patternKey)
+          .filter((entry) => entry.slice(0, entry.lastIndexOf("@")) === key);
+        for (const entry of [key, ...scoped]) {
+          const inMemory = store.removePermanent(entry);
+          const onDisk = persist ? await removeAllowlistEntry(home, entry) : false;
+          if (inMemory || onDisk) count++;
+        }
       }
       if (count > 0) {
         await auditSafely(core, {

@@ -1,7 +1,7 @@
 import { appendFile, mkdir } from "node:fs/promises";
 import path from "node:path";
 import type { ApprovalDecider, ApprovalOutcome } from "./types.js";
-import { redactSecrets } from "@hermes-agent/core";
+import { redactForReview } from "./review-redaction.js";
 
 /** One line of `HERMES_HOME/logs/approvals.jsonl`. */
 export interface AuditRecord {
@@ -57,7 +57,7 @@ export function createAuditLog(options: { home: string; now: () => number }): Au
         time: new Date(options.now()).toISOString(),
         session: entry.session,
         pattern_key: entry.patternKey,
-        command: redactSecrets(entry.command),
+        command: redactForReview(entry.command),
         decision: entry.decision,
         outcome: entry.outcome,
         decider: entry.decider,

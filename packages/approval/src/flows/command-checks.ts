@@ -3,10 +3,12 @@ import type { GateRequest } from "./gate-request.js";
 import type { ApprovalSettings } from "./approval-settings.js";
 import { isOnceOnlyKey, type DangerousCommandMatch } from "../detection/index.js";
 import type { CommandDetector } from "./command-detector.js";
-import { commandForms } from "./command-forms.js";
 import { isCompound } from "@hermes-agent/shell";
-import { compileGlob } from "./glob-match.js";
-import { hardlineMessage, userDenyMessage } from "./messages.js";
+import { traceCommandLine, type CommandTrace } from "./command-trace.js";
+import { denyVerdict } from "./deny-rules.js";
+import { hardlineMessage, unresolvedDenyMessage, userDenyMessage } from "./messages.js";
+import { rootTargetingRule } from "./root-targets.js";
+import { targetClassesOf } from "./target-class.js";
 import {
   isSandboxed,
   type ApprovalDecider,
@@ -20,6 +22,12 @@ export interface CommandCheckDeps {
   readonly loadSettings: () => Promise<ApprovalSettings>;
   readonly defaultSession: string;
 }
+
+const UNANALYSABLE: DangerousCommandMatch = {
+  patternKey: "unanalysable-command",
+  description: "command that could not be analysed",
+  hardline: false,
+};
 
 const CONFIG_UNREADABLE =
   "BLOCKED: config.yaml could not be read, so the approval rules (deny list, allowlist, mode) are unknown. " +
@@ -38,17 +46,22 @@ export async function runCommandChecks(
   gate: (core: ApprovalCore, request: GateRequest) => Promise<ApprovalResult>,
 ): Promise<ApprovalResult> {
   const sessionKey = options.sessionKey ?? deps.defaultSession;
+  const context = options.commandContext;
   let match: DangerousCommandMatch | null;
+  let analysis: CommandTrace;
   try {
     await deps.detector.initialize();
-    match = deps.detector.detect(command);
+    match = deps.detector.detect(command, context);
+    analysis = traceCommandLine(command, context);
   } catch {
     // Whatever detection cannot analyse is treated as dangerous, never as safe.
-    match = {
-      patternKey: "unanalysable-command",
-      description: "command that could not be analysed",
-      hardline: false,
-    };
+    match = UNANALYSABLE;
+    analysis = { commands: [], unresolved: "the command could not be analysed" };
+  }
+  // Without the session's state, a word like `ls` may run anything: ask about this run only.
+  if (context?.stateError !== undefined && match?.hardline !== true) {
+    match = { ...UNANALYSABLE, description: `${UNANALYSABLE.description} (${context.stateError})` };
+    analysis = { ...analysis, unresolved: analysis.unresolved ?? context.stateError };
   }
 
   const record = async (
@@ -68,6 +81,8 @@ export async function runCommandChecks(
     return result;
   };
 
+  const rootRule = match?.hardline === true ? undefined : rootTargetingRule(analysis, context);
+  if (rootRule !== undefined) match = { ...rootRule, patternKey: rootRule.key, hardline: true };
   if (match?.hardline === true) {
     const result: ApprovalResult = {
       approved: false,
@@ -100,14 +115,24 @@ export async function runCommandChecks(
     return record("system", result, match.patternKey);
   }
 
-  const rule = matchDenyRule(settings.deny, command, deps.detector);
-  if (rule !== undefined) {
+  const verdict = denyVerdict(
+    settings.deny,
+    command,
+    analysis,
+    deps.detector.analyse?.(command, context),
+    deps.detector.normalizedForms?.(command) ?? [],
+  );
+  if (verdict !== undefined) {
+    const rule = "rule" in verdict ? verdict.rule : undefined;
     const result: ApprovalResult = {
       approved: false,
-      message: userDenyMessage(rule),
+      message:
+        "rule" in verdict
+          ? userDenyMessage(verdict.rule)
+          : unresolvedDenyMessage(verdict.unresolved),
       outcome: "user_deny",
       userDeny: true,
-      denyRule: rule,
+      ...(rule === undefined ? {} : { denyRule: rule }),
       userConsent: false,
       decider: "deny_rule",
       ...(match === null ? {} : { patternKey: match.patternKey, description: match.description }),
@@ -155,7 +180,8 @@ export async function runCommandChecks(
   }
 
   if (match === null) return { approved: true, message: null };
-  return gate(core, { command, match, sessionKey, settings, options });
+  const targets = targetClassesOf(analysis, context);
+  return gate(core, { command, match, sessionKey, settings, options, targets });
 }
 
 function bypassOf(
@@ -169,21 +195,5 @@ function bypassOf(
   if (onceOnly) return undefined;
   if (settings.mode === "off") return "mode_off";
   if (core.yoloFromEnv || core.store.isYolo(sessionKey)) return "yolo";
-  return undefined;
-}
-
-/** The first user deny glob matching any spelling of the command (case-insensitive). */
-export function matchDenyRule(
-  rules: readonly string[],
-  command: string,
-  detector?: CommandDetector,
-): string | undefined {
-  if (rules.length === 0) return undefined;
-  const forms = commandForms(command, detector?.normalizedForms?.(command) ?? []);
-  for (const rule of rules) {
-    if (rule.trim() === "") continue;
-    const glob = compileGlob(rule.trim(), { caseInsensitive: true });
-    if (forms.some((form) => glob.matches(form) || glob.matches(form.trim()))) return rule;
-  }
   return undefined;
 }

@@ -10,7 +10,7 @@ import {
   timeoutMessage,
   userDeniedMessage,
 } from "./messages.js";
-import { redactSecrets } from "@hermes-agent/core";
+import { redactForReview } from "./review-redaction.js";
 import {
   isSandboxed,
   type ApprovalDecider,
@@ -112,7 +112,7 @@ export async function runExecuteCodeGuard(
 
   const request = {
     sessionKey,
-    command: redactSecrets(display),
+    command: redactForReview(display),
     patternKey: PATTERN_KEY,
     patternKeys: [PATTERN_KEY],
     description: DESCRIPTION,

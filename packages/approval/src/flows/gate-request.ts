@@ -1,6 +1,7 @@
 import type { DangerousCommandMatch } from "../detection/index.js";
 import type { PromptAnswer } from "./approval-prompt.js";
 import type { ApprovalSettings } from "./approval-settings.js";
+import type { TargetClass } from "./target-class.js";
 import type { CheckCommandOptions } from "./types.js";
 
 /** One gate run: a flagged command in a session. */
@@ -10,6 +11,8 @@ export interface GateRequest {
   readonly sessionKey: string;
   readonly settings: ApprovalSettings;
   readonly options: CheckCommandOptions;
+  /** Where the command acts; approvals are remembered and looked up for these classes. */
+  readonly targets?: readonly TargetClass[];
 }
 
 /** A human's reply as the gate sees it. */

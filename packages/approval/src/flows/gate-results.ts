@@ -8,7 +8,7 @@ import {
   timeoutMessage,
   userDeniedMessage,
 } from "./messages.js";
-import { redactSecrets } from "@hermes-agent/core";
+import { redactForReview } from "./review-redaction.js";
 import type { ApprovalDecider, ApprovalOutcome, ApprovalResult } from "./types.js";
 
 /** Turn a human's reply into the result (remembering CLI session/always choices). */
@@ -22,7 +22,7 @@ export async function finalize(
   const requestId = reply.requestId === undefined ? {} : { requestId: reply.requestId };
   switch (reply.answer) {
     case "queued": {
-      const message = pendingMessage(match.description, redactSecrets(gate.command));
+      const message = pendingMessage(match.description, redactForReview(gate.command));
       return finish(
         core,
         gate,
@@ -36,7 +36,7 @@ export async function finalize(
     case "always": {
       core.breaker.reset(gate.sessionKey);
       if (!reply.viaGateway)
-        await core.applyChoice(gate.sessionKey, match.patternKey, reply.answer);
+        await core.applyChoice(gate.sessionKey, match.patternKey, reply.answer, gate.targets);
       const result: ApprovalResult = {
         approved: true,
         message: null,

@@ -1,3 +1,4 @@
+import type { TargetClass } from "./target-class.js";
 import type { ApprovalChoice } from "./types.js";
 
 /** What a gateway's notify callback receives: enough to show the user and to answer. */
@@ -9,6 +10,11 @@ export interface GatewayApprovalRequest {
   readonly patternKey: string;
   readonly patternKeys: readonly string[];
   readonly description: string;
+  /**
+   * Where the command acts ("workspace", "temp", "system", "everything"): a "session" or
+   * "always" answer approves this kind of command for these target classes only.
+   */
+  readonly targetClasses?: readonly TargetClass[];
   /** False when "always" is not offered (e.g. after a smart-reviewer denial). */
   readonly allowPermanent: boolean;
   readonly allowSession: boolean;

@@ -4,7 +4,7 @@ import type { PromptAnswer } from "./approval-prompt.js";
 import type { GateRequest, HumanReply } from "./gate-request.js";
 import { parseChoice } from "./choice.js";
 import type { GatewayDecision } from "./gateway-queue.js";
-import { redactSecrets } from "@hermes-agent/core";
+import { redactForReview } from "./review-redaction.js";
 import type { ApprovalContext } from "./types.js";
 
 const MAX_REPROMPTS = 8;
@@ -48,8 +48,9 @@ export async function askHuman(
   const notify = core.queue.hasNotifier(gate.sessionKey);
   const request = {
     ...base,
-    command: redactSecrets(gate.command),
+    command: redactForReview(gate.command),
     patternKeys: [gate.match.patternKey],
+    ...(gate.targets === undefined ? {} : { targetClasses: gate.targets }),
   };
   for (let attempt = 0; attempt < MAX_REPROMPTS; attempt++) {
     const outcome = await core.queue.request(request, gate.command, {

@@ -23,6 +23,15 @@ export function userDenyMessage(rule: string): string {
   );
 }
 
+/** A deny list is set and part of the command is only known at run time. */
+export function unresolvedDenyMessage(reason: string): string {
+  return (
+    `BLOCKED: this command cannot be checked against the user-defined deny rules (approvals.deny in ` +
+    `config.yaml) because ${reason}, so it is refused — not even --yolo, /yolo, or approvals.mode=off ` +
+    `allow it. ${NO_RETRY} Tell the user what you wanted to do instead.`
+  );
+}
+
 /** The prompt or the gateway went unanswered until the timeout. */
 export function timeoutMessage(): string {
   return (

@@ -1,3 +1,5 @@
+import type { CommandContext } from "../detection/index.js";
+
 /** What a human (or a gateway user) can answer to an approval request. */
 export const ApprovalChoice = {
   /** Run this command this one time; nothing is remembered. */
@@ -76,6 +78,22 @@ export function isSandboxed(
   );
 }
 
+/**
+ * Where and in what shell state a command runs, as the terminal knows it. Relative paths and
+ * `~` are resolved against it, and a command word an alias or function of the session
+ * redefines is read as what it runs. Without it, paths are resolved against the process cwd
+ * and the process's home, and no alias or function is assumed.
+ */
+export interface ApprovalCommandContext extends CommandContext {
+  /** The workspace root: writes inside it are the least severe target class (default `cwd`). */
+  readonly workspace?: string;
+  /**
+   * Set when the session's state could not be read: the command is then held as unanalysable
+   * (asked about once, never covered by YOLO, `mode: off` or remembered approvals).
+   */
+  readonly stateError?: string;
+}
+
 /** Options of one approval check. */
 export interface CheckCommandOptions {
   /** Terminal backend (`local`, `ssh`, `docker`, `singularity`, `modal`, `daytona`, ...). */
@@ -90,6 +108,8 @@ export interface CheckCommandOptions {
   readonly platform?: string;
   /** A docker backend that mounts host paths is not a sandbox: its commands are not exempt. */
   readonly hasHostAccess?: boolean;
+  /** The command's directory, home and the session's aliases and functions. */
+  readonly commandContext?: ApprovalCommandContext;
 }
 
 /** Result of {@link ApprovalManager.checkDangerousCommand}. `message` is what the model is told. */

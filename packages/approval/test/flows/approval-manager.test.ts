@@ -258,8 +258,18 @@ describe("session and permanent approvals", () => {
     m.approveSession("t", "some key");
     const listed = await m.listApprovals("s");
     expect(listed).toHaveLength(3);
-    expect(listed).toContainEqual({ scope: "session", patternKey: key, sessionKey: "s" });
-    expect(listed).toContainEqual({ scope: "permanent", patternKey: key });
+    // Without a command context the command acts in the process cwd: the workspace class.
+    expect(listed).toContainEqual({
+      scope: "session",
+      patternKey: key,
+      targetClass: "workspace",
+      sessionKey: "s",
+    });
+    expect(listed).toContainEqual({
+      scope: "permanent",
+      patternKey: `${key}@workspace`,
+      targetClass: "workspace",
+    });
     expect(listed).toContainEqual({ scope: "permanent", patternKey: "make deploy" });
     expect(await m.revokeApproval({ sessionKey: "s", patternKey: key })).toBe(1);
     expect(m.isApproved("s", key)).toBe(true); // still permanent

@@ -146,7 +146,11 @@ describe("checkDangerousCommand through the CLI prompt", () => {
     await expect(
       fresh.checkDangerousCommand(DANGEROUS, { envType: "local", sessionKey: "other" }),
     ).resolves.toMatchObject({ approved: true });
-    expect(await fresh.listApprovals()).toContainEqual({ scope: "permanent", patternKey: key });
+    expect(await fresh.listApprovals()).toContainEqual({
+      scope: "permanent",
+      patternKey: `${key}@workspace`,
+      targetClass: "workspace",
+    });
 
     const log = await auditLines(home.path);
     expect(log[0]).toMatchObject({

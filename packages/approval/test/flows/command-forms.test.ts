@@ -1,6 +1,15 @@
-import { expect, test } from "vitest";
-import { matchDenyRule } from "../../src/flows/command-checks.js";
+import { beforeAll, expect, test } from "vitest";
+import { initializeDetector } from "../../src/index.js";
+import { traceCommandLine } from "../../src/flows/command-trace.js";
 import { commandForms } from "../../src/flows/command-forms.js";
+import { denyVerdict } from "../../src/flows/deny-rules.js";
+
+beforeAll(() => initializeDetector());
+
+function matchDenyRule(rules: readonly string[], command: string): string | undefined {
+  const verdict = denyVerdict(rules, command, traceCommandLine(command));
+  return verdict !== undefined && "rule" in verdict ? verdict.rule : undefined;
+}
 
 test("forms peel absolute paths, quotes, assignments and wrappers", () => {
   const forms = commandForms("FOO=1 /usr/bin/sudo -u root env X=2 /bin/rm -rf '/tmp/x'");

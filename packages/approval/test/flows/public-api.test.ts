@@ -35,6 +35,7 @@ describe("public surface", () => {
         "resolveGatewayApproval",
         "revokeApproval",
         "setDefaultApprovalManager",
+        "TargetClass",
         "unregisterGatewayNotify",
       ].sort(),
     );
