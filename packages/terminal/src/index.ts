@@ -76,6 +76,7 @@ export {
 export type {
   ModalSdkApp,
   ModalSdkClient,
+  ModalSdkClientParams,
   ModalSdkImage,
   ModalSdkModule,
   ModalSdkProcess,

@@ -154,7 +154,12 @@ export async function createModalEnvironment(
   let client: ModalSdkClient;
   let sandbox: ModalSdkSandbox;
   try {
-    client = new sdk.ModalClient();
+    client = new sdk.ModalClient({
+      ...(hostEnv.MODAL_TOKEN_ID && hostEnv.MODAL_TOKEN_SECRET
+        ? { tokenId: hostEnv.MODAL_TOKEN_ID, tokenSecret: hostEnv.MODAL_TOKEN_SECRET }
+        : {}),
+      ...(hostEnv.MODAL_ENVIRONMENT ? { environment: hostEnv.MODAL_ENVIRONMENT } : {}),
+    });
     const app = await client.apps.fromName(APP_NAME, { createIfMissing: true });
     const base = (): ModalSdkImage => client.images.fromRegistry(imageTag);
     const create = (image: ModalSdkImage) =>

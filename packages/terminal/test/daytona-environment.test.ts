@@ -1,7 +1,10 @@
 import { createTempDir, type TempDir } from "@hermes-agent/test-utils";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { writeFileSync } from "node:fs";
+import path from "node:path";
 import {
   createDaytonaEnvironment,
+  daytonaBackend,
   daytonaResources,
   type DaytonaEnvironmentOptions,
   type Environment,
@@ -166,6 +169,21 @@ describe("daytona failures name the fix", () => {
     await expect(
       createDaytonaEnvironment({ ...options(), hostEnv: { HOME: "/nonexistent" } }),
     ).rejects.toThrow(/set DAYTONA_API_KEY/);
+  });
+
+  test("a module that is not Daytona's SDK names the install command", async () => {
+    const wrong = path.join(dir.path, "not-daytona.mjs");
+    writeFileSync(wrong, "export const Daytona = 1;\n");
+    await expect(createDaytonaEnvironment({ ...options(), daytonaModule: wrong })).rejects.toThrow(
+      /install @daytonaio\/sdk to use the daytona backend/,
+    );
+  });
+
+  test("the backend's probe names a missing key without making a sandbox", async () => {
+    const before = standIn.calls.length;
+    await expect(daytonaBackend.probe?.({ hostEnv: {} })).rejects.toThrow(/set DAYTONA_API_KEY/);
+    await expect(daytonaBackend.probe?.(options())).resolves.toBeUndefined();
+    expect(standIn.calls.length).toBe(before);
   });
 
   test("a refused key (401)", async () => {

@@ -140,11 +140,7 @@ describe("modal environment specifics", () => {
     expect(names).not.toContain("HERMES_TEST_HOST_ONLY");
   });
 
-  test("refused credentials name the fix", async () => {
-    vi.stubEnv("MODAL_TOKEN_ID", "ak-refused");
-    onTestFinished(() => {
-      vi.unstubAllEnvs();
-    });
+  test("refused credentials name the fix (the host environment given, not process.env)", async () => {
     await expect(
       createModalEnvironment(options({}, "refused", { MODAL_TOKEN_ID: "ak-refused" })),
     ).rejects.toThrow(/Modal refused the credentials.*modal token new/);
