@@ -119,6 +119,7 @@ const approvalsSchema = z
 
 const auxiliaryModelSchema = z
   .looseObject({
+    provider: optionalString,
     base_url: optionalString,
     model: optionalString,
     api_key: optionalString,

@@ -139,11 +139,11 @@ export class ToolCatalog {
       }
     }
     const all = this.sorted();
-    if (picked.length * 16 < all.length) {
-      for (const tool of picked.sort(byName)) visit(tool);
-      return;
-    }
-    for (const tool of all) if (tool.mark === stamp) visit(tool);
+    // The selection is fixed before any visit: a visit may select again (a check that asks the
+    // registry for definitions) and re-mark the tools.
+    const selected =
+      picked.length * 16 < all.length ? picked.sort(byName) : all.filter((t) => t.mark === stamp);
+    for (const tool of selected) visit(tool);
   }
 
   #insert(tool: PreparedTool): void {
