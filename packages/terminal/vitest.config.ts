@@ -1,6 +1,3 @@
 import { definePackageConfig } from "@hermes-agent/vitest-config";
-import type { ViteUserConfig } from "vitest/config";
 
-const config: ViteUserConfig = definePackageConfig();
-
-export default config;
+export default definePackageConfig();

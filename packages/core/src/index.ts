@@ -16,3 +16,23 @@ export type { ChildEnvOptions } from "./child-env.js";
 export { createStderrLogger, silentLogger, LOG_LEVELS } from "./logger.js";
 export type { Logger, LogLevel, StderrLoggerOptions } from "./logger.js";
 export { isBlockedAddress, isMetadataAddress, isMetadataHostname } from "./network-address.js";
+export { FetchError, FetchErrorCode } from "./fetch-error.js";
+export { safeFetch, DEFAULT_FETCH_LIMITS, DEFAULT_USER_AGENT } from "./safe-fetch.js";
+export type {
+  FetchedResponse,
+  FetchLimits,
+  HostResolver,
+  ResolvedAddress,
+  SafeFetchOptions,
+} from "./safe-fetch.js";
+export {
+  BLOCKED_URL_MESSAGE,
+  assertHostAllowed,
+  bareHostname,
+  createUrlPolicy,
+  isExempt,
+  isRefusedAddress,
+  parseWebUrl,
+} from "./url-policy.js";
+export type { UrlPolicy } from "./url-policy.js";
+export { assertUrlSafe } from "./check-url.js";

@@ -16,6 +16,28 @@ function tool(name: string, extra: Partial<ToolSpec> = {}): ToolSpec {
 }
 
 describe("getDefinitions", () => {
+  it("keeps every selected tool when a check asks the registry for definitions itself", () => {
+    const registry = new ToolRegistry({ logger: recordingLogger() });
+    registry.register(tool("vision_analyze", { toolset: "vision" }));
+    registry.register(
+      tool("browser_vision", {
+        toolset: "browser",
+        checkFn: () => registry.getDefinitions(["vision_analyze"]).length > 0,
+      }),
+    );
+    const names = (list: readonly string[]) =>
+      registry.getDefinitions(list).map((d) => d.function.name);
+    expect(names(["browser_vision", "vision_analyze"])).toEqual([
+      "browser_vision",
+      "vision_analyze",
+    ]);
+    for (let i = 0; i < 40; i += 1) registry.register(tool(`filler_${String(i)}`));
+    expect(names(["vision_analyze", "browser_vision"])).toEqual([
+      "browser_vision",
+      "vision_analyze",
+    ]);
+  });
+
   it("returns OpenAI function definitions sorted, skipping unknown names", () => {
     const registry = new ToolRegistry({ logger: recordingLogger() });
     registry.register(tool("web_search"));

@@ -1,4 +1,4 @@
-// `true` through the terminal tool on the local backend, approval included (budget: 10 ms median).
+// `true` through the terminal tool on the local backend, approval included (target: 8 ms median).
 import { createApprovalManager } from "@hermes-agent/approval";
 import { runSuite } from "@hermes-agent/bench";
 import { parseConfigText } from "@hermes-agent/config";
@@ -19,10 +19,13 @@ const home = mkdtempSync(path.join(os.tmpdir(), "hermes-bench-terminal-"));
 process.env.HERMES_HOME = home;
 const runtimes: TerminalRuntime[] = [];
 
-function setupTool(approve: ApproveCommand | undefined): () => Promise<unknown> {
+function setupTool(
+  approve: ApproveCommand | undefined,
+  terminal: Record<string, unknown> = {},
+): () => Promise<unknown> {
   const registry = new ToolRegistry({ logger: silentLogger, hermesHome: home });
   const runtime = registerTerminalTools(registry, {
-    settings: resolveTerminalOptions({ config: { terminal: { cwd: home } } }),
+    settings: resolveTerminalOptions({ config: { terminal: { cwd: home, ...terminal } } }),
     ...(approve === undefined ? {} : { approval: approve }),
   });
   runtimes.push(runtime);
@@ -37,7 +40,7 @@ try {
   await runSuite("terminal", [
     {
       name: "true via terminal tool (local, approval manager)",
-      budgetUs: 10_000,
+      budgetUs: 8_000,
       samples: 15,
       sampleTimeMs: 100,
       setup: () => {
@@ -54,6 +57,21 @@ try {
       samples: 15,
       sampleTimeMs: 100,
       setup: () => setupTool(undefined),
+    },
+    {
+      name: "true via terminal tool (local, sandbox: workspace-write, approval manager)",
+      samples: 15,
+      sampleTimeMs: 100,
+      setup: () => {
+        const manager = createApprovalManager({
+          config: parseConfigText("").config,
+          home,
+          interactive: false,
+        });
+        return setupTool((command, options) => manager.checkDangerousCommand(command, options), {
+          sandbox: "workspace-write",
+        });
+      },
     },
   ]);
 } finally {

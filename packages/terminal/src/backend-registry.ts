@@ -12,6 +12,7 @@ import {
   TerminalErrorCode,
   UnknownEnvironmentError,
 } from "./terminal-error.js";
+import { daytonaBackend } from "./daytona-environment.js";
 import { dockerBackend } from "./docker-environment.js";
 import { localBackend } from "./local-environment.js";
 import { modalBackend } from "./modal-environment.js";
@@ -51,6 +52,7 @@ export function createBackendRegistry(
     sshBackend,
     singularityBackend,
     modalBackend,
+    daytonaBackend,
   ],
 ): EnvironmentBackendRegistry {
   const byType = new Map<string, EnvironmentBackend>();

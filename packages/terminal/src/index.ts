@@ -76,11 +76,28 @@ export {
 export type {
   ModalSdkApp,
   ModalSdkClient,
+  ModalSdkClientParams,
   ModalSdkImage,
   ModalSdkModule,
   ModalSdkProcess,
   ModalSdkSandbox,
 } from "./modal-sdk.js";
+export {
+  assertDaytonaCredentials,
+  createDaytonaEnvironment,
+  daytonaBackend,
+  daytonaResources,
+  describeDaytonaError,
+  type DaytonaEnvironmentOptions,
+} from "./daytona-environment.js";
+export type {
+  DaytonaSdkClient,
+  DaytonaSdkConfig,
+  DaytonaSdkCreateParams,
+  DaytonaSdkModule,
+  DaytonaSdkProcess,
+  DaytonaSdkSandbox,
+} from "./daytona-sdk.js";
 export { PtyUnavailableError } from "./pty-session.js";
 
 // Errors

@@ -97,6 +97,7 @@ export function createLocalEnvironment(
       capabilities: LOCAL_CAPABILITIES,
       stateDir,
       ownedDirs: box === undefined ? [] : [box.tempDir],
+      bash,
       plan: createLaunchPlan({
         bash,
         perl,

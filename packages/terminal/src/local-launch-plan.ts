@@ -2,24 +2,21 @@ import { childrenOf } from "./process-tree.js";
 import { launcherArgv } from "./process-launcher.js";
 import { hostPathOf, sandboxArgs, type SandboxLayout } from "./sandbox.js";
 
-/** How one run is started. */
-export interface LocalLaunch {
-  readonly argv: readonly string[];
-  /** The launcher runs it and reports the exit code on the status pipe. */
-  readonly launcher: boolean;
-  /** Something the processes cannot leave keeps the tree (a subreaper or a PID namespace). */
-  readonly tracksTree: boolean;
-  /** The outer program may print its own errors on stderr (bwrap): keep them in the output. */
-  readonly ownStderr: boolean;
-}
-
 /**
- * How the local backend starts its commands: directly, under the launcher (a subreaper),
- * inside a bubblewrap sandbox (with the launcher as the first process of its PID
- * namespace), or inside the sandbox without it.
+ * How the local backend starts its commands: under the launcher (a subreaper, started
+ * ahead and sent its command), inside a bubblewrap sandbox with the launcher as the first
+ * process of its PID namespace, or — for PTY runs and machines without Perl — directly
+ * (inside the sandbox when there is one).
  */
 export interface LocalLaunchPlan {
-  argv(bashArgs: readonly string[], options: { readonly pty: boolean }): LocalLaunch;
+  /** The argv of a launcher waiting for its request, or undefined when there is none. */
+  readonly launcher: readonly string[] | undefined;
+  /** The argv that runs bash without the launcher. */
+  direct(bashArgs: readonly string[]): readonly string[];
+  /** The outer program may print its own errors on stderr (bwrap): keep them in the output. */
+  readonly ownStderr: boolean;
+  /** Runs without the launcher are still held by something they cannot leave (the namespace). */
+  readonly isolated: boolean;
   /** Processes a SIGTERM pass spares in the tree below `root` (the launcher itself). */
   spared(root: number): ReadonlySet<number>;
   /** Killing `root` ends the whole tree (the sandbox's namespace). */
@@ -39,31 +36,30 @@ export interface LaunchPlanSettings {
 
 /** Make the launch plan for an environment. */
 export function createLaunchPlan(settings: LaunchPlanSettings): LocalLaunchPlan {
-  const { bash, perl, sandbox } = settings;
+  const { bash, sandbox } = settings;
+  const launcher = launcherArgv(settings.perl);
   if (sandbox === undefined) {
     return {
-      argv(bashArgs, options) {
-        const launched = options.pty ? undefined : launcherArgv(perl, bash, bashArgs);
-        return launched === undefined
-          ? { argv: [bash, ...bashArgs], launcher: false, tracksTree: false, ownStderr: false }
-          : { argv: launched, launcher: true, tracksTree: true, ownStderr: false };
-      },
+      launcher,
+      direct: (bashArgs) => [bash, ...bashArgs],
+      ownStderr: false,
+      isolated: false,
       spared: (root) => new Set([root]),
       killRoot: false,
       hostPath: (file) => file,
     };
   }
+  const inBox = (asPid1: boolean, argv: readonly string[]): readonly string[] => [
+    sandbox.bwrap,
+    ...sandboxArgs(sandbox.layout, { asPid1 }),
+    "--",
+    ...argv,
+  ];
   return {
-    argv(bashArgs, options) {
-      const inner = options.pty ? undefined : launcherArgv(perl, bash, bashArgs);
-      const args = sandboxArgs(sandbox.layout, { asPid1: inner !== undefined });
-      return {
-        argv: [sandbox.bwrap, ...args, "--", ...(inner ?? [bash, ...bashArgs])],
-        launcher: inner !== undefined,
-        tracksTree: true,
-        ownStderr: true,
-      };
-    },
+    launcher: launcher === undefined ? undefined : inBox(true, launcher),
+    direct: (bashArgs) => inBox(false, [bash, ...bashArgs]),
+    ownStderr: true,
+    isolated: true,
     spared: (root) => new Set([root, ...childrenOf(root)]),
     killRoot: true,
     hostPath: (file) => hostPathOf(sandbox.layout, file),

@@ -7,7 +7,8 @@ import { liveProcessGroups, processesWithEnv, processStartTime } from "./process
 import { signalProcessGroup } from "./process-group.js";
 import { descendantsOf, killTree, signalTree } from "./process-tree.js";
 import { launchPty } from "./pty-session.js";
-import { launchPiped, type RawProcess } from "./raw-process.js";
+import { launchPiped, type PipedProcess, type RawProcess } from "./raw-process.js";
+import { launcherRequest } from "./process-launcher.js";
 import { RUN_MARKER } from "./bash-session.js";
 import type { LocalLaunchPlan } from "./local-launch-plan.js";
 import type {
@@ -73,6 +74,7 @@ export interface LocalTransportSettings {
   /** Temp dirs removed with the state dir (the sandbox's /tmp). */
   readonly ownedDirs: readonly string[];
   readonly plan: LocalLaunchPlan;
+  readonly bash: string;
   readonly baseEnv: Readonly<Record<string, string>>;
   readonly graceMs: number;
   readonly ptyModule: string | undefined;
@@ -95,6 +97,10 @@ export class LocalTransport implements SessionTransport {
   readonly #settings: LocalTransportSettings;
   /** Started processes still alive (a launcher stays while its descendants run). */
   readonly #roots = new Set<RawProcess>();
+  /** Launchers started ahead, still waiting for a request. */
+  readonly #idle = new Set<PipedProcess>();
+  #ahead: Promise<PipedProcess> | undefined;
+  #closed = false;
   /** Groups of runs without a launcher (pgid → leader start time), for the cleanup of leftovers. */
   readonly #groups = new Map<number, number | undefined>();
 
@@ -103,6 +109,7 @@ export class LocalTransport implements SessionTransport {
     this.capabilities = settings.capabilities;
     this.stateDir = settings.stateDir;
     this.sandbox = settings.sandbox?.policy;
+    if (settings.plan.launcher !== undefined) this.#ahead = this.#startLauncher();
   }
 
   #expandHome(dir: string): string {
@@ -152,35 +159,46 @@ export class LocalTransport implements SessionTransport {
       run.transient.join(" "),
       run.snapshot ?? "",
     ];
-    const launch = this.#settings.plan.argv(wrapperArgs, { pty: run.pty });
-    const spec = {
-      file: launch.argv[0] ?? "",
-      args: launch.argv.slice(1),
-      cwd: this.#settings.plan.hostPath(target),
-      env: { ...this.#settings.baseEnv, ...run.env },
-    };
+    const plan = this.#settings.plan;
+    const viaLauncher = !run.pty && plan.launcher !== undefined;
     let proc: RawProcess;
     try {
-      proc = run.pty
-        ? await launchPty(spec, this.#settings.ptyModule)
-        : await launchPiped(spec, {
-            stdin: run.stdin,
-            stderrToStdout: !launch.ownStderr,
-            statusPipe: launch.launcher,
-          });
+      if (viaLauncher) {
+        const launcher = await this.#takeLauncher();
+        launcher.request(
+          launcherRequest({
+            cwd: target,
+            env: run.env,
+            argv: [this.#settings.bash, ...wrapperArgs],
+          }),
+        );
+        proc = launcher;
+        this.#prepareNext();
+      } else {
+        const argv = plan.direct(wrapperArgs);
+        const spec = {
+          file: argv[0] ?? "",
+          args: argv.slice(1),
+          cwd: plan.hostPath(target),
+          env: { ...this.#settings.baseEnv, ...run.env },
+        };
+        proc = run.pty
+          ? await launchPty(spec, this.#settings.ptyModule)
+          : await launchPiped(spec, { stdin: run.stdin, stderrToStdout: !plan.ownStderr });
+        this.#track(proc);
+      }
     } catch (error) {
       if (TerminalError.isInstance(error)) throw error;
       throw new TerminalError(
         TerminalErrorCode.SpawnFailed,
-        `Could not start bash (${spec.file}): ${String(error)}`,
+        `Could not start bash (${this.#settings.bash}): ${String(error)}`,
         { cause: error },
       );
     }
-    this.#roots.add(proc);
-    void proc.ended.then(() => this.#roots.delete(proc));
-    if (!launch.tracksTree) this.#groups.set(proc.pid, processStartTime(proc.pid));
+    const tracksTree = viaLauncher || plan.isolated;
+    if (!tracksTree) this.#groups.set(proc.pid, processStartTime(proc.pid));
     const marker = run.env[RUN_MARKER] ?? "";
-    const killRest = (): void => this.#killTree(proc, launch.tracksTree ? undefined : marker);
+    const killRest = (): void => this.#killTree(proc, tracksTree ? undefined : marker);
     let stopping: Promise<void> | undefined;
     return {
       id: String(proc.pid),
@@ -209,10 +227,53 @@ export class LocalTransport implements SessionTransport {
         return { saved: true, cwd };
       },
       stop: () => {
-        stopping ??= this.#terminate(proc, launch.tracksTree ? undefined : marker);
+        stopping ??= this.#terminate(proc, tracksTree ? undefined : marker);
         return stopping;
       },
     };
+  }
+
+  #track(proc: RawProcess): void {
+    this.#roots.add(proc);
+    void proc.ended.then(() => this.#roots.delete(proc));
+  }
+
+  /** Start a launcher that waits for its request, without holding Node's event loop. */
+  #startLauncher(): Promise<PipedProcess> {
+    const argv = this.#settings.plan.launcher ?? [];
+    const started = launchPiped(
+      { file: argv[0] ?? "", args: argv.slice(1), cwd: this.stateDir, env: this.#settings.baseEnv },
+      { stdin: true, stderrToStdout: !this.#settings.plan.ownStderr, statusPipe: true },
+    );
+    void started.then(
+      (proc) => {
+        proc.hold(false);
+        this.#idle.add(proc);
+        this.#track(proc);
+        void proc.ended.then(() => this.#idle.delete(proc));
+      },
+      () => undefined,
+    );
+    return started;
+  }
+
+  /** The launcher for a run: the one started ahead when it is still waiting, else a new one. */
+  async #takeLauncher(): Promise<PipedProcess> {
+    const ahead = this.#ahead;
+    this.#ahead = undefined;
+    let proc = ahead === undefined ? undefined : await ahead.catch(() => undefined);
+    if (proc === undefined || !this.#idle.has(proc)) proc = await this.#startLauncher();
+    this.#idle.delete(proc);
+    proc.hold(true);
+    return proc;
+  }
+
+  /**
+   * Start the launcher of the next run now, once this run's request is on its way: Perl's
+   * start-up (and Node's fork) then overlap with the command instead of delaying the next.
+   */
+  #prepareNext(): void {
+    if (!this.#closed && this.#ahead === undefined) this.#ahead = this.#startLauncher();
   }
 
   /**
@@ -300,11 +361,17 @@ export class LocalTransport implements SessionTransport {
   }
 
   async close(): Promise<void> {
-    await Promise.all([...this.#roots].map((proc) => this.#terminate(proc, undefined)));
+    this.#closed = true;
+    await Promise.all(
+      [...this.#roots]
+        .filter((proc) => !this.#idle.has(proc as PipedProcess))
+        .map((proc) => this.#terminate(proc, undefined)),
+    );
     this.closeSync();
   }
 
   closeSync(): void {
+    this.#closed = true;
     for (const proc of this.#roots) this.#killTree(proc, undefined);
     for (const pgid of liveProcessGroups(this.#groups)) signalProcessGroup(pgid, "SIGKILL");
     this.#groups.clear();

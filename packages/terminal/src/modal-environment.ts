@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { resolveHermesHome, userHome } from "@hermes-agent/core";
+import { buildChildEnv, resolveHermesHome, userHome } from "@hermes-agent/core";
 import {
   defineEnvironmentBackend,
   type Environment,
@@ -38,6 +38,19 @@ const SANDBOX_TIMEOUT_MS = 3_600_000;
 const APP_NAME = "hermes-agent";
 const DEFAULT_IMAGE = "nikolaik/python-nodejs:python3.11-nodejs20";
 const INSTALL_HINT = "install modal@0.11 to use the modal backend (npm install modal@0.11)";
+
+/**
+ * Variables Modal's SDK reads: the credentials and the settings that choose the account,
+ * environment and server. Only these (and the child allowlist) reach the bridge.
+ */
+export const MODAL_BRIDGE_VARIABLES: readonly string[] = [
+  "MODAL_TOKEN_ID",
+  "MODAL_TOKEN_SECRET",
+  "MODAL_PROFILE",
+  "MODAL_CONFIG_PATH",
+  "MODAL_ENVIRONMENT",
+  "MODAL_SERVER_URL",
+];
 
 /** Where the SDK module is: the given one, or the installed `modal` package. */
 function modalModuleUrl(explicit: string | undefined): string {
@@ -141,7 +154,12 @@ export async function createModalEnvironment(
   let client: ModalSdkClient;
   let sandbox: ModalSdkSandbox;
   try {
-    client = new sdk.ModalClient();
+    client = new sdk.ModalClient({
+      ...(hostEnv.MODAL_TOKEN_ID && hostEnv.MODAL_TOKEN_SECRET
+        ? { tokenId: hostEnv.MODAL_TOKEN_ID, tokenSecret: hostEnv.MODAL_TOKEN_SECRET }
+        : {}),
+      ...(hostEnv.MODAL_ENVIRONMENT ? { environment: hostEnv.MODAL_ENVIRONMENT } : {}),
+    });
     const app = await client.apps.fromName(APP_NAME, { createIfMissing: true });
     const base = (): ModalSdkImage => client.images.fromRegistry(imageTag);
     const create = (image: ModalSdkImage) =>
@@ -168,6 +186,11 @@ export async function createModalEnvironment(
     });
   }
   const live = sandbox;
+  const bridgeEnv = buildChildEnv({
+    hostEnv,
+    passthrough: MODAL_BRIDGE_VARIABLES,
+    withoutAgentDefaults: true,
+  });
   let closed = false;
   const transport: RemoteTransport = {
     command: (script, args) => ({
@@ -186,6 +209,7 @@ export async function createModalEnvironment(
         "hermes",
         ...args,
       ],
+      env: bridgeEnv,
     }),
     describeFailure: (exitCode, stderr) =>
       exitCode === 255 && stderr.startsWith("modal: ")

@@ -53,9 +53,16 @@ export interface ModalSdkClient {
   };
 }
 
+/** Explicit client settings; what is not given the SDK reads from its environment or ~/.modal.toml. */
+export interface ModalSdkClientParams {
+  tokenId?: string;
+  tokenSecret?: string;
+  environment?: string;
+}
+
 /** A module of the SDK's shape: exports the `ModalClient` class. */
 export interface ModalSdkModule {
-  readonly ModalClient: new () => ModalSdkClient;
+  readonly ModalClient: new (params?: ModalSdkClientParams) => ModalSdkClient;
 }
 
 /**

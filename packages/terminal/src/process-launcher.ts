@@ -15,36 +15,70 @@ const PRCTL_SYSCALL: Readonly<Record<string, number>> = {
 
 /**
  * The launcher every piped local command starts under: a few lines of Perl (Perl is part
- * of every Debian base system, and starts in about a millisecond). It
+ * of every Debian base system). It
  *
  * 1. marks itself a child subreaper (`prctl(PR_SET_CHILD_SUBREAPER)`), so every descendant
  *    that is orphaned — a double-forked daemon, `setsid`, `nohup ... & disown`, a process
  *    with a scrubbed environment — is re-parented to it instead of to init, and stays in
  *    its process tree whatever it does;
- * 2. runs the command as its child and, when that child ends, writes the exit code on
- *    file descriptor 3 (the status pipe) and lets go of the output pipe;
- * 3. stays alive while descendants remain, reaping them, and exits once none are left.
+ * 2. waits for its request on file descriptor 3 (a socket pair; see {@link launcherRequest}),
+ *    so it can be started ahead of the command and its start-up cost hidden;
+ * 3. runs the command as its child (with the request's extra variables and directory) and,
+ *    when that child ends, writes the exit code on descriptor 3 and lets go of the output;
+ * 4. stays alive while descendants remain, reaping them, and exits once none are left.
  *
  * Its own environment is the command's clean one, so `/proc/$PPID/environ` read from the
  * command shows nothing of the agent's. It ignores SIGTERM/SIGINT/SIGHUP (the tree is
- * killed from below, then it leaves by itself). Arguments: the prctl system call number
- * (0 to skip), then the program and its arguments.
+ * killed from below, then it leaves by itself); an end of file before a request makes it
+ * exit quietly. Argument: the prctl system call number (0 to skip).
  */
 export const LAUNCHER_SCRIPT: string = [
   "my $nr = shift @ARGV;",
   "syscall($nr, 36, 1, 0, 0, 0) if $nr > 0;",
-  "open(my $status, '>&=', 3) or die 'launcher: no status pipe';",
+  "open(my $ctl, '+<&=', 3) or exit 125;",
+  "my $buf = '';",
+  'while (index($buf, "\\n") < 0) { sysread($ctl, $buf, 65536, length $buf) or exit 0; }',
+  'my $len = substr($buf, 0, index($buf, "\\n"));',
+  "$buf = substr($buf, length($len) + 1);",
+  "while (length($buf) < $len) { sysread($ctl, $buf, 65536, length $buf) or exit 0; }",
+  "my @f = split(/\\0/, $buf, -1);",
+  "my $dir = shift @f;",
+  "my @env = splice(@f, 0, shift @f);",
   "my $pid = fork();",
-  'die "launcher: fork failed: $!" unless defined $pid;',
-  'if ($pid == 0) { close($status); exec { $ARGV[0] } @ARGV; print STDOUT "cannot run $ARGV[0]: $!\\n"; exit 127; }',
+  "exit 126 unless defined $pid;",
+  "if ($pid == 0) {",
+  "  close($ctl);",
+  "  for (@env) { my $i = index($_, '='); $ENV{substr($_, 0, $i)} = substr($_, $i + 1); }",
+  "  chdir($dir);",
+  "  exec { $f[0] } @f;",
+  '  print STDOUT "cannot run $f[0]: $!\\n";',
+  "  exit 127;",
+  "}",
   "$SIG{$_} = sub {} for qw(TERM INT HUP);",
   "my $rc = 255;",
   "for (;;) { my $w = waitpid($pid, 0); if ($w == $pid) { $rc = $? & 127 ? 128 + ($? & 127) : $? >> 8; last; } last if $w == -1 && $! + 0 != 4; }",
-  'syswrite($status, "$rc\\n"); close($status);',
+  'syswrite($ctl, "$rc\\n"); close($ctl);',
   "open(STDIN, '<', '/dev/null'); open(STDOUT, '>', '/dev/null'); open(STDERR, '>', '/dev/null');",
   "for (;;) { last if wait() == -1 && $! + 0 != 4; }",
   "exit $rc;",
 ].join("\n");
+
+/** What a launcher is asked to run. */
+export interface LauncherRequest {
+  /** Directory to run in. */
+  readonly cwd: string;
+  /** Variables added to the launcher's own (clean) environment for the command. */
+  readonly env: Readonly<Record<string, string>>;
+  /** The program and its arguments. */
+  readonly argv: readonly string[];
+}
+
+/** The request as the launcher reads it: a byte length line, then NUL-separated fields. */
+export function launcherRequest(request: LauncherRequest): string {
+  const env = Object.entries(request.env).map(([name, value]) => `${name}=${value}`);
+  const body = [request.cwd, String(env.length), ...env, ...request.argv].join("\0");
+  return `${Buffer.byteLength(body)}\n${body}`;
+}
 
 /** Where the launcher's interpreter is, or undefined when this machine has no Perl. */
 export function findPerl(): string | undefined {
@@ -52,14 +86,10 @@ export function findPerl(): string | undefined {
 }
 
 /**
- * The program and arguments that run `file args...` under the launcher, or undefined when
- * the launcher cannot work here (no Perl; not Linux).
+ * The program and arguments of a launcher waiting for its request, or undefined when the
+ * launcher cannot work here (no Perl; not Linux).
  */
-export function launcherArgv(
-  perl: string | undefined,
-  file: string,
-  args: readonly string[],
-): readonly string[] | undefined {
+export function launcherArgv(perl: string | undefined): readonly string[] | undefined {
   if (perl === undefined || process.platform !== "linux") return undefined;
-  return [perl, "-e", LAUNCHER_SCRIPT, String(PRCTL_SYSCALL[process.arch] ?? 0), file, ...args];
+  return [perl, "-e", LAUNCHER_SCRIPT, String(PRCTL_SYSCALL[process.arch] ?? 0)];
 }

@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import type { Readable } from "node:stream";
+import type { Socket } from "node:net";
 import { exitCodeOf } from "./process-group.js";
 
 /** How a command is started: a program, its arguments, directory and environment. */
@@ -53,8 +53,16 @@ export interface PipedOptions {
   readonly statusPipe?: boolean;
 }
 
+/** A process started by {@link launchPiped}. */
+export interface PipedProcess extends RawProcess {
+  /** Write to the status pipe (a socket pair, so it carries the launcher's request too). */
+  request(text: string): void;
+  /** Whether the process and its streams keep Node's event loop alive (a waiting launcher does not). */
+  hold(held: boolean): void;
+}
+
 /** Start `spec` in a new process group with piped stdio. */
-export function launchPiped(spec: LaunchSpec, options: PipedOptions): Promise<RawProcess> {
+export function launchPiped(spec: LaunchSpec, options: PipedOptions): Promise<PipedProcess> {
   return new Promise((resolve, reject) => {
     const child = spawn(spec.file, spec.args, {
       cwd: spec.cwd,
@@ -67,7 +75,7 @@ export function launchPiped(spec: LaunchSpec, options: PipedOptions): Promise<Ra
         ...(options.statusPipe === true ? (["pipe"] as const) : []),
       ],
     });
-    const status = options.statusPipe === true ? (child.stdio[3] as Readable | null) : null;
+    const status = options.statusPipe === true ? (child.stdio[3] as Socket | null) : null;
     const { stdout, stderr } = child;
     if (stdout === null) {
       reject(new Error("spawn gave no output pipe"));
@@ -131,13 +139,23 @@ export function launchPiped(spec: LaunchSpec, options: PipedOptions): Promise<Ra
           stdout.destroy();
           stderr?.destroy();
         },
+        request(text) {
+          status?.write(text);
+        },
+        hold(held) {
+          for (const handle of [child, child.stdin, stdout, stderr, status]) {
+            const refable = handle as { ref?: () => void; unref?: () => void } | null;
+            if (held) refable?.ref?.();
+            else refable?.unref?.();
+          }
+        },
       });
     });
   });
 }
 
 /** The exit code the launcher writes on its status pipe, or the launcher's own when it wrote none. */
-function reportedCode(status: Readable, ended: Promise<number>): Promise<number> {
+function reportedCode(status: Socket, ended: Promise<number>): Promise<number> {
   return new Promise((resolve) => {
     let text = "";
     status.setEncoding("utf8");

@@ -112,10 +112,10 @@ describe("a known backend that cannot be used", () => {
       reason: /Neither 'apptainer' nor 'singularity' was found on PATH/,
     },
     {
-      name: "daytona (not built in)",
+      name: "daytona without an API key",
       yaml: "  backend: daytona\n",
       env: {},
-      reason: /'daytona' terminal backend is not available in this build/,
+      reason: /No Daytona credentials: set DAYTONA_API_KEY/,
     },
   ])("$name: unavailable with the reason, and a call says why", async ({ yaml, env, reason }) => {
     const { runtime, registry } = runtimeFor(yaml, { ...baseEnv(), ...env });

@@ -3,6 +3,7 @@ import {
   BackendUnavailableError,
   createBackendRegistry,
   createEnvironment,
+  defaultBackends,
   defineEnvironmentBackend,
   ENVIRONMENT_TYPES,
   MissingCapabilityError,
@@ -22,21 +23,24 @@ describe("createEnvironment", () => {
     );
   });
 
-  test.each(
-    ENVIRONMENT_TYPES.filter(
-      (type) => !["local", "docker", "ssh", "singularity", "modal"].includes(type),
-    ),
-  )("%s is known but not available in this build", async (type) => {
-    const attempt = createEnvironment(type);
-    await expect(attempt).rejects.toBeInstanceOf(BackendUnavailableError);
-    await expect(attempt).rejects.toMatchObject({
-      code: TerminalErrorCode.BackendUnavailable,
-      type,
-    });
-    await expect(attempt).rejects.toThrow(
-      `'${type}' terminal backend is not available in this build`,
-    );
+  test("every known type has a backend in the default registry", () => {
+    expect([...defaultBackends.types()].sort()).toEqual([...ENVIRONMENT_TYPES].sort());
   });
+
+  test.each(ENVIRONMENT_TYPES)(
+    "%s is known but not available in a registry without it",
+    async (type) => {
+      const attempt = createEnvironment(type, {}, createBackendRegistry([]));
+      await expect(attempt).rejects.toBeInstanceOf(BackendUnavailableError);
+      await expect(attempt).rejects.toMatchObject({
+        code: TerminalErrorCode.BackendUnavailable,
+        type,
+      });
+      await expect(attempt).rejects.toThrow(
+        `'${type}' terminal backend is not available in this build`,
+      );
+    },
+  );
 
   test("local works out of the box", async () => {
     const env = await createEnvironment("local", { cwd: "/" });
@@ -73,19 +77,19 @@ describe("backend registry", () => {
 
   test("a later package adds a backend by registering a factory", async () => {
     const ran: string[] = [];
-    const backends = createBackendRegistry();
+    const backends = createBackendRegistry([]);
     const daytona = defineEnvironmentBackend({
       type: "daytona",
       capabilities: { pty: false, background: false, persistent: false, fileTransfer: false },
       create: () => Promise.resolve(fakeEnvironment(ran)),
     });
     backends.register(daytona);
-    expect(backends.types()).toEqual(["local", "docker", "ssh", "singularity", "modal", "daytona"]);
+    expect(backends.types()).toEqual(["daytona"]);
     const env = await createEnvironment("daytona", {}, backends);
     await env.execute("echo hi");
     expect(ran).toEqual(["echo hi"]);
     // the shared default registry is untouched
-    await expect(createEnvironment("daytona")).rejects.toBeInstanceOf(BackendUnavailableError);
+    expect(defaultBackends.get("daytona")).not.toBe(daytona);
   });
 
   test("a backend of another API version is refused", () => {

@@ -10,6 +10,7 @@ import {
   type Environment,
   type ModalEnvironmentOptions,
 } from "../src/index.js";
+import { trackedEnvironments } from "./live-cloud.js";
 
 const MAX_OUTPUT = 20_000;
 const STANDIN = fileURLToPath(new URL("fixtures/modal-standin.mjs", import.meta.url));
@@ -122,11 +123,24 @@ describe("modal environment specifics", () => {
     expect(record["direct:stale"]).toBeUndefined();
   });
 
-  test("refused credentials name the fix", async () => {
-    vi.stubEnv("MODAL_TOKEN_ID", "ak-refused");
+  test("the exec bridge gets a clean environment plus Modal's variables", async () => {
+    vi.stubEnv("HERMES_TEST_HOST_ONLY", "not for the bridge");
     onTestFinished(() => {
       vi.unstubAllEnvs();
     });
+    const env = await make(
+      options({}, "clean-env", { OPENAI_API_KEY: "sk-not-for-modal", MODAL_ENVIRONMENT: "dev" }),
+    );
+    expect((await env.execute("echo ok")).output).toBe("ok\n");
+    const names = calls().findLast((c) => c.call === "sandboxes.fromId")?.envNames;
+    expect(names).toEqual(
+      expect.arrayContaining(["HOME", "MODAL_TOKEN_ID", "MODAL_TOKEN_SECRET", "MODAL_ENVIRONMENT"]),
+    );
+    expect(names).not.toContain("OPENAI_API_KEY");
+    expect(names).not.toContain("HERMES_TEST_HOST_ONLY");
+  });
+
+  test("refused credentials name the fix (the host environment given, not process.env)", async () => {
     await expect(
       createModalEnvironment(options({}, "refused", { MODAL_TOKEN_ID: "ak-refused" })),
     ).rejects.toThrow(/Modal refused the credentials.*modal token new/);
@@ -145,4 +159,27 @@ describe("modal environment specifics", () => {
       /install modal@0\.11 to use the modal backend/,
     );
   });
+});
+
+/**
+ * The live suite: runs against Modal itself when MODAL_TOKEN_ID and MODAL_TOKEN_SECRET are set
+ * and the `modal` 0.11 SDK is installed (a devDependency here), e.g.
+ * `MODAL_TOKEN_ID=... MODAL_TOKEN_SECRET=... npx vitest run test/modal-environment.test.ts -t live`.
+ */
+const liveCredentials = Boolean(process.env.MODAL_TOKEN_ID && process.env.MODAL_TOKEN_SECRET);
+if (!liveCredentials)
+  console.warn("[live modal tests skipped] MODAL_TOKEN_ID / MODAL_TOKEN_SECRET are not set");
+const live = trackedEnvironments(() =>
+  createModalEnvironment({
+    taskId: `live-${process.pid}`,
+    maxOutputChars: MAX_OUTPUT,
+    killGraceMs: 300,
+    backendOptions: { container_persistent: false },
+  }),
+);
+runEnvironmentConformance("modal (live)", {
+  create: () => live.create(),
+  maxOutputChars: MAX_OUTPUT,
+  isProcessAlive: (pid) => live.isProcessAlive(pid),
+  ...(liveCredentials ? {} : { skip: "MODAL_TOKEN_ID / MODAL_TOKEN_SECRET are not set" }),
 });

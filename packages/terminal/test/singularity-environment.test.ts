@@ -215,8 +215,34 @@ describe("singularity environment failures without a runtime", () => {
   });
 });
 
-const liveBinary = findApptainer(process.env.PATH);
+/**
+ * Why the live suite cannot run here, or undefined when a real apptainer/singularity works:
+ * found on PATH (not a test stand-in), answers `--version`, and runs `true` in the test image
+ * (HERMES_TEST_SINGULARITY_IMAGE, else Hermes' default image). The reason is printed.
+ */
+function liveUnavailable(image: string | undefined): string | undefined {
+  const reason = ((): string | undefined => {
+    const binary = findApptainer(process.env.PATH);
+    if (binary === undefined) return "no apptainer or singularity on PATH";
+    if (binary.startsWith(path.sep + "tmp")) return `${binary} is a test stand-in`;
+    const version = spawnSync(binary, ["--version"], { encoding: "utf8", timeout: 30_000 });
+    if (version.status !== 0)
+      return `${binary} --version failed: ${(version.stderr || String(version.error)).trim()}`;
+    const run = spawnSync(
+      binary,
+      ["exec", image ?? "docker://nikolaik/python-nodejs:python3.11-nodejs20", "true"],
+      { encoding: "utf8", timeout: 600_000 },
+    );
+    if (run.status !== 0)
+      return `${binary} cannot run the test image (set HERMES_TEST_SINGULARITY_IMAGE to a local .sif): ${(run.stderr || String(run.error)).trim().slice(-300)}`;
+    return undefined;
+  })();
+  if (reason !== undefined) console.warn(`[live singularity tests skipped] ${reason}`);
+  return reason;
+}
+
 const liveImage = process.env.HERMES_TEST_SINGULARITY_IMAGE;
+const liveSkip = liveUnavailable(liveImage);
 runEnvironmentConformance("singularity (live apptainer)", {
   create: () =>
     createSingularityEnvironment({
@@ -228,7 +254,5 @@ runEnvironmentConformance("singularity (live apptainer)", {
       },
     }),
   maxOutputChars: MAX_OUTPUT,
-  ...(liveBinary === undefined || liveBinary.startsWith(path.sep + "tmp")
-    ? { skip: "no apptainer or singularity on PATH" }
-    : {}),
+  ...(liveSkip === undefined ? {} : { skip: liveSkip }),
 });

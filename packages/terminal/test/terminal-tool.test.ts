@@ -2,7 +2,7 @@ import { isProcessAlive, waitUntil } from "@hermes-agent/test-utils";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
-import { createTerminalRuntime, runTerminalTool } from "../src/index.js";
+import { createBackendRegistry, createTerminalRuntime, runTerminalTool } from "../src/index.js";
 import { createHarness, recordingApprove, type Harness } from "./tool-harness.js";
 
 let harness: Harness | undefined;
@@ -261,12 +261,21 @@ describe("terminal tool", () => {
   });
 
   test("an unavailable backend disables the tool with Hermes' status", async () => {
-    const h = await open({ terminal: { backend: "daytona" } });
+    const h = await open({ terminal: { backend: "daytona" }, backends: createBackendRegistry([]) });
     expect(h.registry.getDefinitions(["terminal", "process"])).toEqual([]);
     const result = await h.call("terminal", { command: "true" });
     expect(result.status).toBe("disabled");
     expect(result.error).toMatch(
       /^Terminal tool disabled: environment creation failed \(.*'daytona' terminal backend is not available/,
+    );
+  });
+
+  test("a backend without its credentials disables the call with the fix", async () => {
+    const h = await open({ terminal: { backend: "daytona" }, hostEnv: { PATH: process.env.PATH } });
+    const result = await h.call("terminal", { command: "true" });
+    expect(result.status).toBe("disabled");
+    expect(result.error).toMatch(
+      /^Terminal tool disabled: environment creation failed \(No Daytona credentials: set DAYTONA_API_KEY/,
     );
   });
 });

@@ -1,4 +1,10 @@
-import { hasErrorCode, HermesError, type HermesErrorOptions } from "@hermes-agent/core";
+import {
+  FetchError,
+  hasErrorCode,
+  HermesError,
+  type FetchErrorCode,
+  type HermesErrorOptions,
+} from "@hermes-agent/core";
 
 /** Stable codes of {@link WebToolsError}. */
 export const WebToolsErrorCode = {
@@ -33,4 +39,32 @@ export class WebToolsError extends HermesError {
   static override isInstance(value: unknown): value is WebToolsError {
     return hasErrorCode(value, WebToolsErrorCode);
   }
+}
+
+const FROM_FETCH_CODE: Readonly<Record<FetchErrorCode, WebToolsErrorCode>> = {
+  CORE_FETCH_INVALID_URL: WebToolsErrorCode.InvalidUrl,
+  CORE_FETCH_UNSUPPORTED_SCHEME: WebToolsErrorCode.UnsupportedScheme,
+  CORE_FETCH_BLOCKED_ADDRESS: WebToolsErrorCode.BlockedAddress,
+  CORE_FETCH_TOO_MANY_REDIRECTS: WebToolsErrorCode.TooManyRedirects,
+  CORE_FETCH_TIMEOUT: WebToolsErrorCode.Timeout,
+  CORE_FETCH_NETWORK: WebToolsErrorCode.Network,
+  CORE_FETCH_ABORTED: WebToolsErrorCode.Aborted,
+};
+
+/** Run `action`, rethrowing core's safe-fetch errors as the matching {@link WebToolsError}. */
+export async function withWebToolsErrors<T>(action: () => T | Promise<T>): Promise<T> {
+  try {
+    return await action();
+  } catch (error) {
+    throw asWebToolsError(error);
+  }
+}
+
+/** Core's {@link FetchError} as the matching {@link WebToolsError}; anything else unchanged. */
+export function asWebToolsError(error: unknown): unknown {
+  if (!FetchError.isInstance(error)) return error;
+  return new WebToolsError(FROM_FETCH_CODE[error.code], error.message, {
+    cause: error,
+    ...(error.details === undefined ? {} : { details: error.details }),
+  });
 }

@@ -6,8 +6,13 @@ async function analyzeWithVisionTool(
   ctx: ToolPackageContext,
   file: string,
   question: string,
+  signal: AbortSignal,
 ): Promise<string> {
-  const raw = await ctx.handleFunctionCall("vision_analyze", { image_url: file, question });
+  const raw = await ctx.handleFunctionCall(
+    "vision_analyze",
+    { image_url: file, question },
+    { signal },
+  );
   const result = JSON.parse(raw) as { success?: unknown; analysis?: unknown; error?: unknown };
   if (typeof result.analysis === "string" && result.success !== false) return result.analysis;
   throw new Error(typeof result.error === "string" ? result.error : "vision_analyze failed");
@@ -26,7 +31,7 @@ export const BROWSER_TOOLS_PACKAGE: ToolPackage = defineToolPackage({
       env: ctx.env,
       hermesHome: ctx.hermesHome,
       logger: ctx.logger,
-      analyzeImage: (file, question) => analyzeWithVisionTool(ctx, file, question),
+      analyzeImage: (file, question, signal) => analyzeWithVisionTool(ctx, file, question, signal),
       visionAvailable: () => ctx.registry.getDefinitions(["vision_analyze"]).length > 0,
     });
     const reason = handle.unavailableReason();

@@ -2,6 +2,7 @@ import { BROWSER_TOOLS_PACKAGE } from "./browser-tools-package.js";
 import { EXECUTE_CODE_PACKAGE } from "./execute-code-package.js";
 import { FILE_TOOLS_PACKAGE } from "./file-tools-package.js";
 import { MCP_TOOL_PACKAGE } from "./mcp-tool-package.js";
+import { MODEL_TOOLS_PACKAGE } from "./model-tools-package.js";
 import { defineToolPackage, type ToolPackage } from "./tool-package.js";
 
 /**
@@ -40,4 +41,5 @@ export const BUILTIN_TOOL_PACKAGES: readonly ToolPackage[] = [
   MCP_TOOL_PACKAGE,
   EXECUTE_CODE_PACKAGE,
   BROWSER_TOOLS_PACKAGE,
+  MODEL_TOOLS_PACKAGE,
 ];

@@ -6,16 +6,64 @@ export interface CodeLiteral {
   readonly list: boolean;
 }
 
-function readString(code: string, start: number): { value: string; end: number } | null {
+const SIMPLE: Readonly<Record<string, string>> = {
+  n: "\n",
+  t: "\t",
+  r: "\r",
+  a: "\u0007",
+  b: "\b",
+  f: "\f",
+  v: "\v",
+  e: "\u001b",
+  "0": "\u0000",
+};
+
+/** Decode the escape after a backslash at `start` (hex, unicode, octal, simple) as most languages do. */
+function readEscape(code: string, start: number): { text: string; end: number } {
+  const next = code.charAt(start);
+  const rest = code.slice(start + 1, start + 11);
+  const braced = next === "u" ? /^\{([0-9a-fA-F]{1,6})\}/.exec(rest) : null;
+  const hex =
+    braced ??
+    (next === "x"
+      ? /^([0-9a-fA-F]{2})/.exec(rest)
+      : next === "u"
+        ? /^([0-9a-fA-F]{4})/.exec(rest)
+        : next === "U"
+          ? /^([0-9a-fA-F]{8})/.exec(rest)
+          : null);
+  if (hex) {
+    const point = parseInt(hex[1] ?? "0", 16);
+    if (point <= 0x10ffff)
+      return { text: String.fromCodePoint(point), end: start + 1 + hex[0].length };
+  }
+  const octal = /^[0-7]{1,3}/.exec(code.slice(start, start + 3));
+  if (octal && (octal[0].length > 1 || next !== "0"))
+    return {
+      text: String.fromCharCode(parseInt(octal[0], 8) & 0xff),
+      end: start + octal[0].length,
+    };
+  return { text: SIMPLE[next] ?? next, end: start + 1 };
+}
+
+function readString(
+  code: string,
+  start: number,
+  raw = false,
+): { value: string; end: number } | null {
   const quote = code.charAt(start);
   if (quote !== "'" && quote !== '"' && quote !== "`") return null;
   let value = "";
   for (let i = start + 1; i < code.length; i++) {
     const ch = code.charAt(i);
     if (ch === "\\" && i + 1 < code.length) {
-      const next = code.charAt(i + 1);
-      value += next === "n" ? "\n" : next === "t" ? "\t" : next;
-      i++;
+      if (raw) {
+        value += ch;
+        continue;
+      }
+      const escape = readEscape(code, i + 1);
+      value += escape.text;
+      i = escape.end - 1;
     } else if (ch === quote) return { value, end: i + 1 };
     else if (quote === "`" && ch === "$" && code.charAt(i + 1) === "{") return null;
     else value += ch;
@@ -27,6 +75,21 @@ function skipSpace(code: string, index: number): number {
   let i = index;
   while (i < code.length && /\s/.test(code.charAt(i))) i++;
   return i;
+}
+
+/** Every string literal in interpreter code (escapes decoded), for capability checks. */
+export function stringLiterals(code: string): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < code.length && out.length < 256; i++) {
+    const ch = code.charAt(i);
+    if (ch !== "'" && ch !== '"' && ch !== "`") continue;
+    const raw = /[rR]$/.test(code.slice(Math.max(0, i - 1), i)) && /\W|^$/.test(code.charAt(i - 2));
+    const literal = readString(code, i, raw);
+    if (literal === null) continue;
+    out.push(literal.value);
+    i = literal.end - 1;
+  }
+  return out;
 }
 
 /**
@@ -58,7 +121,7 @@ export function readLiteralArgument(code: string, index: number): CodeLiteral | 
       else if (code.charAt(i) !== close) return null;
     }
   }
-  const literal = readString(code, i);
+  const literal = readString(code, i, prefix.toLowerCase().includes("r"));
   if (literal === null) return null;
   const after = skipSpace(code, literal.end);
   // `'rm -rf ' + path` or `"%s" % x` is an expression, not a literal.

@@ -2,7 +2,18 @@ import { deleteScopeOf } from "../session-paths.js";
 import { DYNAMIC, type ResolvedCommand, stageOutput } from "@hermes-agent/shell";
 import { matchOf, type CommandRule, type RuleContext } from "../rule-context.js";
 import { rule, type DangerousCommandMatch, type RuleInfo } from "../types.js";
-import { readLiteralArgument } from "./code-literals.js";
+import { readLiteralArgument, stringLiterals } from "./code-literals.js";
+import {
+  CODE_SOURCE,
+  FORK_LOOP,
+  RUNTIME_EVAL,
+  sendsEnvironment,
+  spawnCallNames,
+  withHomeLiterals,
+  type Language,
+} from "./code-capabilities.js";
+import { isPrivateSecretPath } from "../secret-paths.js";
+import { stdinText } from "./tool-exec-rules.js";
 import { EXEC_RULES, SHELLS, pipedCodeMatch, processSubstitutionMatch } from "./exec-rules.js";
 import { DELETE_RULES } from "./delete-rules.js";
 import { SCRIPT_RULES } from "../script-rules.js";
@@ -10,7 +21,7 @@ import { writeTargetMatch } from "./write-rules.js";
 
 /** Rules about interpreter one-liners. */
 export const INTERPRETER_RULES: Readonly<
-  Record<"shellOut" | "delete" | "kill" | "decodeExec" | "reverseShell", RuleInfo>
+  Record<"shellOut" | "delete" | "kill" | "decodeExec" | "reverseShell" | "runtimeCode", RuleInfo>
 > = {
   shellOut: rule(
     "interpreter-dynamic-shell",
@@ -29,9 +40,11 @@ export const INTERPRETER_RULES: Readonly<
     "interpreter-reverse-shell",
     "interpreter one-liner connects a socket to a shell (possible reverse shell)",
   ),
+  runtimeCode: rule(
+    "interpreter-runtime-code",
+    "interpreter evaluates code read at run time (stdin, input, a file or the network)",
+  ),
 } as const;
-
-type Language = "python" | "node" | "perl" | "ruby" | "php" | "awk" | "lua" | "r";
 
 const SHELL_CALLS: Readonly<Record<Language, RegExp>> = {
   python:
@@ -43,6 +56,14 @@ const SHELL_CALLS: Readonly<Record<Language, RegExp>> = {
   awk: /\bsystem\s*\(|\|\s*getline|print(?:[^;|"']|"[^"]*"|'[^']*')*\|\s*(?=["'])/g,
   lua: /\b(?:os\s*\.\s*execute|io\s*\.\s*popen)\s*\(/g,
   r: /\b(?:system2?|shell)\s*\(/g,
+  julia: /\b(?:run|read|success|pipeline|open)\s*\(\s*(?=`)/g,
+  elisp:
+    /\((?:shell-command(?:-to-string)?|async-shell-command|call-process-shell-command|start-process-shell-command|process-lines)\s+/g,
+  applescript: /\bdo\s+shell\s+script\s+/g,
+  tcl: /\b(?:exec|open)\s+(?=["{|])/g,
+  groovy: /\b(?:execute|ProcessBuilder)\s*\(/g,
+  elixir: /(?:System\s*\.\s*(?:cmd|shell)|:os\s*\.\s*cmd)\s*\(/g,
+  erlang: /\bos:cmd\s*\(/g,
 };
 
 const DELETE_CALLS: Readonly<Record<Language, RegExp>> = {
@@ -55,6 +76,13 @@ const DELETE_CALLS: Readonly<Record<Language, RegExp>> = {
   awk: /$^/g,
   lua: /\bos\s*\.\s*remove\s*\(/g,
   r: /\b(?:unlink|file\s*\.\s*remove)\s*\(/g,
+  julia: /\brm\s*\(/g,
+  elisp: /\((?:delete-directory|delete-file)\s+/g,
+  applescript: /$^/g,
+  tcl: /\bfile\s+delete\s+(?:-force\s+)?(?:--\s+)?/g,
+  groovy: /\b(?:deleteDir|delete)\s*\(/g,
+  elixir: /\bFile\s*\.\s*rm(?:_rf|!|_rf!)?\s*\(/g,
+  erlang: /\bfile:del_dir_r\s*\(/g,
 };
 
 const FORK_BOMB =
@@ -77,18 +105,32 @@ function languageOf(name: string): Language | null {
   if (/^(?:awk|gawk|mawk|nawk|busybox-awk)$/.test(name)) return "awk";
   if (/^(?:lua|luajit|lua5\.\d)$/.test(name)) return "lua";
   if (name === "rscript") return "r";
+  if (name === "julia") return "julia";
+  if (/^(?:emacs|emacsclient|xemacs)$/.test(name)) return "elisp";
+  if (name === "osascript") return "applescript";
+  if (/^(?:tclsh[\d.]*|wish[\d.]*)$/.test(name)) return "tcl";
+  if (name === "groovy") return "groovy";
+  if (name === "elixir" || name === "iex") return "elixir";
+  if (name === "erl" || name === "escript") return "erlang";
   return null;
 }
 
 const CODE_FLAGS: Readonly<Record<Language, RegExp>> = {
   python: /^-[bBdEhiIOqsSuvWx]*c$/,
-  node: /^(?:-[e]|-p|--eval|--print|-pe|-ep)$/,
+  node: /^(?:-e|-p|--eval|--print|-pe|-ep)$/,
   perl: /^-[a-zA-DF-Z0-9:]*[eE]$/,
   ruby: /^-[a-zA-Z0-9]*e$/,
   php: /^-r$/,
   awk: /^$/,
   lua: /^-e$/,
   r: /^-e$/,
+  julia: /^(?:-e|-E|--eval|--print)$/,
+  elisp: /^(?:--eval|-eval|--exec|-exec)$/,
+  applescript: /^-e$/,
+  tcl: /^$/,
+  groovy: /^-e$/,
+  elixir: /^(?:-e|--eval)$/,
+  erlang: /^(?:-eval|-s)$/,
 };
 
 /** The code strings an interpreter command runs, or null when it runs a script file. */
@@ -104,13 +146,20 @@ function inlineCode(cmd: ResolvedCommand, language: Language): string[] | null {
     }
     return null;
   }
-  if (cmd.name === "deno" && texts[0] === "eval") return texts.slice(1, 2);
+  if (cmd.name === "deno" && texts[0] === "eval")
+    return texts
+      .slice(1)
+      .filter((text) => !text.startsWith("-"))
+      .slice(0, 1);
   for (let i = 0; i < texts.length; i++) {
     const text = texts[i] ?? "";
+    const eq = text.indexOf("=");
     if (CODE_FLAGS[language].test(text)) {
       code.push(texts[i + 1] ?? "");
       i++;
-    } else if (language === "python" && /^-[A-Za-z]*c./.test(text) && !text.startsWith("--"))
+    } else if (text.startsWith("--") && eq > 0 && CODE_FLAGS[language].test(text.slice(0, eq)))
+      code.push(text.slice(eq + 1));
+    else if (language === "python" && /^-[A-Za-z]*c./.test(text) && !text.startsWith("--"))
       code.push(text.slice(text.indexOf("c") + 1));
     else if (!text.startsWith("-") && code.length === 0) return null;
   }
@@ -124,13 +173,75 @@ function pipesIntoShell(command: string): boolean {
   return SHELLS.has(name) && !words.some((word) => /^-[a-zA-Z]*c[a-zA-Z]*$/.test(word));
 }
 
-/** Judge interpreter code text: shell-outs are analysed as shell, deletes by their target. */
-export function codeMatch(
+/** Shell lines passed to a process-spawning function, whatever name it is bound to. */
+function spawnMatch(
   code: string,
   language: Language,
   ctx: RuleContext,
 ): DangerousCommandMatch | null {
+  const calls = spawnCallNames(code, language);
+  if (calls === null) return null;
   let found: DangerousCommandMatch | null = null;
+  for (const call of code.matchAll(calls)) {
+    const literal = readLiteralArgument(code, call.index + call[0].length);
+    const match =
+      literal === null ? matchOf(INTERPRETER_RULES.shellOut) : ctx.analyseText(literal.value);
+    if (match?.hardline) return match;
+    found ??= match;
+  }
+  // A command assembled elsewhere in the code: judge every string that reads as one.
+  for (const literal of stringLiterals(code)) {
+    if (!/\s/.test(literal)) continue;
+    const match = ctx.analyseText(literal);
+    if (match?.hardline) return match;
+  }
+  return found;
+}
+
+/** What the code can do beyond named calls: run-time code, env exfiltration, secret reads. */
+function capabilityMatch(
+  code: string,
+  language: Language,
+  ctx: RuleContext,
+): DangerousCommandMatch | null {
+  let found = spawnMatch(code, language, ctx);
+  if (found?.hardline) return found;
+  if (RUNTIME_EVAL.test(code) && CODE_SOURCE.test(code))
+    found ??= matchOf(
+      /\b(?:urlopen|urllib|requests|fetch|https?|Net::HTTP|open-uri|URI|LWP|curl|socket)\b|file_get_contents\s*\(\s*['"]https?:/.test(
+        code,
+      )
+        ? INTERPRETER_RULES.decodeExec
+        : INTERPRETER_RULES.runtimeCode,
+    );
+  if (sendsEnvironment(code)) found ??= matchOf(EXEC_RULES.exfiltration);
+  if (stringLiterals(code).some((literal) => isPrivateSecretPath(literal)))
+    found ??= matchOf(EXEC_RULES.credentialRead);
+  if (language === "julia" || language === "tcl" || language === "groovy" || language === "elisp") {
+    // Command literals of these languages (`\`rm -rf ~\``, `exec rm ...`) read as shell lines.
+    for (const literal of stringLiterals(code)) {
+      const match = /\s/.test(literal) ? ctx.analyseText(literal) : null;
+      if (match?.hardline) return match;
+    }
+  }
+  return found;
+}
+
+/** Judge interpreter code text: shell-outs are analysed as shell, deletes by their target. */
+export function codeMatch(
+  original: string,
+  language: Language,
+  ctx: RuleContext,
+): DangerousCommandMatch | null {
+  let code = withHomeLiterals(original);
+  // awk concatenates by juxtaposition: `system("rm -rf " $0)` runs the string plus a field.
+  if (language === "awk")
+    code = code.replace(
+      /\b(system\s*\(\s*)"((?:[^"\\]|\\.)*)"\s*([^)\s][^)]*)\)/g,
+      (_all, call: string, text: string) => `${call}"${text}\\"$AWK_FIELD\\"")`,
+    );
+  let found = capabilityMatch(code, language, ctx);
+  if (found?.hardline) return found;
   const shellCalls = new RegExp(SHELL_CALLS[language].source, "g");
   for (const call of code.matchAll(shellCalls)) {
     const start = call.index + call[0].length;
@@ -175,7 +286,7 @@ export function codeMatch(
       /write_text|write_bytes|\.write\b/.test(after);
     if (writes) found ??= writeTargetMatch(literal.value);
   }
-  if (FORK_BOMB.test(code)) return matchOf(SCRIPT_RULES.forkBomb);
+  if (FORK_BOMB.test(code) || FORK_LOOP.test(code)) return matchOf(SCRIPT_RULES.forkBomb);
   if (KILL_CALL.test(code)) found ??= matchOf(INTERPRETER_RULES.kill);
   if (DECODE_EXEC.test(code)) found ??= matchOf(INTERPRETER_RULES.decodeExec);
   if (REVERSE_SHELL.test(code)) found ??= matchOf(INTERPRETER_RULES.reverseShell);
@@ -196,6 +307,20 @@ export const interpreterRules: CommandRule = (cmd, ctx) => {
     }
     if (code.length > 0 && cmd.args.some((word) => word.dynamic && code.includes(word.text)))
       found ??= matchOf(EXEC_RULES.dynamicPayload);
+    // `python3 -c 'exec(input())' <<< CODE`: what arrives on stdin is code too.
+    if (
+      code.some(
+        (text) =>
+          RUNTIME_EVAL.test(text) &&
+          /\b(?:input|stdin|STDIN|gets|readline)\b|<STDIN>|readFileSync\s*\(\s*0/.test(text),
+      )
+    ) {
+      const input = stdinText(cmd.source);
+      const inner =
+        input === null ? pipedCodeMatch(cmd.source, ctx, false) : codeMatch(input, language, ctx);
+      if (inner?.hardline) return inner;
+      found = found ?? inner;
+    }
     return found;
   }
   if (language === "awk") return null;

@@ -1,42 +1,149 @@
 import { matchOf, type CommandRule } from "../rule-context.js";
-import { isSimple } from "@hermes-agent/shell";
+import {
+  isSimple,
+  type ResolvedCommand,
+  type Script,
+  type Stage,
+  type Word,
+} from "@hermes-agent/shell";
+import { isPrivateSecretPath, isSendableSecretPath } from "../secret-paths.js";
 import { EXEC_RULES, stageName } from "./exec-rules.js";
 
-const SECRET_FILE =
-  /(?:^|[/~])(?:\.ssh(?:\/(?:id_[^/]*|authorized_keys))?\/?|\.aws(?:\/credentials)?\/?|\.netrc|\.pgpass|\.kube\/config|\.docker\/config\.json|\.git-credentials|\.hermes\/\.env|\.gnupg(?:\/.*)?|etc\/shadow)$/;
-// Private keys and credential stores whose contents should not be printed into a transcript.
-const PRIVATE_FILE =
-  /(?:^|[/~])(?:\.ssh\/id_(?!.*\.pub$)[^/]+|\.aws\/credentials|\.netrc|\.pgpass|\.git-credentials|\.gnupg\/private-keys[^/]*\/.*|etc\/shadow|etc\/gshadow)$/;
-const READERS = /^(?:cat|less|more|head|tail|base64|xxd|od|hexdump|strings|bat|batcat|nl|tac)$/;
-const UPLOADERS = /^(?:curl|wget|nc|ncat|netcat|socat|scp|sftp|rsync|http|xh|ftp)$/;
+// Programs that print, copy or pack a file's contents (a credential passed to them leaks).
+const READERS =
+  /^(?:cat|less|more|head|tail|base64|base32|basenc|xxd|od|hexdump|strings|bat|batcat|nl|tac|grep|egrep|fgrep|rg|ag|ack|awk|gawk|mawk|sed|cut|sort|uniq|tr|paste|jq|yq|cp|install|tar|bsdtar|zip|7z|7za|gzip|bzip2|xz|zstd|openssl|gpg|xclip|xsel|pbcopy|wl-copy|sqlite3|dd|tee|diff|cmp|vimdiff|column|fold|rev|iconv|dos2unix|split|envsubst|source|\.)$/;
+// Programs that send data off the machine.
+const UPLOADERS =
+  /^(?:curl|wget|nc|ncat|netcat|socat|scp|sftp|rsync|http|https|xh|ftp|tftp|lftp|smbclient|rclone|gsutil|s3cmd|mail|mailx|sendmail|mutt|telnet|openssl|ssh|aws|az|gcloud|dig|nslookup|host)$/;
+// Sources whose output is secret or machine state nobody should receive.
+const SECRET_SOURCES =
+  /^(?:env|printenv|set|export|declare|xclip|xsel|pbpaste|wl-paste|security|history|ssh-add)$/;
+
+function wordPath(word: Word): string {
+  return word.text.replace(/^(?:[\w-]*=)?@|^--?[\w-]+=@?|^(?:if|of)=|^\w+=<?@?|^-[dFT]@?/, "");
+}
+
+function readsSecret(stage: Stage, sendable: boolean): boolean {
+  if (!isSimple(stage)) return stage.commands.some((cmd) => readsSecret(cmd, sendable));
+  const name = stageName(stage);
+  const test = sendable ? isSendableSecretPath : isPrivateSecretPath;
+  if (stage.words.some((word, i) => i > 0 && test(wordPath(word)))) return true;
+  if (stage.redirects.some((r) => r.op === "<" && r.target !== null && test(r.target.text)))
+    return true;
+  if (
+    SECRET_SOURCES.test(name) &&
+    (name !== "set" && name !== "export" && name !== "declare" ? true : stage.words.length <= 2)
+  )
+    return (
+      name !== "security" ||
+      stage.words.some((w) => /^find-(?:generic|internet)-password$/.test(w.text))
+    );
+  // `grep -r KEY ~`: searching the home directory or the root for secrets.
+  return (
+    /^(?:grep|egrep|rg|ag|ack|find)$/.test(name) &&
+    stage.words.some((word, i) => i > 0 && /^(?:~|\/|\/home|\/root|\/Users)\/?$/.test(word.text))
+  );
+}
+
+function substitutionsReadSecret(words: readonly Word[]): boolean {
+  return words.some((word) =>
+    word.substitutions.some((script: Script) =>
+      script.commands.some((cmd) => readsSecret(cmd, true)),
+    ),
+  );
+}
 
 const exfiltration: CommandRule = (cmd) => {
   if (!UPLOADERS.test(cmd.name)) return null;
-  for (const word of cmd.args) {
-    const path = word.text.replace(
-      /^(?:[\w-]*=)?@|^--(?:data[\w-]*|upload-file|post-file|body-file)=@?/,
-      "",
-    );
-    if (SECRET_FILE.test(path)) return matchOf(EXEC_RULES.exfiltration);
+  if (cmd.name === "aws" || cmd.name === "gsutil" || cmd.name === "az" || cmd.name === "gcloud") {
+    if (!cmd.args.some((word) => /^(?:cp|mv|sync|upload|upload-batch|rsync)$/.test(word.text)))
+      return null;
   }
-  for (const stage of cmd.source.upstream) {
-    if (!isSimple(stage)) continue;
-    if (stage.words.some((word, i) => i > 0 && SECRET_FILE.test(word.text)))
-      return matchOf(EXEC_RULES.exfiltration);
-    if (/^(?:env|printenv|set|export|declare)$/.test(stageName(stage)) && stage.words.length <= 2)
-      return matchOf(EXEC_RULES.exfiltration);
-  }
+  if (
+    cmd.args.some(
+      (word, i) =>
+        !/\s/.test(word.text) &&
+        !/^-i$|^--identity(?:-file)?$|^-oIdentityFile$/.test(cmd.args[i - 1]?.text ?? "") &&
+        !/^-i.|^-oIdentityFile=|^--(?:cert|key|cacert|identity)/.test(word.text) &&
+        !/^--(?:cert|key|cacert|E)$/.test(cmd.args[i - 1]?.text ?? "") &&
+        isSendableSecretPath(wordPath(word)),
+    )
+  )
+    return matchOf(EXEC_RULES.exfiltration);
+  if (substitutionsReadSecret(cmd.args)) return matchOf(EXEC_RULES.exfiltration);
+  if (cmd.source.upstream.some((stage) => readsSecret(stage, true)))
+    return matchOf(EXEC_RULES.exfiltration);
   for (const redirect of cmd.source.redirects) {
-    if (redirect.op === "<" && redirect.target && SECRET_FILE.test(redirect.target.text))
+    if (redirect.op === "<" && redirect.target && isSendableSecretPath(redirect.target.text))
       return matchOf(EXEC_RULES.exfiltration);
   }
   return null;
 };
 
-const credentialRead: CommandRule = (cmd) =>
-  READERS.test(cmd.name) && cmd.args.some((word) => PRIVATE_FILE.test(word.text))
-    ? matchOf(EXEC_RULES.credentialRead)
-    : null;
+/** Commands whose only job is to print a stored credential. */
+function printsCredential(cmd: ResolvedCommand): boolean {
+  const texts = cmd.args.map((word) => word.text);
+  const joined = texts.join(" ");
+  switch (cmd.name) {
+    case "security":
+      return (
+        /^find-(?:generic|internet)-password$/.test(texts[0] ?? "") &&
+        /(?:^|\s)-\w*[wg]/.test(joined)
+      );
+    case "aws":
+      return /\bconfigure (?:get \S*(?:secret|token|key)|export-credentials)|\becr get-login-password|\bsts get-session-token/.test(
+        joined,
+      );
+    case "gcloud":
+      return /\bauth (?:application-default )?print-(?:access|identity)-token|\bauth print-refresh-token/.test(
+        joined,
+      );
+    case "gh":
+    case "glab":
+      return /\bauth (?:token|status (?:-t|--show-token))/.test(joined);
+    case "az":
+      return /\baccount get-access-token/.test(joined);
+    case "kubectl":
+      return /\bconfig view\b.*--raw|\bget secrets?\b.*-o\s*(?:json|yaml)|\bget secrets?\b.*--output/.test(
+        joined,
+      );
+    case "gpg":
+    case "gpg2":
+      return /--export-secret-(?:keys|subkeys)/.test(joined);
+    case "pass":
+    case "gopass":
+      return /^(?:show)?$/.test(texts[0] ?? "") && texts.length > 0;
+    case "op":
+      return /^(?:read|item get|inject)/.test(joined);
+    case "vault":
+      return /^(?:read|kv get|token create)/.test(joined);
+    case "gcore":
+      return true;
+    default:
+      return /^docker-credential-/.test(cmd.name) && texts[0] === "get";
+  }
+}
+
+const credentialRead: CommandRule = (cmd) => {
+  if (printsCredential(cmd)) return matchOf(EXEC_RULES.credentialRead);
+  const reads = READERS.test(cmd.name) || cmd.argsFromInput;
+  if (reads && cmd.args.some((word) => isPrivateSecretPath(wordPath(word))))
+    return matchOf(EXEC_RULES.credentialRead);
+  if (
+    /^(?:tar|bsdtar|zip|7z|7za|cp|rsync)$/.test(cmd.name) &&
+    cmd.args.some(
+      (word) =>
+        /(?:^|\/)\.(?:ssh|aws|gnupg|hermes)\/?$/.test(word.text) ||
+        (/^~\/?$/.test(word.text) && cmd.name !== "cp"),
+    )
+  )
+    return matchOf(EXEC_RULES.credentialRead);
+  for (const redirect of cmd.source.redirects) {
+    if (redirect.op === "<" && redirect.target && isPrivateSecretPath(redirect.target.text))
+      return matchOf(EXEC_RULES.credentialRead);
+  }
+  return null;
+};
 
 /** Secret exfiltration and disclosure rules. */
 export const secretRules: CommandRule = (cmd, ctx) =>
