@@ -68,10 +68,12 @@ export type {
 export { createOpenAIReviewer } from "./flows/smart-reviewer.js";
 export type {
   OpenAIReviewerOptions,
+  ReviewOutcome,
   ReviewRequest,
   ReviewVerdict,
   SmartReviewer,
 } from "./flows/smart-reviewer.js";
+export type { ReviewerConfig } from "./flows/reviewer-endpoint.js";
 export { ApprovalChoice, ApprovalOutcome, CONTAINER_ENV_TYPES } from "./flows/types.js";
 export type {
   ApprovalCommandContext,

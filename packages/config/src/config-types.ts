@@ -68,6 +68,8 @@ export interface ApprovalsConfig {
 /** `auxiliary.<task>`: an auxiliary model endpoint (OpenAI-compatible). */
 export interface AuxiliaryModelConfig {
   readonly [key: string]: unknown;
+  /** `auto` (default), `openrouter`, `openai`, `custom` or `main`. */
+  readonly provider?: string | undefined;
   readonly base_url?: string | undefined;
   readonly model?: string | undefined;
   readonly api_key?: string | undefined;

@@ -6,7 +6,7 @@ import { denial, finalize, finish, withBreaker } from "./gate-results.js";
 import { askHuman } from "./human-reply.js";
 import { smartDeniedMessage, unattendedMessage } from "./messages.js";
 import { redactForReview } from "./review-redaction.js";
-import type { ReviewVerdict } from "./smart-reviewer.js";
+import { reviewOutcomeOf, type ReviewOutcome } from "./smart-reviewer.js";
 import type { ApprovalContext, ApprovalResult, CheckCommandOptions } from "./types.js";
 
 /** Which way a human can be reached in this check. */
@@ -24,8 +24,9 @@ export function resolveContext(
 /** The approval gate for a detected, non-hard-line command. Resolves, never rejects. */
 export async function runApprovalGate(
   core: ApprovalCore,
-  gate: GateRequest,
+  request: GateRequest,
 ): Promise<ApprovalResult> {
+  let gate = request;
   const { match, sessionKey, settings } = gate;
   // Our key, its description, or a Hermes key that maps to it (never for a hard-line rule).
   const keys = approvalKeysFor(match);
@@ -68,7 +69,9 @@ export async function runApprovalGate(
 
   let smartDenied = false;
   if (settings.mode === "smart") {
-    const verdict = await review(core, gate);
+    const outcome = await review(core, gate);
+    const verdict = outcome.verdict;
+    if (outcome.reason !== undefined) gate = { ...gate, reviewReason: outcome.reason };
     if (verdict === "APPROVE") {
       core.breaker.reset(sessionKey);
       return finish(
@@ -104,10 +107,10 @@ export async function runApprovalGate(
   return finalize(core, gate, answer, smartDenied);
 }
 
-async function review(core: ApprovalCore, gate: GateRequest): Promise<ReviewVerdict> {
+async function review(core: ApprovalCore, gate: GateRequest): Promise<ReviewOutcome> {
   try {
     const signal = gate.options.signal;
-    return await core.reviewer(gate.settings).review(
+    const answer = await core.reviewer(gate.settings).review(
       {
         // The reviewer is another service: it gets the command with secrets redacted.
         command: redactForReview(gate.command),
@@ -116,8 +119,10 @@ async function review(core: ApprovalCore, gate: GateRequest): Promise<ReviewVerd
       },
       signal === undefined ? {} : { signal },
     );
-  } catch {
-    return "ESCALATE";
+    return reviewOutcomeOf(answer);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return { verdict: "ESCALATE", reason: `the reviewer failed: ${message}` };
   }
 }
 

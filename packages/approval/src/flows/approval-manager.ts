@@ -222,10 +222,8 @@ export function createApprovalManager(options: ApprovalManagerOptions = {}): App
         reviewerCache = {
           key,
           reviewer: createOpenAIReviewer({
-            timeoutMs: r.timeoutMs,
-            ...(r.baseURL === undefined ? {} : { baseURL: r.baseURL }),
-            ...(r.model === undefined ? {} : { model: r.model }),
-            ...(r.apiKey === undefined ? {} : { apiKey: r.apiKey }),
+            ...r,
+            env,
             ...(settings.smartPolicy === undefined ? {} : { policy: settings.smartPolicy }),
           }),
         };

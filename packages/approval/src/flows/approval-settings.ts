@@ -1,4 +1,5 @@
 import type { HermesConfig } from "@hermes-agent/config";
+import type { ReviewerConfig } from "./reviewer-endpoint.js";
 
 /** The parts of config.yaml the approval flows read, in TypeScript names. */
 export interface ApprovalSettings {
@@ -12,11 +13,24 @@ export interface ApprovalSettings {
   /** ≤ 0 disables the breaker. */
   readonly breakerThreshold: number;
   readonly commandAllowlist: readonly string[];
-  readonly reviewer: {
-    readonly baseURL: string | undefined;
-    readonly model: string | undefined;
-    readonly apiKey: string | undefined;
-    readonly timeoutMs: number;
+  /** `auxiliary.approval.*` (and the main model, for provider `main`). */
+  readonly reviewer: ReviewerConfig & { readonly timeoutMs: number };
+}
+
+function text(value: unknown): string | undefined {
+  return typeof value === "string" && value.trim() !== "" ? value.trim() : undefined;
+}
+
+/** The main model section (`model:`), read loosely: a bare string is the model name. */
+function mainModelOf(config: HermesConfig): NonNullable<ReviewerConfig["main"]> {
+  const section = (config as Readonly<Record<string, unknown>>).model;
+  if (typeof section === "string") return { model: text(section) };
+  if (typeof section !== "object" || section === null) return {};
+  const model = section as Readonly<Record<string, unknown>>;
+  return {
+    baseURL: text(model.base_url),
+    apiKey: text(model.api_key),
+    model: text(model.default) ?? text(model.model),
   };
 }
 
@@ -35,6 +49,8 @@ export function approvalSettingsOf(config: HermesConfig): ApprovalSettings {
     breakerThreshold: approvals.denial_breaker_threshold,
     commandAllowlist: config.command_allowlist,
     reviewer: {
+      provider: text(aux.provider),
+      main: mainModelOf(config),
       baseURL: aux.base_url,
       model: aux.model,
       apiKey: aux.api_key,

@@ -19,6 +19,8 @@ export interface AuditRecord {
   /** The human's answer, or the reviewer's verdict, when there was one. */
   readonly choice?: string;
   readonly env_type?: string;
+  /** Why the smart reviewer decided as it did (e.g. why it escalated), when it reviewed. */
+  readonly review_reason?: string;
 }
 
 /** What the manager hands to {@link AuditLog.append}; time and redaction are filled in. */
@@ -31,6 +33,7 @@ export interface AuditEntry {
   readonly decider: ApprovalDecider;
   readonly choice?: string;
   readonly envType?: string;
+  readonly reviewReason?: string;
 }
 
 /** Append-only JSONL audit log of approval decisions. */
@@ -63,6 +66,9 @@ export function createAuditLog(options: { home: string; now: () => number }): Au
         decider: entry.decider,
         ...(entry.choice === undefined ? {} : { choice: entry.choice }),
         ...(entry.envType === undefined ? {} : { env_type: entry.envType }),
+        ...(entry.reviewReason === undefined
+          ? {}
+          : { review_reason: redactForReview(entry.reviewReason) }),
       };
       const line = `${JSON.stringify(record)}\n`;
       const write = async (): Promise<void> => {

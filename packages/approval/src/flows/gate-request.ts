@@ -13,6 +13,8 @@ export interface GateRequest {
   readonly options: CheckCommandOptions;
   /** Where the command acts; approvals are remembered and looked up for these classes. */
   readonly targets?: readonly TargetClass[];
+  /** Why the smart reviewer decided as it did, once it has reviewed the command. */
+  readonly reviewReason?: string;
 }
 
 /** A human's reply as the gate sees it. */

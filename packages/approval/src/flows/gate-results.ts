@@ -126,6 +126,7 @@ export async function finish(
     description: gate.match.description,
     outcome,
     decider,
+    ...(gate.reviewReason === undefined ? {} : { reviewReason: gate.reviewReason }),
   };
   await auditSafely(core, {
     session: gate.sessionKey,
@@ -136,6 +137,7 @@ export async function finish(
     decider,
     envType: gate.options.envType,
     ...(choice === undefined ? {} : { choice }),
+    ...(gate.reviewReason === undefined ? {} : { reviewReason: gate.reviewReason }),
   });
   return full;
 }

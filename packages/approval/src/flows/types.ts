@@ -132,6 +132,11 @@ export interface ApprovalResult {
   readonly userConsent?: false;
   /** True when the smart reviewer approved it. */
   readonly smartApproved?: true;
+  /**
+   * Why the smart reviewer decided as it did: what it answered, or why it escalated (no model
+   * configured, the endpoint failed, an unclear reply, a command it cannot review).
+   */
+  readonly reviewReason?: string;
   /** The human's answer, when one was given. */
   readonly choice?: ApprovalChoice;
   /** `pending_approval` when a gateway request is queued and the command must not be re-run yet. */
