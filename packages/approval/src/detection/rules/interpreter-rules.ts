@@ -173,6 +173,10 @@ function pipesIntoShell(command: string): boolean {
   return SHELLS.has(name) && !words.some((word) => /^-[a-zA-Z]*c[a-zA-Z]*$/.test(word));
 }
 
+const BARE_SHELL = /^(?:\/(?:usr\/)?bin\/)?(?:ba|z|da|k|c)?sh(?:\s+-i)?(?:\s|$)|^cmd(?:\.exe)?$/;
+const NETWORK_CODE =
+  /\b(?:net|socket|tls|dgram)\b|\bTCPSocket\b|fsockopen|\bconnect\s*\(|createConnection/;
+
 /** Shell lines passed to a process-spawning function, whatever name it is bound to. */
 function spawnMatch(
   code: string,
@@ -184,6 +188,9 @@ function spawnMatch(
   let found: DangerousCommandMatch | null = null;
   for (const call of code.matchAll(calls)) {
     const literal = readLiteralArgument(code, call.index + call[0].length);
+    // A bare shell spawned next to a socket is a reverse shell.
+    if (literal !== null && BARE_SHELL.test(literal.value) && NETWORK_CODE.test(code))
+      return matchOf(INTERPRETER_RULES.reverseShell);
     const match =
       literal === null ? matchOf(INTERPRETER_RULES.shellOut) : ctx.analyseText(literal.value);
     if (match?.hardline) return match;
