@@ -228,6 +228,33 @@ describe("vision_analyze", () => {
     expect(Number(match?.[3])).toBeCloseTo(2600 / meta.width, 2);
   }, 60_000);
 
+  test("region crops the original image at full resolution and says where the crop starts", async () => {
+    const { default: sharp } = await import("sharp");
+    const wide = path.join(dir, "wide.png");
+    await sharp({ create: { width: 400, height: 300, channels: 3, background: "#204080" } })
+      .png()
+      .toFile(wide);
+    replies = [chatCompletion("A blue square.")];
+    const { call } = setup(configured());
+    const result = await call({ image_url: wide, question: "q", region: [100, 50, 180, 130] });
+    const note =
+      "Analysis was performed on a cropped region of the original image starting at offset (100, 50); coordinates are relative to that crop origin — add the offset to map back to the full image.";
+    expect(result).toEqual({
+      success: true,
+      analysis: `[${note}] A blue square.`,
+      scale_note: note,
+    });
+    const sent = String(chatBody(vision.requests[0]).messages[0]?.content[1]?.image_url?.url);
+    const meta = await sharp(Buffer.from(sent.split(",")[1] ?? "", "base64")).metadata();
+    expect([meta.width, meta.height]).toEqual([80, 80]);
+
+    const outside = await call({ image_url: wide, question: "q", region: [500, 500, 600, 600] });
+    expect(String(outside["error"])).toContain("selects nothing inside the 400x300 image");
+    const short = await call({ image_url: wide, question: "q", region: [1, 2, 3] });
+    expect(String(short["error"])).toContain("region");
+    expect(vision.requests).toHaveLength(1);
+  });
+
   test("aborting a call hangs up on the vision model", async () => {
     replies = [HANG];
     const { registry } = setup(configured());

@@ -3,7 +3,7 @@ import { completeChat } from "../chat-client.js";
 import { messageOf, ModelToolsError, ModelToolsErrorCode } from "../model-tools-error.js";
 import { numberOf, text, type ChatEndpoint, type ModelSettings } from "../model-settings.js";
 import { resolveEndpoint } from "../provider-endpoints.js";
-import { downscaleToFit, scaleNote } from "./image-downscale.js";
+import { cropRegion, downscaleToFit, scaleNote, type FittedImage } from "./image-transforms.js";
 import { loadImage, toDataUrl } from "./image-source.js";
 
 /** Largest data URL sent to a vision model (20 MB: no provider takes more). */
@@ -119,14 +119,19 @@ export class VisionAnalyzer {
    * Hermes' JSON: `{"success": true, "analysis"}`, or `{"success": false, "error", "analysis"}`
    * where `analysis` explains the failure. Never rejects.
    */
-  async analyze(image: string, question: string, signal?: AbortSignal): Promise<string> {
+  async analyze(
+    image: string,
+    question: string,
+    signal?: AbortSignal,
+    region?: readonly number[],
+  ): Promise<string> {
     const target = this.target();
     const model = "reason" in target ? "the vision model" : target.model;
     try {
       if ("reason" in target) {
         throw new ModelToolsError(ModelToolsErrorCode.NotConfigured, target.reason);
       }
-      const { analysis, note } = await this.#describe(target, image, question, signal);
+      const { analysis, note } = await this.#describe(target, image, question, signal, region);
       const text =
         analysis === ""
           ? "There was a problem with the request and the image could not be analyzed."
@@ -156,15 +161,18 @@ export class VisionAnalyzer {
     image: string,
     question: string,
     signal: AbortSignal | undefined,
+    region: readonly number[] | undefined,
   ): Promise<{ analysis: string; note: string | undefined }> {
-    const loaded = await loadImage(image, {
+    const source = await loadImage(image, {
       policy: createUrlPolicy(this.#settings.allowPrivateUrls()),
       resolveHost: this.#settings.deps.resolveHost,
       timeoutMs: this.#downloadTimeoutMs(),
       signal,
     });
+    const crop = region === undefined ? undefined : await cropRegion(source, region);
+    const loaded = crop?.image ?? source;
     let dataUrl = toDataUrl(loaded);
-    let note: string | undefined;
+    let scale: FittedImage["scale"];
     if (dataUrl.length > MAX_VISION_DATA_URL_CHARS) {
       const fitted = await downscaleToFit(loaded, DOWNSCALE_TARGET_CHARS);
       if (fitted === undefined || fitted.dataUrl.length > MAX_VISION_DATA_URL_CHARS) {
@@ -177,8 +185,9 @@ export class VisionAnalyzer {
         );
       }
       dataUrl = fitted.dataUrl;
-      note = fitted.scale === undefined ? undefined : scaleNote(fitted.scale);
+      scale = fitted.scale;
     }
+    const note = scaleNote(scale, crop);
     const prompt = `Describe everything in this image in full detail, then answer this question:\n\n${question}`;
     const request = {
       endpoint: target.endpoint,

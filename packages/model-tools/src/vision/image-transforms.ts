@@ -1,4 +1,5 @@
 import type SharpFactory from "sharp";
+import { ModelToolsError, ModelToolsErrorCode } from "../model-tools-error.js";
 import type { LoadedImage } from "./image-source.js";
 
 /** An image re-encoded to fit, and how it was scaled (undefined when its size was kept). */
@@ -73,8 +74,72 @@ export async function downscaleToFit(
   return best;
 }
 
+/** A region cut out of an image, and where it starts in the original. */
+export interface CroppedImage {
+  readonly image: LoadedImage;
+  readonly offsetX: number;
+  readonly offsetY: number;
+}
+
+/**
+ * Cut `[x1, y1, x2, y2]` (original-image pixels, clamped to the image) out of `image`, at full
+ * resolution. PNG and JPEG keep their format, anything else becomes PNG. Needs the optional
+ * `sharp` package.
+ */
+export async function cropRegion(
+  image: LoadedImage,
+  region: readonly number[],
+): Promise<CroppedImage> {
+  const sharp = await loadSharp();
+  if (sharp === undefined) {
+    throw new ModelToolsError(
+      ModelToolsErrorCode.InvalidImage,
+      'Cropping a region needs the optional "sharp" package: install it, or call vision_analyze without region.',
+    );
+  }
+  const { width, height } = await sharp(image.data).metadata();
+  const [x1, y1, x2, y2] = region.map((v) => Math.round(v)) as [number, number, number, number];
+  const left = Math.min(Math.max(x1, 0), width);
+  const top = Math.min(Math.max(y1, 0), height);
+  const right = Math.min(Math.max(x2, 0), width);
+  const bottom = Math.min(Math.max(y2, 0), height);
+  if (right <= left || bottom <= top) {
+    throw new ModelToolsError(
+      ModelToolsErrorCode.InvalidImage,
+      `region [${region.join(", ")}] selects nothing inside the ${String(width)}x${String(height)} image: give [x1, y1, x2, y2] with x1 < x2 and y1 < y2 in image pixels.`,
+    );
+  }
+  const cut = sharp(image.data, { animated: false }).extract({
+    left,
+    top,
+    width: right - left,
+    height: bottom - top,
+  });
+  const jpeg = image.mime === "image/jpeg";
+  const data = jpeg ? await cut.jpeg({ quality: 95 }).toBuffer() : await cut.png().toBuffer();
+  return {
+    image: { data, mime: jpeg ? "image/jpeg" : "image/png" },
+    offsetX: left,
+    offsetY: top,
+  };
+}
+
 /** Hermes-style note telling the model how to map coordinates back to the original image. */
-export function scaleNote(scale: NonNullable<FittedImage["scale"]>): string {
+export function scaleNote(
+  scale: FittedImage["scale"],
+  crop?: { readonly offsetX: number; readonly offsetY: number },
+): string | undefined {
+  const parts: string[] = [];
+  if (scale !== undefined) parts.push(downscaleNote(scale));
+  if (crop !== undefined) {
+    parts.push(
+      `Analysis was performed on a cropped region of the original image starting at offset (${String(crop.offsetX)}, ${String(crop.offsetY)}); coordinates are relative to that crop origin — add the offset to map back to the full image.`,
+    );
+  }
+  return parts.length === 0 ? undefined : parts.join(" ");
+}
+
+function downscaleNote(scale: NonNullable<FittedImage["scale"]>): string {
   const fx = (scale.fromWidth / scale.toWidth).toFixed(2);
   const fy = (scale.fromHeight / scale.toHeight).toFixed(2);
   const factor =
