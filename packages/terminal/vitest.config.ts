@@ -1,3 +1,6 @@
 import { definePackageConfig } from "@hermes-agent/vitest-config";
+import type { ViteUserConfig } from "vitest/config";
 
-export default definePackageConfig();
+const config: ViteUserConfig = definePackageConfig();
+
+export default config;
