@@ -8,6 +8,9 @@ import { validateArguments, type ExecuteCodeArgs } from "./execute-code-argument
 import { buildExecuteCodeSchema } from "./execute-code-schema.js";
 import { SANDBOX_ALLOWED_TOOLS, sandboxToolsFor } from "./sandbox-tools.js";
 
+/** Seconds after a script's own timeout for killing it and collecting its output. */
+const EXECUTE_CODE_CLEANUP_SECONDS = 60;
+
 declare module "@hermes-agent/registry" {
   interface DispatchContext {
     /** The tools the calling agent has enabled; execute_code scripts may call only these. */
@@ -80,6 +83,9 @@ export function registerExecuteCodeTool(
       parameters: LENIENT_PARAMETERS,
     },
     checkFn: () => socketsAvailable,
+    // The script's own limit (`code_execution.timeout`) ends it; the registry's backstop comes
+    // after that and its cleanup, never before (the default 300 s would cut a longer limit).
+    timeoutMs: () => (executor.settings.timeout + EXECUTE_CODE_CLEANUP_SECONDS) * 1000,
     dynamicSchemaOverrides: () => {
       const schema = schemaFor();
       return { description: schema.description, parameters: schema.parameters };

@@ -217,8 +217,9 @@ export interface Harness {
 /** Build a {@link Harness}; `options` override execute_code's registration options. */
 export async function createHarness(
   options: Partial<RegisterExecuteCodeOptions> = {},
+  registryOptions: ConstructorParameters<typeof ToolRegistry>[0] = {},
 ): Promise<Harness> {
-  const registry = new ToolRegistry({ logger: silentLogger });
+  const registry = new ToolRegistry({ logger: silentLogger, ...registryOptions });
   const workDir = await createTempDir("hermes-ec-work-");
   const tempRoot = await createTempDir("hermes-ec-tmp-");
   const terminal = createTerminalRuntime({

@@ -24,6 +24,24 @@ function stagingLeft(): string[] {
   return readdirSync(h.tempRoot.path);
 }
 
+describe("the registry's default limit", () => {
+  test("does not cut a script that is within code_execution.timeout", async () => {
+    // The registry's default (300 s in Hermes) is shorter here than the script; the tool's own
+    // limit, its timeout plus cleanup time, applies instead.
+    const short = await createHarness({ settings: { timeout: 5 } }, { defaultTimeoutMs: 200 });
+    try {
+      const result = await short.run(
+        { code: "import time\ntime.sleep(0.6)\nprint('finished')" },
+        { signal: new AbortController().signal },
+      );
+      expect(result["status"]).toBe("success");
+      expect(String(result["output"]).trim()).toBe("finished");
+    } finally {
+      await short.close();
+    }
+  });
+});
+
 describe("timeout", () => {
   test("kills the script and its grandchildren, keeps what was printed", async () => {
     const code = [

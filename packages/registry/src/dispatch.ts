@@ -189,6 +189,10 @@ export async function dispatchTool(
   try {
     const args = tool.prepareArguments(rawArgs, env);
     if (args instanceof ArgumentProblem) return invalidArguments(tool.entry.name, args);
+    if (tool.entry.timeoutMs !== undefined && ctx?.timeoutMs === undefined) {
+      const timeoutMs = ownTimeoutMs(tool.entry.timeoutMs, args, env.defaultTimeoutMs);
+      return await runCancellable(tool, args, { ...ctx, timeoutMs }, env);
+    }
     if (ctx === undefined) return await runPlain(tool, args, undefined, env);
     if (ctx.timeoutMs !== undefined) return await runCancellable(tool, args, ctx, env);
     const caller = ctx.signal;
@@ -198,6 +202,24 @@ export async function dispatchTool(
   } catch (error) {
     return executionError(error);
   }
+}
+
+/**
+ * A tool's own time limit for this call; the registry's default when its function throws or
+ * gives something that is not a positive number.
+ */
+function ownTimeoutMs(
+  own: number | ((args: Record<string, unknown>) => number),
+  args: Record<string, unknown>,
+  fallback: number,
+): number {
+  let value: unknown;
+  try {
+    value = typeof own === "function" ? own(args) : own;
+  } catch {
+    return fallback;
+  }
+  return typeof value === "number" && value > 0 ? value : fallback;
 }
 
 function cancelled(name: string): string {

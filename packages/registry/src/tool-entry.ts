@@ -65,6 +65,17 @@ export function createEntry(spec: ToolSpec<unknown>): ToolEntry {
   if (cap !== undefined && (typeof cap !== "number" || Number.isNaN(cap) || cap <= 0)) {
     fail(name, "maxResultSizeChars must be a positive number (Infinity allowed)");
   }
+  const timeoutMs = raw.timeoutMs;
+  if (
+    timeoutMs !== undefined &&
+    typeof timeoutMs !== "function" &&
+    (typeof timeoutMs !== "number" || Number.isNaN(timeoutMs) || timeoutMs <= 0)
+  ) {
+    fail(
+      name,
+      "timeoutMs must be a positive number of milliseconds (Infinity allowed) or a function",
+    );
+  }
   if (raw.strict !== undefined && typeof raw.strict !== "boolean")
     fail(name, "strict must be a boolean");
   const { schema, zodSchema } = normalizeToolSchema(name, raw.schema, {
@@ -83,6 +94,7 @@ export function createEntry(spec: ToolSpec<unknown>): ToolEntry {
     description: raw.description ?? schema.description,
     emoji: raw.emoji ?? "",
     maxResultSizeChars: cap,
+    timeoutMs: timeoutMs as ToolEntry["timeoutMs"],
     dynamicSchemaOverrides: raw.dynamicSchemaOverrides,
     zodSchema,
   });

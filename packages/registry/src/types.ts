@@ -114,6 +114,13 @@ export interface ToolSpec<Args = Record<string, unknown>> {
   readonly emoji?: string;
   /** Results longer than this are spilled to a file; defaults to the registry's cap (100 000). */
   readonly maxResultSizeChars?: number;
+  /**
+   * Time limit of a call whose caller sets no `timeoutMs`, in milliseconds, replacing the
+   * registry's default (300 s) for this tool: a number, or a function of the call's validated
+   * arguments for a tool whose own argument says how long it may run (`Infinity`: no limit).
+   * A tool that runs longer than Hermes' 300 s by design (a 600 s foreground command) sets it.
+   */
+  readonly timeoutMs?: number | ((args: Args) => number);
   /** Called for each definition build; its keys are merged over a copy of the schema. */
   readonly dynamicSchemaOverrides?: () => Readonly<Record<string, unknown>> | undefined | null;
   /** Allow replacing a tool of another toolset; the displaced tool returns on deregister. */
@@ -135,6 +142,8 @@ export interface ToolEntry {
   readonly description: string;
   readonly emoji: string;
   readonly maxResultSizeChars: number | undefined;
+  /** See {@link ToolSpec.timeoutMs}. */
+  readonly timeoutMs: number | ((args: Record<string, unknown>) => number) | undefined;
   readonly dynamicSchemaOverrides: ToolSpec["dynamicSchemaOverrides"];
   /** The zod schema the tool was registered with, used to validate arguments. */
   readonly zodSchema: z.ZodType | undefined;

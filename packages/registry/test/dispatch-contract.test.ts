@@ -144,6 +144,66 @@ describe("default timeout", () => {
     expect(vi.getTimerCount()).toBe(0);
   });
 
+  it("a tool's own timeoutMs replaces the default, and may depend on the arguments", async () => {
+    vi.useFakeTimers();
+    const registry = new ToolRegistry({ logger: silentLogger, defaultTimeoutMs: 1000 });
+    registry.register({
+      name: "long_job",
+      toolset: "jobs",
+      schema: { parameters: { type: "object", properties: { seconds: { type: "integer" } } } },
+      timeoutMs: (args: { seconds?: number }) => ((args.seconds ?? 1) + 1) * 1000,
+      handler: (args: { seconds?: number }) =>
+        new Promise((resolve) => setTimeout(() => resolve("done"), (args.seconds ?? 1) * 1000)),
+    });
+    const long = registry.dispatch(
+      "long_job",
+      { seconds: 5 },
+      { signal: new AbortController().signal },
+    );
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(await long).toBe("done");
+    const stuck = registry.dispatch("long_job", { seconds: 60 }, { timeoutMs: 2000 });
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(parse(await stuck)["error"]).toBe("Tool 'long_job' timed out after 2s");
+  });
+
+  it("a tool's own limit still ends a call that runs past it, and a broken one falls back", async () => {
+    vi.useFakeTimers();
+    const registry = new ToolRegistry({ logger: silentLogger, defaultTimeoutMs: 1000 });
+    const never = (): Promise<never> => new Promise(() => undefined);
+    registry.register({
+      name: "capped",
+      toolset: "jobs",
+      schema: { parameters },
+      timeoutMs: 3000,
+      handler: never,
+    });
+    registry.register({
+      name: "broken",
+      toolset: "jobs",
+      schema: { parameters },
+      timeoutMs: () => {
+        throw new Error("no limit for you");
+      },
+      handler: never,
+    });
+    const capped = registry.dispatch("capped", { path: "a" });
+    const broken = registry.dispatch("broken", { path: "a" });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(parse(await broken)["error"]).toBe("Tool 'broken' timed out after 1s");
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(parse(await capped)["error"]).toBe("Tool 'capped' timed out after 3s");
+    expect(() =>
+      registry.register({
+        name: "bad",
+        toolset: "jobs",
+        schema: { parameters },
+        timeoutMs: -1,
+        handler: never,
+      }),
+    ).toThrow(/timeoutMs must be a positive number/);
+  });
+
   it("refuses a default timeout that is not a positive number", () => {
     expect(() => new ToolRegistry({ defaultTimeoutMs: 0 })).toThrow(/defaultTimeoutMs/);
     expect(() => new ToolRegistry({ defaultTimeoutMs: Number.NaN })).toThrow(/defaultTimeoutMs/);

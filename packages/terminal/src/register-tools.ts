@@ -17,6 +17,23 @@ import {
   type TerminalArgs,
 } from "./terminal-tool.js";
 
+/**
+ * Seconds a terminal call may take beyond its command's own timeout before the registry's
+ * backstop ends it: a human deciding on an approval (Hermes' `approvals.timeout` is 300 s) and a
+ * backend starting (an image pulled or built). The command's own timeout ends it long before.
+ */
+const TERMINAL_CALL_ALLOWANCE_SECONDS = 900;
+/** Seconds a `process` call may take beyond the longest wait it accepts. */
+const PROCESS_CALL_ALLOWANCE_SECONDS = 60;
+
+/** The longest a terminal call with these arguments may run, in milliseconds. */
+function terminalCallLimitMs(runtime: TerminalRuntime, args: TerminalArgs): number {
+  const { timeoutSeconds, maxForegroundTimeoutSeconds } = runtime.settings;
+  const requested = typeof args.timeout === "number" && args.timeout > 0 ? args.timeout : 0;
+  const longest = Math.max(timeoutSeconds, Math.min(requested, maxForegroundTimeoutSeconds));
+  return (longest + TERMINAL_CALL_ALLOWANCE_SECONDS) * 1000;
+}
+
 /** Toolset of the terminal and process tools. */
 export const TERMINAL_TOOLSET = "terminal";
 
@@ -47,6 +64,7 @@ export function registerTerminalTools(
     },
     checkFn: () => runtime.available(),
     unavailableReason: () => runtime.unavailableReason(),
+    timeoutMs: (args) => terminalCallLimitMs(runtime, args),
     handler: async (args, ctx) => JSON.stringify(await runTerminalTool(runtime, args, ctx)),
   });
   registry.register<ProcessArgs>({
@@ -56,6 +74,8 @@ export function registerTerminalTools(
     schema: { name: "process", description: PROCESS_DESCRIPTION, parameters: PROCESS_PARAMETERS },
     checkFn: () => runtime.available(),
     unavailableReason: () => runtime.unavailableReason(),
+    timeoutMs: () =>
+      (runtime.settings.maxForegroundTimeoutSeconds + PROCESS_CALL_ALLOWANCE_SECONDS) * 1000,
     handler: async (args, ctx) => JSON.stringify(await runProcessTool(runtime, args, ctx)),
   });
   return runtime;
