@@ -1,7 +1,13 @@
 import { accessSync, constants } from "node:fs";
 
-/** Where Chromium is looked for when neither config nor `CHROME_PATH` names one. */
+/**
+ * Where Chromium is looked for when neither config nor `CHROME_PATH` names one. Debian's
+ * headless shell (`apt-get install chromium-headless-shell`) comes first: the tools always run
+ * headless, and it starts in about half the time of the full browser.
+ */
 export const CHROMIUM_CANDIDATES: readonly string[] = [
+  "/usr/lib/chromium/chromium-headless-shell",
+  "/usr/bin/chromium-headless-shell",
   "/usr/bin/chromium",
   "/usr/bin/chromium-browser",
   "/usr/bin/google-chrome",

@@ -1,15 +1,21 @@
 import { lookup } from "node:dns/promises";
 import { isIP } from "node:net";
-import { isBlockedAddress, isMetadataAddress, isMetadataHostname } from "@hermes-agent/core";
+import {
+  assertUrlSafe,
+  FetchError,
+  type HostResolver as AddressResolver,
+} from "@hermes-agent/core";
 
 /** Hermes' message for a URL whose host is a private or internal address. */
-export const BLOCKED_URL_MESSAGE = "Blocked: URL targets a private or internal network address";
+export { BLOCKED_URL_MESSAGE } from "@hermes-agent/core";
 
 /** Resolves a host name to every address it has (default: `dns.lookup` with `all`). */
 export type HostResolver = (hostname: string) => Promise<readonly string[]>;
 
 const defaultResolver: HostResolver = async (hostname) =>
   (await lookup(hostname, { all: true, verbatim: true })).map((entry) => entry.address);
+
+const NO_TRUSTED_ORIGINS: ReadonlySet<string> = new Set();
 
 /** Schemes a page may load without a network check (inline content and internal pages). */
 const LOCAL_SCHEMES: ReadonlySet<string> = new Set(["data:", "blob:", "about:"]);
@@ -21,11 +27,12 @@ const LOCAL_SCHEMES: ReadonlySet<string> = new Set(["data:", "blob:", "about:"])
  */
 export class UrlGuard {
   readonly #allowPrivate: () => boolean;
-  readonly #resolve: HostResolver;
+  readonly #resolveAddresses: AddressResolver;
 
   constructor(allowPrivate: () => boolean, resolve: HostResolver = defaultResolver) {
     this.#allowPrivate = allowPrivate;
-    this.#resolve = resolve;
+    this.#resolveAddresses = async (hostname) =>
+      (await resolve(hostname)).map((address) => ({ address, family: isIP(address) }));
   }
 
   /** Why the model's URL cannot be opened, or undefined when it may be. */
@@ -54,24 +61,13 @@ export class UrlGuard {
     if (url.protocol !== "http:" && url.protocol !== "https:") {
       return `Unsupported URL scheme '${url.protocol.replace(/:$/, "")}'`;
     }
-    const host = url.hostname.replace(/^\[(.*)\]$/, "$1");
-    if (isMetadataHostname(host)) return BLOCKED_URL_MESSAGE;
-    const allowPrivate = this.#allowPrivate();
-    let addresses: readonly string[];
-    if (isIP(host) !== 0) {
-      addresses = [host];
-    } else {
-      try {
-        addresses = await this.#resolve(host);
-      } catch {
-        return `Could not resolve host '${host}'`;
-      }
+    const policy = { allowPrivateUrls: this.#allowPrivate(), trustedOrigins: NO_TRUSTED_ORIGINS };
+    try {
+      await assertUrlSafe(url.href, policy, this.#resolveAddresses);
+      return undefined;
+    } catch (error) {
+      if (FetchError.isInstance(error)) return error.message;
+      throw error;
     }
-    for (const address of addresses) {
-      if (isMetadataAddress(address) || (!allowPrivate && isBlockedAddress(address))) {
-        return BLOCKED_URL_MESSAGE;
-      }
-    }
-    return undefined;
   }
 }

@@ -1,15 +1,6 @@
 import { isDeepStrictEqual } from "node:util";
-import {
-  isAlias,
-  isMap,
-  isNode,
-  isScalar,
-  isSeq,
-  stringify,
-  type Document,
-  type Node,
-  type Pair,
-} from "yaml";
+import type { Document, Node, Pair } from "yaml";
+import { isAlias, isMap, isNode, isScalar, isSeq, stringify } from "./yaml-lib.js";
 import { ConfigError, ConfigErrorCode } from "./config-error.js";
 import { parsePyYamlDocument } from "./pyyaml-compat.js";
 import {

@@ -1,7 +1,16 @@
 import { readFileSync } from "node:fs";
-import { parse as parseDotenv } from "dotenv";
+import { createRequire } from "node:module";
+import type * as Dotenv from "dotenv";
 import { resolveHermesHome, type EnvironmentVariables } from "@hermes-agent/core";
 import { getEnvFilePath } from "./hermes-home.js";
+
+let dotenv: typeof Dotenv | undefined;
+
+/** dotenv's parser, loaded when a .env file is first read (not when this package is imported). */
+function parseDotenv(text: string): Record<string, string> {
+  dotenv ??= createRequire(import.meta.url)("dotenv") as typeof Dotenv;
+  return dotenv.parse(text);
+}
 
 /** Options of {@link loadEnvFile}. */
 export interface LoadEnvFileOptions {

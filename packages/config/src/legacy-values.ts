@@ -1,4 +1,4 @@
-import { parse as parseYaml } from "yaml";
+import { parse as parseYaml } from "./yaml-lib.js";
 import type { ApprovalMode } from "./config-types.js";
 
 /**

@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { isNode, LineCounter, type Document } from "yaml";
+import type { Document, LineCounter } from "yaml";
+import { createLineCounter, isNode } from "./yaml-lib.js";
 import { ConfigError, ConfigErrorCode } from "./config-error.js";
 import { hermesConfigSchema } from "./config-schema.js";
 import type { HermesConfig } from "./config-types.js";
@@ -156,7 +157,7 @@ function parseSource(
   origin: ConfigOrigin,
   env: EnvironmentVariables,
 ): LoadedConfig {
-  const lineCounter = new LineCounter();
+  const lineCounter = createLineCounter();
   const doc = parsePyYamlDocument(text ?? "", lineCounter);
   const firstError = doc.errors[0];
   if (firstError) {

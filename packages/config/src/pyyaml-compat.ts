@@ -1,14 +1,12 @@
-import type { LineCounter } from "yaml";
-import {
-  isScalar,
-  parseDocument,
-  visit,
-  type Document,
-  type DocumentOptions,
-  type ParseOptions,
-  type SchemaOptions,
-  type ScalarTag,
+import type {
+  Document,
+  DocumentOptions,
+  LineCounter,
+  ParseOptions,
+  SchemaOptions,
+  ScalarTag,
 } from "yaml";
+import { isScalar, parseDocument, visit } from "./yaml-lib.js";
 
 /**
  * PyYAML's booleans (YAML 1.1 without the single letters): `yes`/`no`/`on`/`off`/`true`/`false`

@@ -1,4 +1,5 @@
-import { isNode, isPair, isScalar, stringify, type Node, type Pair, type YAMLMap } from "yaml";
+import type { Node, Pair, YAMLMap } from "yaml";
+import { isNode, isPair, isScalar, stringify } from "./yaml-lib.js";
 
 /** How new YAML is written: two-space indent, no folding. */
 export const DUMP = { indent: 2, lineWidth: 0 } as const;

@@ -1,4 +1,4 @@
-import { lookup as dnsLookup } from "node:dns/promises";
+import type * as Dns from "node:dns/promises";
 import { isIP } from "node:net";
 import { FetchError, FetchErrorCode } from "./fetch-error.js";
 import type { HostResolver } from "./safe-fetch.js";
@@ -13,7 +13,11 @@ import {
 } from "./url-policy.js";
 
 const defaultResolver: HostResolver = (hostname) =>
-  dnsLookup(hostname, { all: true, verbatim: true });
+  // node:dns is loaded by the first lookup, not with @hermes-agent/core.
+  (process.getBuiltinModule("node:dns/promises") as typeof Dns).lookup(hostname, {
+    all: true,
+    verbatim: true,
+  });
 
 /**
  * Check a URL before handing it to a provider that fetches it for us: http(s) only, and its host

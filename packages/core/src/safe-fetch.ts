@@ -1,8 +1,9 @@
-import { lookup as dnsLookup } from "node:dns/promises";
-import http, { type IncomingMessage } from "node:http";
-import https from "node:https";
+import type * as Dns from "node:dns/promises";
+import type * as Http from "node:http";
+import type { IncomingMessage } from "node:http";
+import type * as Https from "node:https";
 import type { LookupFunction } from "node:net";
-import { createBrotliDecompress, createGunzip, createInflate } from "node:zlib";
+import type * as Zlib from "node:zlib";
 import type { Readable } from "node:stream";
 import { FetchError, FetchErrorCode } from "./fetch-error.js";
 import {
@@ -66,8 +67,15 @@ export const DEFAULT_USER_AGENT = "HermesAgent/1.0 (+https://github.com/NousRese
 
 const REDIRECT_STATUSES: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
 
+// The network modules are loaded by the first fetch, not with @hermes-agent/core: every
+// package imports core, and most never fetch (together they cost some 10 ms of start-up).
+const dns = (): typeof Dns => process.getBuiltinModule("node:dns/promises");
+const http = (): typeof Http => process.getBuiltinModule("node:http");
+const https = (): typeof Https => process.getBuiltinModule("node:https");
+const zlib = (): typeof Zlib => process.getBuiltinModule("node:zlib");
+
 const defaultResolver: HostResolver = (hostname) =>
-  dnsLookup(hostname, { all: true, verbatim: true });
+  dns().lookup(hostname, { all: true, verbatim: true });
 
 /**
  * A DNS lookup for `http.request` that refuses hosts resolving to a blocked address. The socket
@@ -118,7 +126,7 @@ function request(
   signal: AbortSignal,
   exempt: boolean,
 ): Promise<IncomingMessage> {
-  const client = url.protocol === "https:" ? https : http;
+  const client = url.protocol === "https:" ? https() : http();
   return new Promise((resolvePromise, reject) => {
     const req = client.request(
       url,
@@ -143,9 +151,9 @@ function request(
 
 function decoded(response: IncomingMessage): Readable {
   const encoding = (response.headers["content-encoding"] ?? "").toLowerCase().trim();
-  if (encoding === "gzip" || encoding === "x-gzip") return response.pipe(createGunzip());
-  if (encoding === "deflate") return response.pipe(createInflate());
-  if (encoding === "br") return response.pipe(createBrotliDecompress());
+  if (encoding === "gzip" || encoding === "x-gzip") return response.pipe(zlib().createGunzip());
+  if (encoding === "deflate") return response.pipe(zlib().createInflate());
+  if (encoding === "br") return response.pipe(zlib().createBrotliDecompress());
   return response;
 }
 

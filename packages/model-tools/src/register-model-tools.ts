@@ -20,7 +20,12 @@ export interface ModelToolsHandle {
    * Describe an image (URL, data: URL or local path) and answer a question about it, as
    * vision_analyze does; resolves to the same JSON. For tools built on vision (browser_vision).
    */
-  analyzeImage(image: string, question: string, signal?: AbortSignal): Promise<string>;
+  analyzeImage(
+    image: string,
+    question: string,
+    signal?: AbortSignal,
+    region?: readonly number[],
+  ): Promise<string>;
 }
 
 const VISION_PARAMETERS: JsonSchema = {
@@ -31,6 +36,14 @@ const VISION_PARAMETERS: JsonSchema = {
       description: "Image URL (http/https), local file path, or data: URL to analyze.",
     },
     question: { type: "string", description: "Your question or request about the image." },
+    region: {
+      type: "array",
+      items: { type: "integer" },
+      minItems: 4,
+      maxItems: 4,
+      description:
+        "Optional [x1, y1, x2, y2] crop in ORIGINAL-image pixel coordinates, applied before any downscaling — the crop keeps full resolution. Load the full image first, then re-call with a region to zoom into small text or fine detail.",
+    },
   },
   required: ["image_url", "question"],
 };
@@ -91,8 +104,14 @@ export function registerModelTools(
       parameters: VISION_PARAMETERS,
     },
     handler: (args: Record<string, unknown>, ctx: ToolCallContext) =>
-      vision.analyze(str(args["image_url"]), str(args["question"]), ctx.signal),
+      vision.analyze(
+        str(args["image_url"]),
+        str(args["question"]),
+        ctx.signal,
+        Array.isArray(args["region"]) ? (args["region"] as number[]) : undefined,
+      ),
     checkFn: () => vision.unavailableReason() === undefined,
+    unavailableReason: () => vision.unavailableReason(),
     isAsync: true,
     emoji: "👁️",
   });
@@ -107,7 +126,8 @@ export function registerModelTools(
     handler: (args: Record<string, unknown>, ctx: ToolCallContext) =>
       images.generate(args, ctx.signal),
     checkFn: () => images.unavailableReason() === undefined,
-    requiresEnv: ["FAL_KEY"],
+    // The key it needs depends on `image_gen.provider`, so the reason names it, not requiresEnv.
+    unavailableReason: () => images.unavailableReason(),
     isAsync: true,
     emoji: "🎨",
   });
@@ -122,6 +142,7 @@ export function registerModelTools(
     handler: (args: Record<string, unknown>, ctx: ToolCallContext) =>
       moa.run(str(args["user_prompt"]), ctx.signal),
     checkFn: () => moa.unavailableReason() === undefined,
+    unavailableReason: () => moa.unavailableReason(),
     requiresEnv: ["XIAOMI_API_KEY", "MINIMAX_API_KEY"],
     isAsync: true,
     emoji: "🧠",
@@ -133,6 +154,7 @@ export function registerModelTools(
       image_generate: images.unavailableReason(),
       mixture_of_agents: moa.unavailableReason(),
     }),
-    analyzeImage: (image, question, signal) => vision.analyze(image, question, signal),
+    analyzeImage: (image, question, signal, region) =>
+      vision.analyze(image, question, signal, region),
   };
 }

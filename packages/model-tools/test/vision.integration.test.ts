@@ -1,9 +1,10 @@
+import { randomBytes } from "node:crypto";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { ToolRegistry } from "@hermes-agent/registry";
 import { silentLogger } from "@hermes-agent/core";
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import { registerModelTools, type ModelConfigInput, type ModelToolsDeps } from "../src/index.js";
 import {
   apiError,
@@ -24,6 +25,9 @@ interface ChatBody {
   }[];
 }
 
+/** A reply that never comes: the server waits until the client hangs up. */
+const HANG: ScriptedResponse = { status: 599 };
+
 let dir: string;
 let pngFile: string;
 let vision: ScriptedServer;
@@ -35,11 +39,15 @@ beforeAll(async () => {
   pngFile = path.join(dir, "dot.png");
   await writeFile(pngFile, TINY_PNG);
   await writeFile(path.join(dir, "notes.txt"), "just text, not an image");
-  vision = await startScriptedServer((request) =>
-    request.path === "/v1/chat/completions"
-      ? (replies.shift() ?? chatCompletion("no more replies"))
-      : { status: 404, json: {} },
-  );
+  vision = await startScriptedServer(async (request) => {
+    if (request.path !== "/v1/chat/completions") return { status: 404, json: {} };
+    const reply = replies.shift() ?? chatCompletion("no more replies");
+    if (reply === HANG) {
+      await request.closed;
+      return { status: 499, json: {} };
+    }
+    return reply;
+  });
   images = await startScriptedServer((request) => {
     if (request.path === "/dot.png")
       return { body: TINY_PNG, headers: { "content-type": "image/png" } };
@@ -191,6 +199,77 @@ describe("vision_analyze", () => {
     );
     expect((await call({ image_url: pngFile, question: "q" }))["analysis"]).toBe("env");
     expect(chatBody(vision.requests[0]).model).toBe("env-model");
+  });
+
+  test("downscales an image over the 20 MB cap and tells the model how it was scaled", async () => {
+    const { default: sharp } = await import("sharp");
+    // Noise does not compress: a 2600x2200 PNG of it is ~17 MB, ~23 MB as base64.
+    const noise = randomBytes(2600 * 2200 * 3);
+    const big = path.join(dir, "noise.png");
+    await sharp(noise, { raw: { width: 2600, height: 2200, channels: 3 } })
+      .png({ compressionLevel: 0 })
+      .toFile(big);
+    replies = [chatCompletion("Static.")];
+    const { call } = setup(configured());
+    const result = await call({ image_url: big, question: "q" });
+    expect(result["success"]).toBe(true);
+    const note = String(result["scale_note"]);
+    const match =
+      /^Image downscaled from 2600x2200 to (\d+)x(\d+) for vision; multiply any coordinates you report by (\d+\.\d\d) to map back to the original image\.$/.exec(
+        note,
+      );
+    expect(match).not.toBeNull();
+    expect(result["analysis"]).toBe(`[${note}] Static.`);
+    const sent = String(chatBody(vision.requests[0]).messages[0]?.content[1]?.image_url?.url);
+    expect(sent.startsWith("data:image/png;base64,")).toBe(true);
+    expect(sent.length).toBeLessThanOrEqual(5 * 1024 * 1024);
+    const meta = await sharp(Buffer.from(sent.split(",")[1] ?? "", "base64")).metadata();
+    expect([meta.width, meta.height]).toEqual([Number(match?.[1]), Number(match?.[2])]);
+    expect(Number(match?.[3])).toBeCloseTo(2600 / meta.width, 2);
+  }, 60_000);
+
+  test("region crops the original image at full resolution and says where the crop starts", async () => {
+    const { default: sharp } = await import("sharp");
+    const wide = path.join(dir, "wide.png");
+    await sharp({ create: { width: 400, height: 300, channels: 3, background: "#204080" } })
+      .png()
+      .toFile(wide);
+    replies = [chatCompletion("A blue square.")];
+    const { call } = setup(configured());
+    const result = await call({ image_url: wide, question: "q", region: [100, 50, 180, 130] });
+    const note =
+      "Analysis was performed on a cropped region of the original image starting at offset (100, 50); coordinates are relative to that crop origin — add the offset to map back to the full image.";
+    expect(result).toEqual({
+      success: true,
+      analysis: `[${note}] A blue square.`,
+      scale_note: note,
+    });
+    const sent = String(chatBody(vision.requests[0]).messages[0]?.content[1]?.image_url?.url);
+    const meta = await sharp(Buffer.from(sent.split(",")[1] ?? "", "base64")).metadata();
+    expect([meta.width, meta.height]).toEqual([80, 80]);
+
+    const outside = await call({ image_url: wide, question: "q", region: [500, 500, 600, 600] });
+    expect(String(outside["error"])).toContain("selects nothing inside the 400x300 image");
+    const short = await call({ image_url: wide, question: "q", region: [1, 2, 3] });
+    expect(String(short["error"])).toContain("region");
+    expect(vision.requests).toHaveLength(1);
+  });
+
+  test("aborting a call hangs up on the vision model", async () => {
+    replies = [HANG];
+    const { registry } = setup(configured());
+    const controller = new AbortController();
+    const pending = registry.dispatch(
+      "vision_analyze",
+      { image_url: pngFile, question: "q" },
+      { signal: controller.signal },
+    );
+    await vi.waitFor(() => {
+      expect(vision.requests).toHaveLength(1);
+    });
+    controller.abort();
+    expect(String(await pending)).toMatch(/interrupt|abort|cancel/i);
+    await vision.requests[0]?.closed;
   });
 
   test("is unavailable, with the reason, when no vision model is configured", () => {

@@ -126,9 +126,18 @@ export class ToolCatalog {
 
   /**
    * Visit the known tools among `names` in name order, once each, in O(N + k): each asked-for
-   * tool is stamped, then the sorted table is walked once (a small request sorts just its tools).
+   * tool is stamped, then the sorted table is walked once (a small request sorts just its tools;
+   * a large `Set` is asked about each tool instead of stamping).
    */
   forEachSelected(names: Iterable<string>, visit: (tool: PreparedTool) => void): void {
+    const all = this.sorted();
+    if (names instanceof Set && names.size * 16 >= all.length) {
+      // A large set: one membership test per tool, in name order, nothing to allocate or mark
+      // (so a visit that selects again, from a check, cannot disturb this walk).
+      const wanted = names as ReadonlySet<string>;
+      for (const tool of all) if (wanted.has(tool.entry.name)) visit(tool);
+      return;
+    }
     const stamp = ++this.#selection;
     const picked: PreparedTool[] = [];
     for (const name of names) {
@@ -138,7 +147,6 @@ export class ToolCatalog {
         picked.push(tool);
       }
     }
-    const all = this.sorted();
     // The selection is fixed before any visit: a visit may select again (a check that asks the
     // registry for definitions) and re-mark the tools.
     const selected =

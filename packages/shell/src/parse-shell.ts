@@ -1,6 +1,6 @@
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
-import { Language, Parser } from "web-tree-sitter";
+import type { Parser } from "web-tree-sitter";
 import { tokenizeScript } from "./fallback-tokenizer.js";
 import type { Script, Word } from "./shell-ir.js";
 import { scriptFromTree } from "./tree-walker.js";
@@ -16,9 +16,11 @@ async function load(): Promise<void> {
   // The grammar ships inside this package (from tree-sitter-bash, MIT), so installing it does
   // not pull the grammar's 20 MB of sources and native prebuilds.
   const bashWasm = fileURLToPath(new URL("../grammar/tree-sitter-bash.wasm", import.meta.url));
-  await Parser.init({ locateFile: () => runtimeWasm });
-  const language = await Language.load(bashWasm);
-  const instance = new Parser();
+  // Loaded here, not at import: a process that never parses a command never pays for it.
+  const treeSitter = await import("web-tree-sitter");
+  await treeSitter.Parser.init({ locateFile: () => runtimeWasm });
+  const language = await treeSitter.Language.load(bashWasm);
+  const instance = new treeSitter.Parser();
   instance.setLanguage(language);
   parser = instance;
 }

@@ -16,6 +16,8 @@ export interface Word {
   readonly substitutions: readonly Script[];
   /** True when the whole word is a process substitution `<(...)` or `>(...)`. */
   readonly processSubstitution: boolean;
+  /** Names of the variables whose unknown values the word contains (`$TOKEN` gives TOKEN). */
+  readonly variables?: readonly string[];
 }
 
 /** A redirection attached to a command. */

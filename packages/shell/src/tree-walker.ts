@@ -117,6 +117,16 @@ class TreeWalker implements WordContext {
       return;
     }
     if (flags.includes("i")) this.arithmetic(assigned.value.text);
+    if (/^(?:HISTFILE|HISTSIZE|HISTFILESIZE|SAVEHIST|HISTIGNORE)$/.test(assigned.name))
+      this.emit({
+        assignments: [],
+        words: [
+          staticWord("export"),
+          { ...assigned.value, text: `${assigned.name}=${assigned.value.text}` },
+        ],
+        redirects: [],
+        upstream: [],
+      });
     if (CODE_VARIABLES.test(assigned.name)) {
       if (assigned.value.dynamic) this.runsCode(null);
       else if (assigned.name.startsWith("PS") ? /\$\(|`/.test(assigned.value.text) : true)
@@ -168,6 +178,17 @@ class TreeWalker implements WordContext {
       if (!child.isNamed) op += child.type;
       else if (child.type === "file_descriptor") fd = child.text;
       else if (target === null) target = this.word(child)[0] ?? null;
+    }
+    // The grammar reads `N<>FILE` (open for reading and writing) as `<` with target `>`.
+    const readWrite = /^(\d*)<>\s*(\S+)/.exec(node.text);
+    if (readWrite !== null && target?.text === ">") {
+      out.push({
+        op: "<>",
+        fd: readWrite[1] || fd,
+        target: staticWord(readWrite[2] ?? ""),
+        heredoc: null,
+      });
+      return;
     }
     out.push({ op, fd, target, heredoc: null });
   }
@@ -334,9 +355,22 @@ class TreeWalker implements WordContext {
         for (const child of node.namedChildren) if (child) this.walk(child);
         return;
       }
-      case "unset_command":
-        for (const child of node.namedChildren) if (child) this.scope.delete(child.text);
+      case "unset_command": {
+        const names: Word[] = [];
+        for (const child of node.namedChildren) {
+          if (!child) continue;
+          this.scope.delete(child.text);
+          names.push(...this.word(child));
+        }
+        // Recorded as a command so that rules see what is unset (`unset HISTFILE`).
+        this.emit({
+          assignments: [],
+          words: [staticWord("unset"), ...names],
+          redirects: [],
+          upstream: [],
+        });
         return;
+      }
       case "function_definition": {
         const name = node.childForFieldName("name")?.text ?? "";
         const body = node.childForFieldName("body");

@@ -111,7 +111,8 @@ function expansionParts(
     return;
   }
   if (op === "" || op.startsWith(":?") || op.startsWith("?")) {
-    if (!variableParts(name, quoted, ctx, parts)) parts.push({ text: "", quoted, dynamic: true });
+    if (!variableParts(name, quoted, ctx, parts))
+      parts.push({ text: "", quoted, dynamic: true, variable: name });
     return;
   }
   if (/^:?[-=]/.test(op)) {
@@ -185,7 +186,8 @@ function nodeParts(
       return;
     case "simple_expansion": {
       const name = node.text.slice(1);
-      if (!variableParts(name, quoted, ctx, parts)) parts.push({ text: "", quoted, dynamic: true });
+      if (!variableParts(name, quoted, ctx, parts))
+        parts.push({ text: "", quoted, dynamic: true, variable: name });
       return;
     }
     case "expansion":

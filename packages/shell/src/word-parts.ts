@@ -9,6 +9,8 @@ export interface WordPart {
   readonly separator?: boolean;
   /** Unquoted substitution output: split on whitespace. */
   readonly splittable?: boolean;
+  /** For an unknown variable's value: the variable's name. */
+  readonly variable?: string;
 }
 
 const MAX_BRACE_RESULTS = 64;
@@ -106,12 +108,18 @@ export function finishWord(
     const glob = !only.quoted && /[*?[]/.test(only.text);
     return [{ text: only.text, dynamic: false, glob, substitutions, processSubstitution }];
   }
-  const fields: { text: string; dynamic: boolean; glob: boolean; braces: boolean }[] = [];
-  let current = { text: "", dynamic: false, glob: false, braces: false };
+  const fields: {
+    text: string;
+    dynamic: boolean;
+    glob: boolean;
+    braces: boolean;
+    variables: string[];
+  }[] = [];
+  let current = { text: "", dynamic: false, glob: false, braces: false, variables: [] as string[] };
   let started = false;
   const flush = (): void => {
     if (started) fields.push(current);
-    current = { text: "", dynamic: false, glob: false, braces: false };
+    current = { text: "", dynamic: false, glob: false, braces: false, variables: [] };
     started = false;
   };
   for (const part of parts) {
@@ -122,6 +130,7 @@ export function finishWord(
     if (part.dynamic) {
       current.text += DYNAMIC;
       current.dynamic = true;
+      if (part.variable !== undefined) current.variables.push(part.variable);
       started = true;
       continue;
     }
@@ -151,6 +160,7 @@ export function finishWord(
         glob: field.glob,
         substitutions,
         processSubstitution,
+        ...(field.variables.length > 0 ? { variables: field.variables } : {}),
       });
     }
   }

@@ -181,6 +181,7 @@ export const LAUNCHER_SUBCOMMANDS: ReadonlyMap<string, ReadonlySet<string>> = ne
   ["bundle", new Set(["exec"])],
   ["pnpm", new Set(["exec"])],
   ["npm", new Set(["exec"])],
+  ["yarn", new Set(["exec"])],
   ["direnv", new Set(["exec"])],
   ["doppler", new Set(["run"])],
   ["op", new Set(["run"])],

@@ -150,9 +150,11 @@ export function resolveLayers(source: SimpleCommand): ResolvedCommand[] {
           )?.[1])
         : undefined;
     if (input !== null) {
+      // With -I each input line is one item; otherwise items are split on blanks.
       const tokens = input
-        .split(/\s+/)
-        .filter((token) => token !== "")
+        .split(replace === undefined ? /\s+/ : /\n/)
+        .filter((token) => token.trim() !== "")
+        .slice(0, replace === undefined ? undefined : 1)
         .map(staticWord);
       argv =
         replace === undefined

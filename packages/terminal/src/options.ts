@@ -145,8 +145,37 @@ export function resolveTerminalOptions(input: ResolveTerminalOptionsInput = {}):
   };
 }
 
-/** Hermes' defaults: the config schema's, with no config file and no environment. */
-export const TERMINAL_DEFAULTS: TerminalOptions = resolveTerminalOptions();
+/** Every key of {@link TerminalOptions}; the type checks that none is missing. */
+const OPTION_KEYS: Readonly<Record<keyof TerminalOptions, true>> = {
+  backend: true,
+  cwd: true,
+  timeoutSeconds: true,
+  lifetimeSeconds: true,
+  maxForegroundTimeoutSeconds: true,
+  envPassthrough: true,
+  persistentShell: true,
+  maxOutputChars: true,
+  backendOptions: true,
+};
+
+let defaults: TerminalOptions | undefined;
+
+/**
+ * Hermes' defaults: the config schema's, with no config file and no environment. Resolved when a
+ * key is first read, not when the package is imported (resolving builds the config schema).
+ */
+export const TERMINAL_DEFAULTS: TerminalOptions = Object.defineProperties(
+  {},
+  Object.fromEntries(
+    Object.keys(OPTION_KEYS).map((key) => [
+      key,
+      {
+        enumerable: true,
+        get: () => (defaults ??= resolveTerminalOptions())[key as keyof TerminalOptions],
+      },
+    ]),
+  ),
+) as TerminalOptions;
 
 /**
  * Read the terminal settings: config.yaml from `configSource` (or from the Hermes home), then

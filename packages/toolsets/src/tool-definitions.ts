@@ -5,9 +5,11 @@ import { defaultRegistry } from "./default-registry.js";
 import { recallDefinitions, rememberDefinitions } from "./definitions-memo.js";
 import {
   DEFAULT_SCHEMA_PATCHES,
+  type SchemaPatch,
   type SchemaPatchContext,
   type SchemaPatches,
 } from "./schema-patches.js";
+import { indexOfTool, SortedToolNames } from "./sorted-names.js";
 import { registryView } from "./resolve-toolset.js";
 import { selectToolNames } from "./tool-selection.js";
 import type { ToolsetsRegistry } from "./toolsets-registry.js";
@@ -165,7 +167,9 @@ function frozenSchema(schema: FunctionSchema): FunctionSchema {
 
 /**
  * Patched definitions; the registry's list is copied on the first change, never written to. A
- * patch that throws leaves its tool's schema as registered (reported unless quiet).
+ * patch that throws leaves its tool's schema as registered (reported unless quiet). The patched
+ * tools are found by binary search in the registry's list (sorted by name), and the patches'
+ * `availableTools` looks names up the same way, so patching costs the same at any tool count.
  */
 function applyPatches(
   fromRegistry: readonly ToolDefinition[],
@@ -174,19 +178,24 @@ function applyPatches(
 ): readonly ToolDefinition[] {
   let definitions = fromRegistry;
   let context: SchemaPatchContext | undefined;
-  for (let i = 0; i < fromRegistry.length; i++) {
+  const found: number[] = [];
+  for (const name of Object.keys(patches)) {
+    const index = indexOfTool(fromRegistry, name);
+    if (index >= 0) found.push(index);
+  }
+  // In list order, as the tools are listed (and their warnings reported).
+  found.sort((a, b) => a - b);
+  for (const i of found) {
     const registered = (fromRegistry[i] as ToolDefinition).function;
     let schema = registered;
-    const patch = Object.hasOwn(patches, schema.name) ? patches[schema.name] : undefined;
-    if (patch !== undefined) {
-      context ??= { availableTools: new Set(fromRegistry.map((d) => d.function.name)) };
-      try {
-        schema = patch(schema, context);
-      } catch (error) {
-        lines?.push(
-          `⚠️  Schema patch for '${schema.name}' failed, using its registered schema: ${String(error)}`,
-        );
-      }
+    const patch = patches[schema.name] as SchemaPatch;
+    context ??= { availableTools: new SortedToolNames(fromRegistry) };
+    try {
+      schema = patch(schema, context);
+    } catch (error) {
+      lines?.push(
+        `⚠️  Schema patch for '${schema.name}' failed, using its registered schema: ${String(error)}`,
+      );
     }
     schema = frozenSchema(schema);
     if (schema === registered) continue;

@@ -20,6 +20,8 @@ import { matchOf, worse, type CommandRule, type RuleContext } from "./rule-conte
 import { deleteRules } from "./rules/delete-rules.js";
 import { escalationRules } from "./rules/escalation-rules.js";
 import { toolExecRules } from "./rules/tool-exec-rules.js";
+import { secretThenSendMatch } from "./rules/secret-rules.js";
+import { operationRules } from "./rules/operations-rules.js";
 import { EXEC_RULES, execRules, isDynamicCommandWord } from "./rules/exec-rules.js";
 import { gitRules } from "./rules/git-rules.js";
 import { interpreterRules } from "./rules/interpreter-rules.js";
@@ -71,6 +73,7 @@ const LAYER_RULES: readonly CommandRule[] = [
   platformRules,
   escalationRules,
   toolExecRules,
+  operationRules,
 ];
 
 function shellPayloadMatchRule(): CommandRule {
@@ -205,7 +208,13 @@ class Analyzer implements RuleContext {
       trackSession(this.state, cmd);
       if (this.stop(found)) return found;
     }
-    return found ?? this.note(writtenThenExecMatch(script, (text) => this.analyseText(text)));
+    return (
+      found ??
+      this.note(
+        writtenThenExecMatch(script, (text) => this.analyseText(text)) ??
+          secretThenSendMatch(script),
+      )
+    );
   }
 }
 

@@ -1,6 +1,7 @@
 import { DELETE_RULES } from "./rules/delete-rules.js";
 import { EXEC_RULES } from "./rules/exec-rules.js";
 import { ESCALATION_RULES } from "./rules/escalation-rules.js";
+import { OPERATION_RULES } from "./rules/operations-rules.js";
 import { GIT_RULES } from "./rules/git-rules.js";
 import { INTERPRETER_RULES } from "./rules/interpreter-rules.js";
 import { PLATFORM_RULES } from "./rules/platform-rules.js";
@@ -44,6 +45,7 @@ function collect(): readonly RuleInfo[] {
     OPTION_EXEC_RULES,
     CONTAINER_RULES,
     ESCALATION_RULES,
+    OPERATION_RULES,
   ];
   for (const table of tables) {
     for (const info of Object.values(table)) if (!byKey.has(info.key)) byKey.set(info.key, info);

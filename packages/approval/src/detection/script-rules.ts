@@ -48,7 +48,7 @@ export function writtenThenExecMatch(
   analyse: (text: string) => DangerousCommandMatch | null,
 ): DangerousCommandMatch | null {
   const files = new Map<string, string>();
-  for (const cmd of script.commands) {
+  for (const [index, cmd] of script.commands.entries()) {
     const name = commandBaseName(cmd.words[0]?.text ?? "");
     const output = cmd.redirects.length > 0 ? outputFile(cmd) : null;
     if (files.size === 0 && output === null && name !== "curl" && name !== "wget") continue;
@@ -83,10 +83,15 @@ export function writtenThenExecMatch(
       continue;
     }
     if (output) {
-      const content = stageOutput({
-        ...cmd,
-        redirects: cmd.redirects.filter((redirect) => !redirect.op.includes(">")),
-      });
+      // `a | b > FILE` puts the redirect on the whole pipeline: the file gets b's output.
+      const producer = cmd.words.length === 0 ? script.commands[index - 1] : cmd;
+      const content =
+        producer === undefined
+          ? null
+          : stageOutput({
+              ...producer,
+              redirects: producer.redirects.filter((redirect) => !redirect.op.includes(">")),
+            });
       if (content !== null)
         files.set(output.file, (output.append ? (files.get(output.file) ?? "") : "") + content);
       else files.delete(output.file);

@@ -119,7 +119,7 @@ export async function runCommandChecks(
     settings.deny,
     command,
     analysis,
-    deps.detector.analyse?.(command, context),
+    () => deps.detector.analyse?.(command, context),
     deps.detector.normalizedForms?.(command) ?? [],
   );
   if (verdict !== undefined) {

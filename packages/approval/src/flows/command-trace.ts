@@ -42,6 +42,7 @@ export interface CommandTrace {
 
 const MAX_DEPTH = 6;
 const MAX_COMMANDS = 2_000;
+const MAX_CWDS = 8;
 const WRITE_OPS = new Set([">", ">>", ">|", "&>", "&>>", "<>", ">&"]);
 const FIND_EXEC = new Set(["-exec", "-execdir", "-ok", "-okdir"]);
 
@@ -174,8 +175,12 @@ function changeDirectory(walk: Walk, args: readonly Word[]): void {
   }
   const next = walk.cwds.map((cwd) => resolveDirectory(target.text, cwd, home));
   if (next.some((dir) => dir === null)) walk.cwds = null;
-  // A `cd` may not happen (it failed, or it ran in a subshell): both directories stay possible.
-  else walk.cwds = [...new Set([...walk.cwds, ...(next as string[])])];
+  else {
+    // A `cd` may not happen (it failed, or it ran in a subshell): both directories stay
+    // possible. Past a few possibilities the directory is unknown (keeps long scripts linear).
+    const cwds = [...new Set([...walk.cwds, ...(next as string[])])];
+    walk.cwds = cwds.length > MAX_CWDS ? null : cwds;
+  }
 }
 
 const SHELL_OPTIONS_WITH_VALUE = /^(?:[-+][A-Za-z]*[oO]|--rcfile|--init-file)$/;

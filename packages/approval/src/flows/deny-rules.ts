@@ -73,11 +73,13 @@ export function denyVerdict(
   rules: readonly string[],
   command: string,
   trace: CommandTrace,
-  detected: AnalysedCommands = { commands: [], unresolved: [] },
+  detect: () => AnalysedCommands | undefined = () => undefined,
   extraForms: readonly string[] = [],
 ): DenyVerdict {
   const active = rules.filter((rule) => rule.trim() !== "");
   if (active.length === 0) return undefined;
+  // Detection's own list is only worked out when there is a deny list to match it against.
+  const detected = detect() ?? { commands: [], unresolved: [] };
   const detectedArgv = detected.commands.map((simple) => simple.words);
   const forms = [
     ...commandForms(command, trace, extraForms),

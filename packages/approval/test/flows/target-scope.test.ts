@@ -96,6 +96,14 @@ describe("target classes", () => {
     expect(classes(command)).toEqual(expected);
   });
 
+  test("after many possible directories the directory is unknown (the trace stays linear)", () => {
+    const script = "cd a && make\n".repeat(2_000);
+    const trace = traceCommandLine(script, context());
+    expect(trace.commands.at(1)?.cwds).toHaveLength(2);
+    expect(trace.commands.at(-1)?.cwds).toBeNull();
+    expect(classes(script)).toEqual(["workspace", "everything"]);
+  });
+
   test("the directory of the command counts: workdir, earlier cd, unknown cd", () => {
     expect(classes("rm -f *.conf", { cwd: "/etc" })).toEqual(["system"]);
     expect(classes("cd /etc && rm -f *.conf")).toEqual(["workspace", "system"]);

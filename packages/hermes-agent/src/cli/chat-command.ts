@@ -3,14 +3,25 @@ import { parsePromptAnswer, type PromptAnswer } from "@hermes-agent/approval";
 import type { AgentSession } from "../agent-tools/agent-session.js";
 import type { ChatMessage } from "../agent/chat-types.js";
 import type { HermesRuntime } from "../runtime/hermes-runtime.js";
-import { err, out, preview, type CliIo } from "./cli-io.js";
+import { err, out, type CliIo } from "./cli-io.js";
 import { openRuntime, type GlobalOptions } from "./cli-runtime.js";
 import { listTools, printTools } from "./tools-command.js";
 import { listToolsets, printToolsets } from "./toolsets-command.js";
+import { ToolProgress } from "./tool-progress.js";
 
-function ask(rl: Interface, question: string): Promise<string> {
-  return new Promise((resolve) => rl.question(question, resolve));
+/** Ask one question; resolves undefined when `signal` aborts first (Ctrl-C, timeout). */
+function ask(rl: Interface, question: string, signal: AbortSignal): Promise<string | undefined> {
+  return new Promise((resolve) => {
+    if (signal.aborted) {
+      resolve(undefined);
+      return;
+    }
+    signal.addEventListener("abort", () => resolve(undefined), { once: true });
+    rl.question(question, { signal }, resolve);
+  });
 }
+
+const SLASH_HELP = "/tools, /toolsets, /reset, /help, /exit";
 
 /**
  * `hermes-agent chat`: an interactive session. Replies stream; each tool call prints one line
@@ -44,13 +55,30 @@ export async function runChat(
     while (lines.length === 0 && !ended) await new Promise<void>((resolve) => (wake = resolve));
     return lines.shift();
   };
+  // Emoji are looked up when a call starts, after the runtime exists.
+  const progress = await ToolProgress.create(io, (tool) => runtime.registry.getEmoji(tool));
+  // The approval question being asked, so Ctrl-C can withdraw it (a denial).
+  let asking: AbortController | undefined;
   const runtime: HermesRuntime = await openRuntime(
     io,
     globals,
-    async (request): Promise<PromptAnswer> => {
-      out(io, `\n⚠️  ${request.description}\n    ${request.command}`);
-      const answer = await ask(rl, "    [o]nce | [s]ession | [a]lways | [d]eny: ");
-      return parsePromptAnswer(answer, request);
+    async (request, options): Promise<PromptAnswer> => {
+      progress.pause();
+      asking = new AbortController();
+      const signals = [asking.signal, AbortSignal.timeout(options.timeoutMs)];
+      if (options.signal !== undefined) signals.push(options.signal);
+      try {
+        out(io, `\n⚠️  ${request.description}\n    ${request.command}`);
+        const answer = await ask(
+          rl,
+          "    [o]nce | [s]ession | [a]lways | [d]eny: ",
+          AbortSignal.any(signals),
+        );
+        return answer === undefined ? "cancelled" : parsePromptAnswer(answer, request);
+      } finally {
+        asking = undefined;
+        progress.resume();
+      }
     },
     "hermes-cli",
   );
@@ -58,19 +86,14 @@ export async function runChat(
   let history: ChatMessage[] = [];
   let running: AbortController | undefined;
   let lastInterrupt = 0;
-  runtime.events.on("tool:start", (event) => {
-    out(io, `  ${runtime.registry.getEmoji(event.tool)} ${event.tool} ${preview(event.args, 60)}`);
-  });
-  runtime.events.on("tool:end", (event) => {
-    out(
-      io,
-      `    ${event.status === "ok" ? "✓" : "✗"} ${event.tool} ${(event.durationMs / 1000).toFixed(1)}s`,
-    );
-  });
+  runtime.events.on("tool:start", (event) => progress.start(event));
+  runtime.events.on("tool:end", (event) => progress.end(event));
 
   rl.on("SIGINT", () => {
     if (running !== undefined) {
+      asking?.abort();
       running.abort();
+      progress.stop();
       out(io, "\n(interrupted)");
       return;
     }
@@ -83,7 +106,7 @@ export async function runChat(
     out(io, "\n(press Ctrl-C again to exit)");
     rl.prompt();
   });
-  out(io, "hermes-agent chat: /tools, /toolsets, /reset, /exit. Ctrl-C interrupts a turn.");
+  out(io, `hermes-agent chat: ${SLASH_HELP}. Ctrl-C interrupts a turn, twice exits.`);
   try {
     for (;;) {
       rl.setPrompt("› ");
@@ -95,7 +118,11 @@ export async function runChat(
       if (text.startsWith("/")) {
         const [command = "", ...rest] = text.slice(1).split(/\s+/);
         if (command === "exit" || command === "quit") break;
-        if (command === "tools") printTools(io, listTools(runtime, io.env), false);
+        if (command === "help") {
+          out(io, `Commands: ${SLASH_HELP}`);
+          for (const [name, plugin] of runtime.plugins.commands)
+            out(io, `  /${name}  ${plugin.description}`);
+        } else if (command === "tools") printTools(io, listTools(runtime, io.env), false);
         else if (command === "toolsets") printToolsets(io, listToolsets(runtime), false);
         else if (command === "reset") {
           await session.end();
@@ -106,7 +133,7 @@ export async function runChat(
           const plugin = runtime.plugins.commands.get(command);
           const reply = await plugin?.handler({ args: rest.join(" "), sessionId: session.id });
           if (typeof reply === "string") out(io, reply);
-        } else err(io, `Unknown command /${command}. Try /tools, /toolsets, /reset, /exit.`);
+        } else err(io, `Unknown command /${command}. Try ${SLASH_HELP}.`);
         continue;
       }
       running = new AbortController();
@@ -126,6 +153,7 @@ export async function runChat(
         err(io, `✗ ${error instanceof Error ? error.message : String(error)}`);
       } finally {
         running = undefined;
+        progress.stop();
       }
     }
   } finally {

@@ -3,10 +3,13 @@ import { completeChat } from "../chat-client.js";
 import { messageOf, ModelToolsError, ModelToolsErrorCode } from "../model-tools-error.js";
 import { numberOf, text, type ChatEndpoint, type ModelSettings } from "../model-settings.js";
 import { resolveEndpoint } from "../provider-endpoints.js";
+import { cropRegion, downscaleToFit, scaleNote, type FittedImage } from "./image-transforms.js";
 import { loadImage, toDataUrl } from "./image-source.js";
 
 /** Largest data URL sent to a vision model (20 MB: no provider takes more). */
 export const MAX_VISION_DATA_URL_CHARS: number = 20 * 1024 * 1024;
+/** Size a too-large image is downscaled to (5 MB of base64, as Hermes does). */
+const DOWNSCALE_TARGET_CHARS = 5 * 1024 * 1024;
 /** Seconds for the vision model call when `auxiliary.vision.timeout` is unset. */
 export const DEFAULT_VISION_TIMEOUT_S = 120;
 /** Temperature of the vision model when `auxiliary.vision.temperature` is unset. */
@@ -116,21 +119,27 @@ export class VisionAnalyzer {
    * Hermes' JSON: `{"success": true, "analysis"}`, or `{"success": false, "error", "analysis"}`
    * where `analysis` explains the failure. Never rejects.
    */
-  async analyze(image: string, question: string, signal?: AbortSignal): Promise<string> {
+  async analyze(
+    image: string,
+    question: string,
+    signal?: AbortSignal,
+    region?: readonly number[],
+  ): Promise<string> {
     const target = this.target();
     const model = "reason" in target ? "the vision model" : target.model;
     try {
       if ("reason" in target) {
         throw new ModelToolsError(ModelToolsErrorCode.NotConfigured, target.reason);
       }
-      const analysis = await this.#describe(target, image, question, signal);
-      const result = {
-        success: true,
-        analysis:
-          analysis === ""
-            ? "There was a problem with the request and the image could not be analyzed."
-            : analysis,
-      };
+      const { analysis, note } = await this.#describe(target, image, question, signal, region);
+      const text =
+        analysis === ""
+          ? "There was a problem with the request and the image could not be analyzed."
+          : analysis;
+      const result =
+        note === undefined
+          ? { success: true, analysis: text }
+          : { success: true, analysis: `[${note}] ${text}`, scale_note: note };
       return JSON.stringify(result, null, 2);
     } catch (error) {
       const message = signal?.aborted === true ? "Interrupted" : messageOf(error);
@@ -152,20 +161,33 @@ export class VisionAnalyzer {
     image: string,
     question: string,
     signal: AbortSignal | undefined,
-  ): Promise<string> {
-    const loaded = await loadImage(image, {
+    region: readonly number[] | undefined,
+  ): Promise<{ analysis: string; note: string | undefined }> {
+    const source = await loadImage(image, {
       policy: createUrlPolicy(this.#settings.allowPrivateUrls()),
       resolveHost: this.#settings.deps.resolveHost,
       timeoutMs: this.#downloadTimeoutMs(),
       signal,
     });
-    const dataUrl = toDataUrl(loaded);
+    const crop = region === undefined ? undefined : await cropRegion(source, region);
+    const loaded = crop?.image ?? source;
+    let dataUrl = toDataUrl(loaded);
+    let scale: FittedImage["scale"];
     if (dataUrl.length > MAX_VISION_DATA_URL_CHARS) {
-      throw new ModelToolsError(
-        ModelToolsErrorCode.ImageTooLarge,
-        `Image too large for the vision API: the base64 payload is ${(dataUrl.length / 1024 / 1024).toFixed(1)} MB (limit 20 MB). Compress or downscale the image and try again.`,
-      );
+      const fitted = await downscaleToFit(loaded, DOWNSCALE_TARGET_CHARS);
+      if (fitted === undefined || fitted.dataUrl.length > MAX_VISION_DATA_URL_CHARS) {
+        const size = ((fitted?.dataUrl ?? dataUrl).length / 1024 / 1024).toFixed(1);
+        throw new ModelToolsError(
+          ModelToolsErrorCode.ImageTooLarge,
+          fitted === undefined
+            ? `Image too large for the vision API: the base64 payload is ${size} MB (limit 20 MB). Install the optional "sharp" package to downscale images automatically, or compress the image and try again.`
+            : `Image too large for the vision API: the base64 payload is ${size} MB (limit 20 MB) even after downscaling. Compress the image and try again.`,
+        );
+      }
+      dataUrl = fitted.dataUrl;
+      scale = fitted.scale;
     }
+    const note = scaleNote(scale, crop);
     const prompt = `Describe everything in this image in full detail, then answer this question:\n\n${question}`;
     const request = {
       endpoint: target.endpoint,
@@ -185,6 +207,6 @@ export class VisionAnalyzer {
     };
     const first = await completeChat(request);
     // A reasoning model sometimes answers with nothing but reasoning: ask once more.
-    return first !== "" ? first : completeChat(request);
+    return { analysis: first !== "" ? first : await completeChat(request), note };
   }
 }

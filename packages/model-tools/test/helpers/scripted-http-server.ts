@@ -9,6 +9,8 @@ export interface RecordedRequest {
   readonly text: string;
   /** The body parsed as JSON, or undefined when it is not JSON. */
   readonly json: unknown;
+  /** Resolves when the client goes away before (or after) the answer. */
+  readonly closed: Promise<void>;
 }
 
 /** A scripted answer: JSON (or raw bytes) with a status and headers. */
@@ -51,6 +53,7 @@ export async function startScriptedServer(route: Route): Promise<ScriptedServer>
   const requests: RecordedRequest[] = [];
   const sockets = new Set<Socket>();
   const server: Server = createServer((request, response) => {
+    const closed = new Promise<void>((resolve) => response.on("close", () => resolve()));
     void (async () => {
       const text = await readBody(request);
       let json: unknown;
@@ -65,10 +68,12 @@ export async function startScriptedServer(route: Route): Promise<ScriptedServer>
         headers: request.headers,
         text,
         json,
+        closed,
       };
       requests.push(recorded);
       try {
-        send(response, await route(recorded));
+        const answer = await route(recorded);
+        if (!response.destroyed) send(response, answer);
       } catch (error) {
         send(response, { status: 500, json: { error: { message: String(error) } } });
       }

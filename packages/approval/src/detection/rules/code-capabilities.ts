@@ -43,6 +43,14 @@ export function withHomeLiterals(code: string): string {
 export function spawnCallNames(code: string, language: Language): RegExp | null {
   const modules = SPAWN_MODULES[language];
   if (modules === undefined) return null;
+  if (
+    language === "python"
+      ? !/\b(?:subprocess|os|pty|commands|popen2|posix|__import__|import_module|create_subprocess_\w+)\b/.test(
+          code,
+        )
+      : !/child_process|spawn_sync/.test(code)
+  )
+    return null;
   const objects = new Set<string>();
   const functions = new Set<string>();
   if (language === "python") {

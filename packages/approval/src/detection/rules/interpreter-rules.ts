@@ -13,7 +13,7 @@ import {
   type Language,
 } from "./code-capabilities.js";
 import { isPrivateSecretPath } from "../secret-paths.js";
-import { stdinText } from "./tool-exec-rules.js";
+import { stdinText, tclCommands } from "./tool-exec-rules.js";
 import { EXEC_RULES, SHELLS, pipedCodeMatch, processSubstitutionMatch } from "./exec-rules.js";
 import { DELETE_RULES } from "./delete-rules.js";
 import { SCRIPT_RULES } from "../script-rules.js";
@@ -173,6 +173,10 @@ function pipesIntoShell(command: string): boolean {
   return SHELLS.has(name) && !words.some((word) => /^-[a-zA-Z]*c[a-zA-Z]*$/.test(word));
 }
 
+const BARE_SHELL = /^(?:\/(?:usr\/)?bin\/)?(?:ba|z|da|k|c)?sh(?:\s+-i)?(?:\s|$)|^cmd(?:\.exe)?$/;
+const NETWORK_CODE =
+  /\b(?:net|socket|tls|dgram)\b|\bTCPSocket\b|fsockopen|\bconnect\s*\(|createConnection/;
+
 /** Shell lines passed to a process-spawning function, whatever name it is bound to. */
 function spawnMatch(
   code: string,
@@ -184,6 +188,9 @@ function spawnMatch(
   let found: DangerousCommandMatch | null = null;
   for (const call of code.matchAll(calls)) {
     const literal = readLiteralArgument(code, call.index + call[0].length);
+    // A bare shell spawned next to a socket is a reverse shell.
+    if (literal !== null && BARE_SHELL.test(literal.value) && NETWORK_CODE.test(code))
+      return matchOf(INTERPRETER_RULES.reverseShell);
     const match =
       literal === null ? matchOf(INTERPRETER_RULES.shellOut) : ctx.analyseText(literal.value);
     if (match?.hardline) return match;
@@ -217,6 +224,12 @@ function capabilityMatch(
   if (sendsEnvironment(code)) found ??= matchOf(EXEC_RULES.exfiltration);
   if (stringLiterals(code).some((literal) => isPrivateSecretPath(literal)))
     found ??= matchOf(EXEC_RULES.credentialRead);
+  if (language === "tcl")
+    for (const command of tclCommands(code)) {
+      const match = ctx.analyseText(command);
+      if (match?.hardline) return match;
+      found ??= match;
+    }
   if (language === "julia" || language === "tcl" || language === "groovy" || language === "elisp") {
     // Command literals of these languages (`\`rm -rf ~\``, `exec rm ...`) read as shell lines.
     for (const literal of stringLiterals(code)) {

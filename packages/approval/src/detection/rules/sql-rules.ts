@@ -26,8 +26,15 @@ export function sqlMatch(sql: string): DangerousCommandMatch | null {
     const body = statement.replace(/^WITH\b.*?\)\s*(?=DELETE|UPDATE)/, "");
     if (/^DROP\s/.test(body)) return matchOf(SQL_RULES.drop);
     if (/^TRUNCATE\b/.test(body)) return matchOf(SQL_RULES.truncate);
-    if (/^DELETE\b/.test(body) && !/\bWHERE\b/.test(body)) return matchOf(SQL_RULES.deleteAll);
-    if (/^UPDATE\b/.test(body) && /\bSET\b/.test(body) && !/\bWHERE\b/.test(body))
+    // A WHERE that is always true (`WHERE 1=1`, `WHERE true`, `WHERE 'a'='a'`) filters nothing.
+    const where = /\bWHERE\s+(.*)$/.exec(body)?.[1] ?? null;
+    const filters =
+      where !== null &&
+      !/^(?:\(?\s*(?:TRUE|1|(\S+)\s*=\s*\1|NOT\s+FALSE|1\s*<>\s*0|\S+\s+IS\s+NOT\s+NULL\s+OR\s+\S+\s+IS\s+NULL)\s*\)?)\s*(?:OR\b.*)?$/.test(
+        where,
+      );
+    if (/^DELETE\b/.test(body) && !filters) return matchOf(SQL_RULES.deleteAll);
+    if (/^UPDATE\b/.test(body) && /\bSET\b/.test(body) && !filters)
       return matchOf(SQL_RULES.updateAll);
     if (/^ALTER\s+(?:TABLE|DATABASE|SCHEMA)\b.*\bDROP\b/.test(body))
       return matchOf(SQL_RULES.alterDrop);
