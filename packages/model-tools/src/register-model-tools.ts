@@ -111,6 +111,7 @@ export function registerModelTools(
         Array.isArray(args["region"]) ? (args["region"] as number[]) : undefined,
       ),
     checkFn: () => vision.unavailableReason() === undefined,
+    unavailableReason: () => vision.unavailableReason(),
     isAsync: true,
     emoji: "👁️",
   });
@@ -125,7 +126,8 @@ export function registerModelTools(
     handler: (args: Record<string, unknown>, ctx: ToolCallContext) =>
       images.generate(args, ctx.signal),
     checkFn: () => images.unavailableReason() === undefined,
-    requiresEnv: ["FAL_KEY"],
+    // The key it needs depends on `image_gen.provider`, so the reason names it, not requiresEnv.
+    unavailableReason: () => images.unavailableReason(),
     isAsync: true,
     emoji: "🎨",
   });
@@ -140,6 +142,7 @@ export function registerModelTools(
     handler: (args: Record<string, unknown>, ctx: ToolCallContext) =>
       moa.run(str(args["user_prompt"]), ctx.signal),
     checkFn: () => moa.unavailableReason() === undefined,
+    unavailableReason: () => moa.unavailableReason(),
     requiresEnv: ["XIAOMI_API_KEY", "MINIMAX_API_KEY"],
     isAsync: true,
     emoji: "🧠",

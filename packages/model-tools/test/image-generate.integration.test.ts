@@ -262,6 +262,11 @@ describe("image_generate with OpenAI images", () => {
     const missing = setup({ image_gen: { provider: "openai" } }, { FAL_KEY: "k" });
     expect(missing.registry.getDefinitions(["image_generate"])).toEqual([]);
     expect(missing.handle.unavailableReasons()["image_generate"]).toBe("OPENAI_API_KEY is not set");
+    expect(missing.registry.getEntry("image_generate")?.unavailableReason?.()).toBe(
+      "OPENAI_API_KEY is not set",
+    );
+    const listing = missing.registry.checkToolAvailability({});
+    expect(listing.unavailable.find((t) => t.name === "image_gen")?.envVars).toEqual([]);
     const unknown = setup({ image_gen: { provider: "dalle9" } }, { FAL_KEY: "k" });
     expect(await unknown.call({ prompt: "p" })).toMatchObject({
       success: false,

@@ -8,9 +8,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import {
+  createLocalEnvironment,
   registerTerminalTools,
   resolveTerminalOptions,
   type ApproveCommand,
+  type Environment,
   type TerminalRuntime,
 } from "../src/index.js";
 
@@ -18,6 +20,20 @@ const home = mkdtempSync(path.join(os.tmpdir(), "hermes-bench-terminal-"));
 // The default approval manager reads HERMES_HOME: keep it away from the user's ~/.hermes.
 process.env.HERMES_HOME = home;
 const runtimes: TerminalRuntime[] = [];
+const environments: Environment[] = [];
+
+/** `true` on a local environment directly (no tool, no approval): what the launcher costs. */
+async function setupEnvironment(perlPath: null | undefined): Promise<() => Promise<unknown>> {
+  const env = await createLocalEnvironment({
+    cwd: home,
+    ...(perlPath === null ? { perlPath: null } : {}),
+  });
+  environments.push(env);
+  return async () => {
+    const result = await env.execute("true");
+    if (result.exitCode !== 0) throw new Error(`unexpected result: ${result.output}`);
+  };
+}
 
 function setupTool(
   approve: ApproveCommand | undefined,
@@ -73,8 +89,21 @@ try {
         });
       },
     },
+    {
+      name: "true via local environment (launcher: subreaper tree tracking)",
+      samples: 15,
+      sampleTimeMs: 100,
+      setup: () => setupEnvironment(undefined),
+    },
+    {
+      name: "true via local environment (no launcher: run marker only, for comparison)",
+      samples: 15,
+      sampleTimeMs: 100,
+      setup: () => setupEnvironment(null),
+    },
   ]);
 } finally {
   await Promise.all(runtimes.map((runtime) => runtime.shutdown()));
+  await Promise.all(environments.map((env) => env.cleanup()));
   rmSync(home, { recursive: true, force: true });
 }

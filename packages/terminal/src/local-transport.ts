@@ -162,17 +162,20 @@ export class LocalTransport implements SessionTransport {
     const plan = this.#settings.plan;
     const viaLauncher = !run.pty && plan.launcher !== undefined;
     let proc: RawProcess;
+    let launcherProc: PipedProcess | undefined;
     try {
       if (viaLauncher) {
         const launcher = await this.#takeLauncher();
         launcher.request(
           launcherRequest({
             cwd: target,
+            endOutput: plan.isolated,
             env: run.env,
             argv: [this.#settings.bash, ...wrapperArgs],
           }),
         );
         proc = launcher;
+        launcherProc = launcher;
         this.#prepareNext();
       } else {
         const argv = plan.direct(wrapperArgs);
@@ -200,13 +203,33 @@ export class LocalTransport implements SessionTransport {
     const marker = run.env[RUN_MARKER] ?? "";
     const killRest = (): void => this.#killTree(proc, tracksTree ? undefined : marker);
     let stopping: Promise<void> | undefined;
+    // The pid a user sees (and may `kill`) is the command's own, as without the launcher;
+    // under the sandbox it is the outer bwrap's, since pids inside mean nothing here.
+    let pid = proc.pid;
+    const started =
+      launcherProc === undefined || plan.isolated || run.save
+        ? Promise.resolve()
+        : launcherProc.commandPid.then((reported) => {
+            pid = reported ?? proc.pid;
+          });
     return {
-      id: String(proc.pid),
-      pid: proc.pid,
+      get id() {
+        return String(pid);
+      },
+      get pid() {
+        return pid;
+      },
       pty: proc.pty,
-      started: Promise.resolve(),
+      started,
       io: proc,
-      done: proc.exited,
+      // A background run's listeners get all its output before its exit is reported (the
+      // status and the output travel on different sockets).
+      done: run.save
+        ? proc.exited
+        : proc.exited.then(async (code) => {
+            await waitOrTimeout(proc.outputClosed, OUTPUT_DRAIN_MS);
+            return code;
+          }),
       finish: async (stopped): Promise<RunOutcome> => {
         if (await this.#outputHeld(proc)) {
           // Descendants still hold the output open after the shell exited: a foreground
@@ -282,20 +305,20 @@ export class LocalTransport implements SessionTransport {
    * holders are looked up by the pipe's identity instead of waiting for it to close.
    */
   async #outputHeld(proc: RawProcess): Promise<boolean> {
-    if (!this.#settings.plan.killRoot)
-      return !(await waitOrTimeout(proc.outputClosed, OUTPUT_DRAIN_MS));
-    const pipe = fdTarget(proc.pid, 1);
-    if (pipe === undefined) return false;
+    const closed = async (): Promise<boolean> =>
+      !(await waitOrTimeout(proc.outputClosed, OUTPUT_DRAIN_MS));
+    // Without the sandbox, or once bwrap is gone, every copy closes: wait for the end.
+    const pipe = this.#settings.plan.killRoot ? fdTarget(proc.pid, 1) : undefined;
+    if (pipe === undefined) return closed();
     const spared = this.#settings.plan.spared(proc.pid);
     const giveUpAt = Date.now() + OUTPUT_DRAIN_MS;
     for (;;) {
       const holders = descendantsOf(proc.pid).filter(
         (pid) => !spared.has(pid) && (fdTarget(pid, 1) === pipe || fdTarget(pid, 2) === pipe),
       );
-      if (holders.length === 0) {
-        proc.detachOutput();
-        return false;
-      }
+      // The launcher ends the output for the outer bwrap's copy too, so everything written
+      // is read before the stream closes.
+      if (holders.length === 0) return closed();
       if (Date.now() >= giveUpAt) return true;
       await sleep(OUTPUT_DRAIN_MS / 5);
     }

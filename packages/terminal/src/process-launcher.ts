@@ -23,8 +23,10 @@ const PRCTL_SYSCALL: Readonly<Record<string, number>> = {
  *    its process tree whatever it does;
  * 2. waits for its request on file descriptor 3 (a socket pair; see {@link launcherRequest}),
  *    so it can be started ahead of the command and its start-up cost hidden;
- * 3. runs the command as its child (with the request's extra variables and directory) and,
- *    when that child ends, writes the exit code on descriptor 3 and lets go of the output;
+ * 3. runs the command as its child, leading a process group of its own, with the request's
+ *    extra variables and directory; reports the child's pid (`p<pid>`) and, when that child
+ *    ends, its exit code on descriptor 3, and lets go of the output (ending it for every
+ *    holder when asked: the sandbox's outer bwrap keeps a copy);
  * 4. stays alive while descendants remain, reaping them, and exits once none are left.
  *
  * Its own environment is the command's clean one, so `/proc/$PPID/environ` read from the
@@ -43,21 +45,25 @@ export const LAUNCHER_SCRIPT: string = [
   "while (length($buf) < $len) { sysread($ctl, $buf, 65536, length $buf) or exit 0; }",
   "my @f = split(/\\0/, $buf, -1);",
   "my $dir = shift @f;",
+  "my $end = shift @f;",
   "my @env = splice(@f, 0, shift @f);",
   "my $pid = fork();",
   "exit 126 unless defined $pid;",
   "if ($pid == 0) {",
   "  close($ctl);",
+  "  setpgrp(0, 0);",
   "  for (@env) { my $i = index($_, '='); $ENV{substr($_, 0, $i)} = substr($_, $i + 1); }",
   "  chdir($dir);",
   "  exec { $f[0] } @f;",
   '  print STDOUT "cannot run $f[0]: $!\\n";',
   "  exit 127;",
   "}",
+  'syswrite($ctl, "p$pid\\n");',
   "$SIG{$_} = sub {} for qw(TERM INT HUP);",
   "my $rc = 255;",
   "for (;;) { my $w = waitpid($pid, 0); if ($w == $pid) { $rc = $? & 127 ? 128 + ($? & 127) : $? >> 8; last; } last if $w == -1 && $! + 0 != 4; }",
   'syswrite($ctl, "$rc\\n"); close($ctl);',
+  "if ($end) { shutdown(STDOUT, 1); shutdown(STDERR, 1); }",
   "open(STDIN, '<', '/dev/null'); open(STDOUT, '>', '/dev/null'); open(STDERR, '>', '/dev/null');",
   "for (;;) { last if wait() == -1 && $! + 0 != 4; }",
   "exit $rc;",
@@ -67,6 +73,11 @@ export const LAUNCHER_SCRIPT: string = [
 export interface LauncherRequest {
   /** Directory to run in. */
   readonly cwd: string;
+  /**
+   * End the output streams for every holder when the command ends (`shutdown`), for when
+   * another process keeps a copy of them open (the sandbox's outer bwrap).
+   */
+  readonly endOutput: boolean;
   /** Variables added to the launcher's own (clean) environment for the command. */
   readonly env: Readonly<Record<string, string>>;
   /** The program and its arguments. */
@@ -76,7 +87,13 @@ export interface LauncherRequest {
 /** The request as the launcher reads it: a byte length line, then NUL-separated fields. */
 export function launcherRequest(request: LauncherRequest): string {
   const env = Object.entries(request.env).map(([name, value]) => `${name}=${value}`);
-  const body = [request.cwd, String(env.length), ...env, ...request.argv].join("\0");
+  const body = [
+    request.cwd,
+    request.endOutput ? "1" : "",
+    String(env.length),
+    ...env,
+    ...request.argv,
+  ].join("\0");
   return `${Buffer.byteLength(body)}\n${body}`;
 }
 

@@ -55,6 +55,8 @@ export interface PipedOptions {
 
 /** A process started by {@link launchPiped}. */
 export interface PipedProcess extends RawProcess {
+  /** The pid of the command the launcher started, once it reported it (undefined without a launcher). */
+  readonly commandPid: Promise<number | undefined>;
   /** Write to the status pipe (a socket pair, so it carries the launcher's request too). */
   request(text: string): void;
   /** Whether the process and its streams keep Node's event loop alive (a waiting launcher does not). */
@@ -100,7 +102,8 @@ export function launchPiped(spec: LaunchSpec, options: PipedOptions): Promise<Pi
         res(exitCodeOf(code, signal));
       });
     });
-    const exited = status === null ? ended : reportedCode(status, ended);
+    const reported = status === null ? undefined : readStatus(status, ended);
+    const exited = reported?.code ?? ended;
     const closes: Promise<void>[] = [];
     for (const stream of [stdout, stderr]) {
       if (stream !== null)
@@ -139,6 +142,7 @@ export function launchPiped(spec: LaunchSpec, options: PipedOptions): Promise<Pi
           stdout.destroy();
           stderr?.destroy();
         },
+        commandPid: reported?.pid ?? Promise.resolve(undefined),
         request(text) {
           status?.write(text);
         },
@@ -154,19 +158,38 @@ export function launchPiped(spec: LaunchSpec, options: PipedOptions): Promise<Pi
   });
 }
 
-/** The exit code the launcher writes on its status pipe, or the launcher's own when it wrote none. */
-function reportedCode(status: Socket, ended: Promise<number>): Promise<number> {
-  return new Promise((resolve) => {
+/**
+ * Read the launcher's status lines: `p<pid>` once the command started (its pid), then the
+ * exit code. Without an exit code line (the launcher died), the launcher's own code counts.
+ */
+function readStatus(
+  status: Socket,
+  ended: Promise<number>,
+): { pid: Promise<number | undefined>; code: Promise<number> } {
+  let resolvePid: (pid: number | undefined) => void = () => undefined;
+  const pid = new Promise<number | undefined>((resolve) => {
+    resolvePid = resolve;
+  });
+  const code = new Promise<number>((resolve) => {
     let text = "";
     status.setEncoding("utf8");
     status.on("data", (chunk: string) => {
       text += chunk;
-      const newline = text.indexOf("\n");
-      if (newline >= 0) resolve(Number(text.slice(0, newline)));
+      for (let newline = text.indexOf("\n"); newline >= 0; newline = text.indexOf("\n")) {
+        const line = text.slice(0, newline);
+        text = text.slice(newline + 1);
+        if (line.startsWith("p")) resolvePid(Number(line.slice(1)));
+        else {
+          resolvePid(undefined);
+          resolve(Number(line));
+        }
+      }
     });
     status.once("close", () => {
+      resolvePid(undefined);
       void ended.then(resolve);
     });
     status.on("error", () => undefined);
   });
+  return { pid, code };
 }

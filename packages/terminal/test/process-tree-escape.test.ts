@@ -110,6 +110,25 @@ describe.each(VARIANTS)("processes that try to leave the tree: $name", (variant)
   });
 });
 
+describe("pids a user sees", () => {
+  test("a background process's pid is its shell's, which a later command can signal", async () => {
+    const env = await createLocalEnvironment({ cwd: dir.path, killGraceMs: 300 });
+    try {
+      const proc = await env.spawnBackground('echo "shell:$$"; sleep 60');
+      let output = "";
+      proc.onOutput((chunk) => {
+        output += chunk;
+      });
+      expect(await pollUntil(() => output.includes("shell:"))).toBe(true);
+      expect(output).toContain(`shell:${String(proc.pid)}`);
+      expect((await env.execute(`kill -TERM ${String(proc.pid)}`)).exitCode).toBe(0);
+      expect(await proc.exited).toBe(143);
+    } finally {
+      await env.cleanup();
+    }
+  });
+});
+
 describe("through the tools", () => {
   test("process kill and runtime shutdown leave none of the escapes alive", async () => {
     const runtime = createTerminalRuntime({

@@ -27,19 +27,3 @@ export async function revokeApprovalCommand(
     throw new CliExit(`No permanent approval '${key}'. 'hermes-agent approvals list' shows them.`);
   out(io, `✓ revoked '${key}'`);
 }
-
-/** `mcp list [--json]`: the configured MCP servers and the tools each has registered so far. */
-export function listMcpCommand(io: CliIo, runtime: HermesRuntime, json: boolean): void {
-  const rows = Object.keys(runtime.config.mcp_servers).map((server) => ({
-    server,
-    toolset: `mcp-${server}`,
-    tools: runtime.registry.getToolNamesForToolset(`mcp-${server}`),
-  }));
-  if (json) {
-    out(io, JSON.stringify(rows, null, 2));
-    return;
-  }
-  if (rows.length === 0) out(io, "No MCP servers in config.yaml (mcp_servers).");
-  for (const row of rows)
-    out(io, `${row.server.padEnd(20)} ${row.tools.length} tool(s) ${row.tools.join(", ")}`);
-}

@@ -12,16 +12,63 @@ import { CliExit, err, out, type CliIo } from "./cli-io.js";
 import type { GlobalOptions } from "./cli-runtime.js";
 import { closeNames } from "./close-names.js";
 
+function homeOf(io: CliIo, globals: GlobalOptions): string {
+  return resolveHermesHome({
+    env: io.env,
+    ...(globals.home === undefined ? {} : { explicit: globals.home }),
+  });
+}
+
+/**
+ * `mcp list [--json]`: the servers of `mcp_servers` as config.yaml declares them (transport,
+ * command or URL, enabled), and the problem of each invalid entry. Nothing is started; `mcp test
+ * <server>` connects.
+ */
+export async function mcpList(io: CliIo, globals: GlobalOptions, json: boolean): Promise<void> {
+  const hermesHome = homeOf(io, globals);
+  const loaded = await loadConfigWithDiagnostics({ home: hermesHome, env: io.env });
+  const dotenv = loadEnvFile({ home: hermesHome, target: null });
+  const parsed = parseMcpServerConfigs(loaded.config.mcp_servers, {
+    lookupVariable: (name) => io.env[name] ?? dotenv[name],
+  });
+  const rows = [
+    ...parsed.servers.map((spec) => ({
+      server: spec.name,
+      toolset: `mcp-${spec.name}`,
+      transport: spec.transport,
+      target:
+        spec.transport === "stdio" ? [spec.command, ...spec.args].join(" ") : (spec.url ?? ""),
+      enabled: spec.enabled,
+    })),
+    ...parsed.problems.map((problem) => ({
+      server: problem.server,
+      problem: formatConfigProblem(problem),
+    })),
+  ];
+  if (json) {
+    out(io, JSON.stringify(rows, null, 2));
+    return;
+  }
+  if (rows.length === 0) out(io, `No MCP servers in ${loaded.path} (mcp_servers).`);
+  for (const row of rows) {
+    if ("problem" in row) out(io, `✗ ${row.server.padEnd(20)} ${row.problem}`);
+    else
+      out(
+        io,
+        `${row.enabled ? "·" : "-"} ${row.server.padEnd(20)} ${row.transport.padEnd(5)} ${row.target}${row.enabled ? "" : "  (enabled: false)"}`,
+      );
+  }
+  if (rows.length > 0)
+    out(io, "\n'hermes-agent mcp test <server>' connects to one and lists its tools.");
+}
+
 /** The validated `mcp_servers` entry named `server`, or a clear error (unknown, invalid). */
 async function serverSpec(
   io: CliIo,
   globals: GlobalOptions,
   server: string,
 ): Promise<{ spec: McpServerSpec; entry: unknown; hermesHome: string }> {
-  const hermesHome = resolveHermesHome({
-    env: io.env,
-    ...(globals.home === undefined ? {} : { explicit: globals.home }),
-  });
+  const hermesHome = homeOf(io, globals);
   const loaded = await loadConfigWithDiagnostics({ home: hermesHome, env: io.env });
   const names = Object.keys(loaded.config.mcp_servers);
   if (!names.includes(server)) {

@@ -66,16 +66,11 @@ export function defineAdminCommands(program: Command, { io, globals }: ProgramCo
     .description("MCP: the servers of config.yaml, and serving ours");
   mcp
     .command("list", { isDefault: true })
-    .description("MCP servers of config.yaml and their tools")
+    .description("the MCP servers of config.yaml (nothing is started; mcp test connects)")
     .option("--json", "print JSON")
     .action(async (options: { json?: boolean }) => {
-      const [{ withRuntime }, { listMcpCommand }] = await Promise.all([
-        import("./cli-runtime.js"),
-        import("./admin-commands.js"),
-      ]);
-      await withRuntime(io, globals(), "deny", async (runtime) => {
-        listMcpCommand(io, runtime, options.json === true);
-      });
+      const { mcpList } = await import("./mcp-commands.js");
+      await mcpList(io, globals(), options.json === true);
     });
   mcp
     .command("test")

@@ -22,8 +22,10 @@ export function clientShellEscapes(client: string, texts: readonly string[]): st
       const piped = /(?:^|;)\s*\\[ogw]\s*\|([\s\S]*)$/.exec(line);
       if (piped) out.push(piped[1] ?? "");
     }
-    for (const match of text.matchAll(/\bprogram\s+'((?:[^']|'')*)'/gi))
-      out.push((match[1] ?? "").replace(/''/g, "'"));
+    for (const match of text.matchAll(
+      /\bprogram\s+(?:'((?:[^']|'')*)'|\$(\w*)\$([\s\S]*?)\$\2\$)/gi,
+    ))
+      out.push((match[1] ?? match[3] ?? "").replace(/''/g, "'"));
   }
   return out;
 }

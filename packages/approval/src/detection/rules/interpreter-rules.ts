@@ -13,7 +13,7 @@ import {
   type Language,
 } from "./code-capabilities.js";
 import { isPrivateSecretPath } from "../secret-paths.js";
-import { stdinText } from "./tool-exec-rules.js";
+import { stdinText, tclCommands } from "./tool-exec-rules.js";
 import { EXEC_RULES, SHELLS, pipedCodeMatch, processSubstitutionMatch } from "./exec-rules.js";
 import { DELETE_RULES } from "./delete-rules.js";
 import { SCRIPT_RULES } from "../script-rules.js";
@@ -224,6 +224,12 @@ function capabilityMatch(
   if (sendsEnvironment(code)) found ??= matchOf(EXEC_RULES.exfiltration);
   if (stringLiterals(code).some((literal) => isPrivateSecretPath(literal)))
     found ??= matchOf(EXEC_RULES.credentialRead);
+  if (language === "tcl")
+    for (const command of tclCommands(code)) {
+      const match = ctx.analyseText(command);
+      if (match?.hardline) return match;
+      found ??= match;
+    }
   if (language === "julia" || language === "tcl" || language === "groovy" || language === "elisp") {
     // Command literals of these languages (`\`rm -rf ~\``, `exec rm ...`) read as shell lines.
     for (const literal of stringLiterals(code)) {

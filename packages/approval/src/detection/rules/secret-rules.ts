@@ -152,11 +152,13 @@ const credentialRead: CommandRule = (cmd) => {
   if (reads && cmd.args.some((word) => isPrivateSecretPath(wordPath(word))))
     return matchOf(EXEC_RULES.credentialRead);
   if (
-    /^(?:tar|bsdtar|zip|7z|7za|cp|rsync)$/.test(cmd.name) &&
+    (READERS.test(cmd.name) || cmd.name === "rsync") &&
     cmd.args.some(
       (word) =>
-        /(?:^|\/)\.(?:ssh|aws|gnupg|hermes)\/?$/.test(word.text) ||
-        (/^~\/?$/.test(word.text) && cmd.name !== "cp"),
+        /(?:^|\/)\.(?:ssh|aws|gnupg|hermes|docker|kube|azure|password-store|config\/gcloud)\/?$/.test(
+          word.text,
+        ) ||
+        (/^~\/?$/.test(word.text) && /^(?:tar|bsdtar|zip|7z|7za|rsync)$/.test(cmd.name)),
     )
   )
     return matchOf(EXEC_RULES.credentialRead);

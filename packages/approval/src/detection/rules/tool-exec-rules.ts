@@ -129,7 +129,7 @@ function screenMatch(cmd: ResolvedCommand, ctx: RuleContext): Match {
 }
 
 /** expect and Tcl: `spawn CMD`, `exec CMD`, `system CMD`, `send "CMD\r"`. */
-function tclCommands(script: string): string[] {
+export function tclCommands(script: string): string[] {
   const out: string[] = [];
   for (const match of script.matchAll(/(?:^|[\n;[{])\s*(spawn|exec|system|send)\s+([^\n;\]}]*)/g)) {
     const body = (match[2] ?? "").replace(/^(?:-\w+\s+)*/, "");
@@ -152,6 +152,9 @@ function expectMatch(cmd: ResolvedCommand, ctx: RuleContext): Match {
   }
   return worst(scripts.flatMap(tclCommands).map((text) => ctx.analyseText(text)));
 }
+
+const GIT_COMMAND_KEY =
+  /^(?:core\.(?:pager|sshcommand|editor|fsmonitor|askpass|gitproxy)|alias\..+|sequence\.editor|diff\.external|.+\.textconv|filter\..+\.(?:clean|smudge|process)|credential\.helper|gpg\.program|uploadpack\.packobjectshook|pager\..+)$/i;
 
 const GIT_GLOBAL: OptionTable = {
   posix: true,
@@ -188,7 +191,40 @@ function gitMatch(cmd: ResolvedCommand, ctx: RuleContext): Match {
   const sub = global.operands[0]?.text ?? "";
   const rest = global.operands.slice(1);
   switch (sub) {
-    case "clone":
+    case "clone": {
+      // `git clone -c core.sshCommand=CMD`: the setting lands in the new repository.
+      const read = readOptions(rest, {
+        shortWithValue: "ubocj",
+        longWithValue: [
+          "config",
+          "upload-pack",
+          "origin",
+          "branch",
+          "depth",
+          "reference",
+          "separate-git-dir",
+          "template",
+          "jobs",
+          "filter",
+          "server-option",
+          "shallow-since",
+          "shallow-exclude",
+          "bundle-uri",
+          "ref-format",
+        ],
+      });
+      const settings = optionValues(read, "c", "config").map((o) => {
+        const value = o.value ?? "";
+        const eq = value.indexOf("=");
+        return eq > 0 && GIT_COMMAND_KEY.test(value.slice(0, eq))
+          ? line(value.slice(eq + 1).replace(/^!/, ""), o.valueWord, ctx)
+          : null;
+      });
+      const uploads = optionValues(read, "u", "upload-pack").map((o) =>
+        line(o.value ?? "", o.valueWord, ctx),
+      );
+      return worst([...settings, ...uploads]);
+    }
     case "fetch":
     case "pull":
     case "ls-remote":
@@ -199,7 +235,7 @@ function gitMatch(cmd: ResolvedCommand, ctx: RuleContext): Match {
       return optionPayloads(
         { ...cmd, args: rest },
         {
-          shortWithValue: sub === "clone" ? "ubocj" : "o",
+          shortWithValue: "o",
           longWithValue: [
             "upload-pack",
             "receive-pack",
@@ -227,7 +263,7 @@ function gitMatch(cmd: ResolvedCommand, ctx: RuleContext): Match {
             "force-with-lease",
           ],
         },
-        ["upload-pack", "receive-pack", "exec", ...(sub === "clone" ? ["u"] : [])],
+        ["upload-pack", "receive-pack", "exec"],
         ctx,
       );
     case "rebase":

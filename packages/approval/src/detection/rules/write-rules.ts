@@ -115,7 +115,11 @@ const copy: CommandRule = (cmd) => {
   const dest = operands[operands.length - 1];
   if (dest === undefined || operands.length < 2) return null;
   const remote = /^[^/]*:/.exec(dest);
-  return remote ? null : firstMatch([dest]);
+  const match = remote ? null : firstMatch([dest]);
+  // `cp -n` never overwrites: creating a missing project .env is not an overwrite of one.
+  const noClobber =
+    flags.short.has("n") || flags.long.has("no-clobber") || flags.long.get("update") === "none";
+  return noClobber && match?.patternKey === WRITE_RULES.projectConfig.key ? null : match;
 };
 
 const dd: CommandRule = (cmd) => {
