@@ -66,7 +66,7 @@ export const PATCH_SCHEMA: { readonly description: string; readonly parameters: 
     description:
       "Edit files in place; prefer this to sed or awk in the terminal. Returns a unified diff.\n\n" +
       "mode='replace' (default): replace old_string with new_string in path. old_string must be unique unless replace_all=true; " +
-      "small whitespace, indentation and typography differences are tolerated (9 matching strategies, reported when not exact), " +
+      "small whitespace, indentation and typography differences are tolerated (11 matching strategies, reported when not exact), " +
       "but an ambiguous or doubtful match is refused rather than applied. REQUIRED: mode, path, old_string, new_string.\n" +
       "mode='patch': apply a V4A multi-file patch (Update/Add/Delete/Move File). REQUIRED: mode, patch.",
     parameters: {

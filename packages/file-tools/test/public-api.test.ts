@@ -40,15 +40,17 @@ describe("public API", () => {
     expect(api.FileToolsError.isInstance(new Error("nope"))).toBe(false);
   });
 
-  test("the strategies are Hermes' nine, in order", () => {
+  test("the strategies are Hermes' nine, in order, with escape_literal and blank_line_flexible added", () => {
     expect(api.MATCH_STRATEGIES).toEqual([
       "exact",
       "line_trimmed",
       "whitespace_normalized",
       "indentation_flexible",
       "escape_normalized",
+      "escape_literal",
       "trimmed_boundary",
       "unicode_normalized",
+      "blank_line_flexible",
       "block_anchor",
       "context_aware",
     ]);

@@ -79,3 +79,11 @@ export function unescapeControlCharacters(
   if (out.includes("\\r") && matched.includes("\r")) out = out.replaceAll("\\r", "\r");
   return out;
 }
+
+/**
+ * new_string of an escape_normalized match: the model doubly escaped its line breaks and
+ * tabs (the two characters `\n`), and old_string matched only once they were made real.
+ */
+export function unescapeLineBreaks(text: string): string {
+  return text.replaceAll("\\n", "\n").replaceAll("\\t", "\t").replaceAll("\\r", "\r");
+}

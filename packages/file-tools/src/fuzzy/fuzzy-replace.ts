@@ -1,4 +1,9 @@
-import { escapeDriftError, rogueIndentError, unescapeControlCharacters } from "./edit-guards.js";
+import {
+  escapeDriftError,
+  rogueIndentError,
+  unescapeControlCharacters,
+  unescapeLineBreaks,
+} from "./edit-guards.js";
 import { formatMatchLocations } from "./match-report.js";
 import {
   findMatches,
@@ -6,9 +11,9 @@ import {
   type MatchStrategy,
   type StrategyMatch,
 } from "./match-strategies.js";
-import { reindentReplacement } from "./reindent.js";
+import { lineBreakFor, withLineBreaks } from "./line-endings.js";
+import { replacementText } from "./replacement-text.js";
 import type { Span } from "./text-lines.js";
-import { preserveTypography } from "./unicode-preserve.js";
 
 /** Outcome of {@link fuzzyReplace}. On failure `content` is the input, unchanged. */
 export interface FuzzyReplaceResult {
@@ -90,14 +95,20 @@ export function applyMatch(
       rogueIndentError(oldString, newString);
     if (guard !== undefined) return failure(content, guard);
   }
-  const replacement = unescapeControlCharacters(newString, content, spans);
+  let replacement = unescapeControlCharacters(newString, content, spans);
+  if (strategy === "escape_normalized") replacement = unescapeLineBreaks(replacement);
   let out = content;
   for (const span of [...spans].sort((a, b) => b.start - a.start)) {
-    const region = content.slice(span.start, span.end);
-    let text = replacement;
-    if (strategy === "unicode_normalized") text = preserveTypography(region, oldString, text);
-    if (strategy !== "exact") text = reindentReplacement(region, oldString, text);
-    out = out.slice(0, span.start) + text + out.slice(span.end);
+    // A line-based match ends before the "\n" of a CRLF line: its "\r" stays the file's.
+    const end =
+      strategy !== "exact" && span.end > span.start && content[span.end - 1] === "\r"
+        ? span.end - 1
+        : span.end;
+    const region = content.slice(span.start, end);
+    const lineStart = span.start === 0 || content[span.start - 1] === "\n";
+    const text = replacementText(strategy, region, oldString, replacement, lineStart);
+    const lineBreak = lineBreakFor(content, { start: span.start, end });
+    out = out.slice(0, span.start) + withLineBreaks(text, lineBreak) + out.slice(end);
   }
   return { content: out, count: spans.length, strategy, error: null, spans };
 }

@@ -8,6 +8,8 @@ import {
   type LineIndex,
   type Span,
 } from "./text-lines.js";
+import { unescapeLineBreaks } from "./edit-guards.js";
+import { blankLineFlexibleSpans, literalEscapeSpans } from "./flexible-strategies.js";
 import { asciiOffsets, unicodeToAscii } from "./unicode-normalize.js";
 
 /** The matching strategies, in the order they are tried (Hermes' names). */
@@ -17,8 +19,10 @@ export const MATCH_STRATEGIES: readonly [
   "whitespace_normalized",
   "indentation_flexible",
   "escape_normalized",
+  "escape_literal",
   "trimmed_boundary",
   "unicode_normalized",
+  "blank_line_flexible",
   "block_anchor",
   "context_aware",
 ] = [
@@ -27,8 +31,10 @@ export const MATCH_STRATEGIES: readonly [
   "whitespace_normalized",
   "indentation_flexible",
   "escape_normalized",
+  "escape_literal",
   "trimmed_boundary",
   "unicode_normalized",
+  "blank_line_flexible",
   "block_anchor",
   "context_aware",
 ] as const;
@@ -112,10 +118,7 @@ function indentationFlexible(input: MatchInput): Span[] {
 }
 
 function escapeNormalized(input: MatchInput): Span[] {
-  const unescaped = input.pattern
-    .replaceAll("\\n", "\n")
-    .replaceAll("\\t", "\t")
-    .replaceAll("\\r", "\r");
+  const unescaped = unescapeLineBreaks(input.pattern);
   if (unescaped === input.pattern) return [];
   return exactSpans(input.content, unescaped);
 }
@@ -247,8 +250,10 @@ const STRATEGY_FUNCTIONS: Readonly<Record<MatchStrategy, (input: MatchInput) => 
   whitespace_normalized: whitespaceNormalized,
   indentation_flexible: indentationFlexible,
   escape_normalized: escapeNormalized,
+  escape_literal: (input) => literalEscapeSpans(input.content, input.pattern),
   trimmed_boundary: trimmedBoundary,
   unicode_normalized: unicodeNormalized,
+  blank_line_flexible: (input) => blankLineFlexibleSpans(input.index, input.patternLines),
   block_anchor: blockAnchor,
   context_aware: contextAware,
 };

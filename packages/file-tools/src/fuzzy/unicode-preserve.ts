@@ -27,6 +27,11 @@ export function preserveTypography(region: string, oldString: string, newString:
     const from = position;
     position += part.value.length;
     if (part.removed) continue;
+    // A lone shared space between rewritten words is a coincidence, not the file's spacing.
+    if (part.value.trim() === "") {
+      out += part.value;
+      continue;
+    }
     let start = firstOriginal.get(from) ?? region.length;
     // A common run may begin inside an expanded character ("--" of an em dash): keep it whole.
     while (start > 0 && (offsets[start] ?? 0) > from) start--;
