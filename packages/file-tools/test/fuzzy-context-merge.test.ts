@@ -279,3 +279,24 @@ describe("refusals stay refusals", () => {
     expect(result.content).toBe(content);
   });
 });
+
+describe("new_string at column 0 after a non-exact match", () => {
+  test.each<AppliedCase>([
+    [
+      "line-trimmed Python block keeps its nesting",
+      "def f(xs):\n    for x in xs:\n        use(x)\n",
+      "  for x in xs:\n      use(x)",
+      "for x in xs:\n    if x:\n        use(x)",
+      "def f(xs):\n    for x in xs:\n        if x:\n            use(x)\n",
+    ],
+    [
+      "CRLF JavaScript block with a blank line dropped",
+      "class A {\r\n  run() {\r\n    a();\r\n\r\n    b();\r\n  }\r\n}\r\n",
+      "  run() {\n    a();\n    b();",
+      "run() {\n  a();\n  c();",
+      "class A {\r\n  run() {\r\n    a();\r\n\r\n    c();\r\n  }\r\n}\r\n",
+    ],
+  ])("%s", (...row) => {
+    expectApplied(row);
+  });
+});
