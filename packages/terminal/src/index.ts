@@ -99,6 +99,7 @@ export type {
   DaytonaSdkSandbox,
 } from "./daytona-sdk.js";
 export { PtyUnavailableError } from "./pty-session.js";
+export type { SandboxLevel, SandboxPolicy } from "./sandbox.js";
 
 // Errors
 export {

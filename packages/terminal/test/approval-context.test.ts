@@ -98,6 +98,46 @@ describe("approval sees the command's directory", () => {
   });
 });
 
+describe("session approvals are scoped by target class", () => {
+  test("a session approval for a temp-dir delete does not cover a system path", async () => {
+    const home = await tempDir();
+    writeFileSync(path.join(home.path, "config.yaml"), "approvals:\n  mode: manual\n");
+    const asked: string[] = [];
+    const answers = ["session", "deny"] as const;
+    const manager = createApprovalManager({
+      home: home.path,
+      env: {},
+      prompt: {
+        version: 1,
+        ask(request) {
+          asked.push(request.command);
+          return Promise.resolve(answers[asked.length - 1] ?? "deny");
+        },
+      },
+    });
+    harness = await createHarness({ approval: manager });
+    const h = harness;
+    const cache = await tempDir();
+    writeFileSync(path.join(cache.path, "a.o"), "x");
+    writeFileSync(path.join(cache.path, "keep.c"), "x");
+    const first = `find ${cache.path} -name '*.o' -delete`;
+    expect(await h.call("terminal", { command: first })).toMatchObject({ exit_code: 0 });
+    expect(existsSync(path.join(cache.path, "a.o"))).toBe(false);
+    // Same rule in a temp dir: remembered, not asked.
+    expect(
+      await h.call("terminal", { command: `find ${cache.path} -name '*.tmp' -delete` }),
+    ).toMatchObject({ exit_code: 0 });
+    // Same rule on a system path: asked again (and denied); nothing matched there anyway.
+    expect(
+      await h.call("terminal", {
+        command: "find /etc -maxdepth 0 -name hermes-nonexistent -delete",
+      }),
+    ).toMatchObject(blocked);
+    expect(asked).toEqual([first, "find /etc -maxdepth 0 -name hermes-nonexistent -delete"]);
+    expect(existsSync(path.join(cache.path, "keep.c"))).toBe(true);
+  });
+});
+
 describe("approval sees the session's aliases and functions", () => {
   test("an alias defined in an earlier call", async () => {
     const { configFile } = await setup('approvals:\n  mode: "off"\n');

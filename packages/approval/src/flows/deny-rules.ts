@@ -78,6 +78,9 @@ export function denyVerdict(
 ): DenyVerdict {
   const active = rules.filter((rule) => rule.trim() !== "");
   if (active.length === 0) return undefined;
+  // Nothing of the line could be read (over the analysis budget): refused without matching.
+  if (trace.unresolved !== undefined && trace.commands.length === 0)
+    return { unresolved: trace.unresolved };
   // Detection's own list is only worked out when there is a deny list to match it against.
   const detected = detect() ?? { commands: [], unresolved: [] };
   const detectedArgv = detected.commands.map((simple) => simple.words);

@@ -82,6 +82,7 @@ describe("wrappers and tool options that run commands", () => {
         "expect -c 'spawn sh; send \"rm -rf ~\\r\"'",
         "expect -c 'exec rm -rf /etc'",
         "expect <<< 'spawn rm -rf ~'",
+        'expect -c "spawn sh -c {rm -rf ~}"',
       ],
       "hardline",
     );
@@ -138,6 +139,7 @@ describe("wrappers and tool options that run commands", () => {
         "sqlite3 -cmd '.shell rm -rf ~' db",
         "echo '.system rm -rf /' | sqlite3 db",
         "sqlite3 db '.once |rm -rf ~'",
+        "sqlite3 x.db \".system 'rm -rf ~'\"",
       ],
       "hardline",
     );

@@ -1,7 +1,11 @@
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
-import { createApprovalManager, type ReviewRequest } from "../../src/index.js";
+import {
+  createApprovalManager,
+  detectDangerousCommand,
+  type ReviewRequest,
+} from "../../src/index.js";
 import { auditLines, DANGEROUS, HARDLINE, SAFE, scriptedPrompt, tempHome } from "./helpers.js";
 
 const local = { envType: "local", sessionKey: "s" } as const;
@@ -122,5 +126,20 @@ describe("defects found in review", () => {
       approved: false,
     });
     expect(prompt.asked).toHaveLength(3);
+  });
+});
+
+describe("values that are not a command", () => {
+  test("checkDangerousCommand and detectDangerousCommand refuse them without throwing", async () => {
+    const home = await tempHome('approvals:\n  mode: "off"\n');
+    const manager = createApprovalManager({ home: home.path, env: {}, interactive: false });
+    for (const value of [null, undefined, 42, { command: "ls" }, ["ls"]]) {
+      expect(detectDangerousCommand(value)).toMatchObject({
+        patternKey: "command-not-a-string",
+        hardline: false,
+      });
+      const result = await manager.checkDangerousCommand(value as never, local);
+      expect(result).toMatchObject({ approved: false, userConsent: false });
+    }
   });
 });

@@ -10,23 +10,41 @@ import { lineSpan, type LineIndex, type Span } from "./text-lines.js";
 export function blankLineFlexibleSpans(index: LineIndex, patternLines: readonly string[]): Span[] {
   const pattern = patternLines.map(lineKey).filter((line) => line !== "");
   if (pattern.length < 2) return [];
-  const fileIndexes: number[] = [];
-  const fileKeys: string[] = [];
-  index.lines.forEach((line, i) => {
-    const key = lineKey(line);
-    if (key === "") return;
-    fileIndexes.push(i);
-    fileKeys.push(key);
+  const { lines } = index;
+  const meaningful: number[] = [];
+  lines.forEach((line, i) => {
+    if (line.trim() !== "") meaningful.push(i);
   });
+  const keys = new Map<number, string>();
+  const keyAt = (rank: number): string => {
+    let key = keys.get(rank);
+    if (key === undefined) {
+      key = lineKey(lines[meaningful[rank] ?? 0] ?? "");
+      keys.set(rank, key);
+    }
+    return key;
+  };
+  const anchor = plainAnchor(pattern[0] ?? "");
   const spans: Span[] = [];
-  for (let i = 0; i + pattern.length <= fileKeys.length; i++) {
-    if (!pattern.every((line, k) => fileKeys[i + k] === line)) continue;
-    const first = fileIndexes[i] ?? 0;
-    const last = fileIndexes[i + pattern.length - 1] ?? 0;
+  for (let i = 0; i + pattern.length <= meaningful.length; i++) {
+    if (!(lines[meaningful[i] ?? 0] ?? "").includes(anchor)) continue;
+    if (!pattern.every((line, k) => keyAt(i + k) === line)) continue;
+    const first = meaningful[i] ?? 0;
+    const last = meaningful[i + pattern.length - 1] ?? 0;
     spans.push(lineSpan(index, first, last - first + 1));
     i += pattern.length - 1;
   }
   return spans;
+}
+
+/**
+ * The longest run of a normalised line that normalisation cannot have produced (no spaces,
+ * quotes, dashes or dots): any file line whose key equals the line contains it verbatim.
+ */
+function plainAnchor(key: string): string {
+  let best = "";
+  for (const run of key.split(/[\s"'.-]+/)) if (run.length > best.length) best = run;
+  return best;
 }
 
 /** Characters a file may hold backslash-escaped inside a string literal, as the file spells them. */

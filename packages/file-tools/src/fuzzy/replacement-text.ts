@@ -11,21 +11,25 @@ function firstMeaningful(text: string): string | undefined {
   return text.split(LINE_BREAK).find((line) => line.trim() !== "");
 }
 
-/**
- * An exact match of a nested block whose replacement the model wrote at column 0: the
- * replacement is moved onto the block's indentation, keeping its relative nesting.
- */
-function reindentColumnZero(region: string, oldString: string, newString: string): string {
+/** old_string is indented but new_string starts at column 0: the model dropped the nesting. */
+function writtenAtColumnZero(oldString: string, newString: string): boolean {
   const oldFirst = firstMeaningful(oldString);
   const newFirst = firstMeaningful(newString);
-  if (oldFirst === undefined || newFirst === undefined) return newString;
+  if (oldFirst === undefined || newFirst === undefined) return false;
   const base = leadingWhitespace(oldFirst);
-  if (base === "" || leadingWhitespace(newFirst) !== "") return newString;
-  const nested = oldString
-    .split(LINE_BREAK)
-    .every((line) => line.trim() === "" || line.startsWith(base));
-  if (!nested) return newString;
-  return reindentReplacement(region, newString, newString);
+  if (base === "" || leadingWhitespace(newFirst) !== "") return false;
+  return oldString.split(LINE_BREAK).every((line) => line.trim() === "" || line.startsWith(base));
+}
+
+/**
+ * new_string moved onto the region's indentation. A new_string written at column 0 for an
+ * indented old_string is re-indented from its own base, keeping its relative nesting.
+ */
+function reindentTo(region: string, oldString: string, newString: string): string {
+  if (writtenAtColumnZero(oldString, newString)) {
+    return reindentReplacement(region, newString, newString);
+  }
+  return reindentReplacement(region, oldString, newString);
 }
 
 /**
@@ -44,7 +48,9 @@ export function replacementText(
 ): string {
   switch (strategy) {
     case "exact":
-      return lineStart ? reindentColumnZero(region, oldString, newString) : newString;
+      return lineStart && writtenAtColumnZero(oldString, newString)
+        ? reindentReplacement(region, newString, newString)
+        : newString;
     case "escape_normalized":
       return newString;
     case "escape_literal":
@@ -56,7 +62,7 @@ export function replacementText(
     strategy === "unicode_normalized"
       ? preserveTypography(region, oldString, newString)
       : newString;
-  const reindented = reindentReplacement(region, oldString, edited);
+  const reindented = reindentTo(region, oldString, edited);
   const merged = mergeContextLines(
     region.split(LINE_BREAK),
     oldString.split(LINE_BREAK),

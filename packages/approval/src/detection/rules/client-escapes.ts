@@ -12,7 +12,8 @@ export function clientShellEscapes(client: string, texts: readonly string[]): st
       if (sqlite) {
         const dot = /^\.(?:shell|system)\s+([\s\S]*)$/.exec(line);
         const pipe = /^\.(?:output|once)\s+['"]?\|([^'"]*)/.exec(line);
-        if (dot || pipe) out.push((dot?.[1] ?? pipe?.[1] ?? "").replace(/^"([\s\S]*)"$/, "$1"));
+        if (dot || pipe)
+          out.push((dot?.[1] ?? pipe?.[1] ?? "").trim().replace(/^(["'])([\s\S]*)\1$/, "$2"));
         continue;
       }
       const bang = /(?:^|;)\s*\\!\s*([\s\S]*)$/.exec(line);

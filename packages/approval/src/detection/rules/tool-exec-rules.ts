@@ -131,14 +131,16 @@ function screenMatch(cmd: ResolvedCommand, ctx: RuleContext): Match {
 /** expect and Tcl: `spawn CMD`, `exec CMD`, `system CMD`, `send "CMD\r"`. */
 export function tclCommands(script: string): string[] {
   const out: string[] = [];
-  for (const match of script.matchAll(/(?:^|[\n;[{])\s*(spawn|exec|system|send)\s+([^\n;\]}]*)/g)) {
+  for (const match of script.matchAll(
+    /(?:^|[\n;[{])\s*(spawn|exec|system|send)\s+((?:\{[^{}\n]*\}|[^\n;\]{}])*)/g,
+  )) {
     const body = (match[2] ?? "").replace(/^(?:-\w+\s+)*/, "");
-    out.push(
-      body
-        .replace(/\\r|\\n/g, "\n")
-        .replace(/^"([\s\S]*)"$/, "$1")
-        .replace(/^\{([\s\S]*)\}$/, "$1"),
-    );
+    // Tcl braces quote a word literally: read them as single quotes.
+    const text = body
+      .replace(/\\r|\\n/g, "\n")
+      .replace(/^"([\s\S]*)"$/, "$1")
+      .replace(/\{([^{}]*)\}/g, (_m, inner: string) => `'${inner.replace(/'/g, "'\\''")}'`);
+    out.push(text);
   }
   return out;
 }
