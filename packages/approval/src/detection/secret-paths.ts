@@ -1,4 +1,5 @@
 import { DYNAMIC } from "@hermes-agent/shell";
+import { globCouldNameSecret } from "./secret-globs.js";
 import { homeFolded, inWorkingDirectory } from "./session-paths.js";
 
 // Files whose contents are credentials: printing them puts secrets into the transcript,
@@ -26,7 +27,11 @@ function privatePath(text: string): boolean {
   const path = normalised(text);
   if (path.startsWith("/proc/") && /^\/proc\/[^/]*\/environ$/.test(path.split(DYNAMIC).join("1")))
     return true;
-  return SYSTEM_PRIVATE.test(path.split(DYNAMIC).join("x")) || PRIVATE.test(path);
+  return (
+    SYSTEM_PRIVATE.test(path.split(DYNAMIC).join("x")) ||
+    PRIVATE.test(path) ||
+    globCouldNameSecret(path)
+  );
 }
 
 /** True when sending the path off the machine leaks a secret (private ones and `.env`, keys). */

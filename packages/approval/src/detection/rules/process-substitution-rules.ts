@@ -1,0 +1,65 @@
+import { commandBaseName, staticWord, type SimpleCommand, type Word } from "@hermes-agent/shell";
+import type { CommandRule } from "../rule-context.js";
+import { SHELLS } from "./exec-rules.js";
+
+// Programs that run whatever code arrives on their stdin when given no script operand.
+const CODE_READERS =
+  /^(?:python\d*(?:\.\d+)?|pypy\d?|perl\d*|ruby|node|nodejs|bun|deno|php\d*|lua(?:jit|5\.\d)?|tclsh[\d.]*|osascript|pwsh|powershell)$/;
+const WRAPPERS = /^(?:sudo|doas|env|exec|command|nice|nohup|stdbuf|setsid)$/;
+
+/** The name of the program a stage runs, looking past simple wrappers (`sudo sh`). */
+function readerName(cmd: SimpleCommand): string {
+  for (const word of cmd.words) {
+    if (word.text.startsWith("-") || /^\w+=/.test(word.text)) continue;
+    const name = commandBaseName(word.text);
+    if (!WRAPPERS.test(name)) return name;
+  }
+  return "";
+}
+
+function readsCodeFromStdin(cmd: SimpleCommand): boolean {
+  if (cmd.upstream.length > 0) return false;
+  const name = readerName(cmd);
+  return SHELLS.has(name) || CODE_READERS.test(name);
+}
+
+function isOutputSubstitution(word: Word): boolean {
+  return word.processSubstitution && word.substitutions.length > 0;
+}
+
+/**
+ * `tee >(sh)`, `echo CODE > >(bash)`, `cmd > >(python3)`: what the command writes into a process
+ * substitution becomes the script of the shell or interpreter inside it. Judged as if the
+ * command's output were piped into that reader (`echo CODE | bash`).
+ */
+export const processSubstitutionSinkRule: CommandRule = (cmd, ctx) => {
+  if (cmd.via.length > 0) return null;
+  const outer = cmd.source;
+  const sinks = [
+    ...outer.words.filter(isOutputSubstitution),
+    ...outer.redirects
+      .filter((r) => /^(?:>|>>|>\||&>|&>>)$/.test(r.op) && r.target !== null)
+      .map((r) => r.target as Word)
+      .filter(isOutputSubstitution),
+  ];
+  if (sinks.length === 0) return null;
+  // The sink gets what the command writes, wherever its stdout goes; `tee` passes its stdin on.
+  const writer: SimpleCommand = {
+    ...outer,
+    words:
+      cmd.name === "tee"
+        ? [staticWord("cat")]
+        : outer.words.filter((word) => !word.processSubstitution),
+    redirects: outer.redirects.filter((r) => r.heredoc !== null || /^(?:<|<<<)$/.test(r.op)),
+  };
+  for (const sink of sinks) {
+    for (const script of sink.substitutions) {
+      for (const reader of script.commands) {
+        if (!readsCodeFromStdin(reader)) continue;
+        const match = ctx.analyseCommand({ ...reader, upstream: [writer] });
+        if (match !== null) return match;
+      }
+    }
+  }
+  return null;
+};
