@@ -5,6 +5,7 @@ import { evalNodeWords, type WordContext } from "./tree-words.js";
 import { lookupVariable, UNKNOWN_VALUE, type VariableScope } from "./variables.js";
 import { ARITHMETIC_TEST_OPERATORS, arithmeticCode } from "./arithmetic.js";
 import { DYNAMIC, staticWord } from "./shell-ir.js";
+import { nameOperands, subscriptWithCode } from "./name-operands.js";
 
 // Variables whose value bash runs as code: before each prompt, or expanded in a prompt.
 const CODE_VARIABLES = /^(?:PROMPT_COMMAND|PS[0124])$/;
@@ -22,6 +23,8 @@ class TreeWalker implements WordContext {
   /** A `&` operator sent a command to the background. */
   background = false;
   private readonly locals: SimpleCommand[][] = [];
+  /** Variables declared `-i`: bash evaluates what is assigned to them as arithmetic. */
+  private readonly integers = new Set<string>();
   private inherited: readonly Stage[] = [];
 
   readonly scope: VariableScope;
@@ -63,8 +66,15 @@ class TreeWalker implements WordContext {
     return evalNodeWords(node, this);
   }
 
+  /** An array-element name's subscript is expanded (as arithmetic for indexed arrays). */
+  private nameSubscript(name: string): void {
+    const index = subscriptWithCode(name);
+    if (index !== null) this.arithmetic(index);
+  }
+
   private assignment(node: Node): Assignment | null {
     const name = node.childForFieldName("name")?.text;
+    if (name !== undefined) this.nameSubscript(name);
     const valueNode = node.childForFieldName("value");
     if (name === undefined) return null;
     if (valueNode === null)
@@ -116,7 +126,8 @@ class TreeWalker implements WordContext {
       );
       return;
     }
-    if (flags.includes("i")) this.arithmetic(assigned.value.text);
+    if (flags.includes("i")) this.integers.add(assigned.name);
+    if (this.integers.has(assigned.name)) this.arithmetic(assigned.value.text);
     if (/^(?:HISTFILE|HISTSIZE|HISTFILESIZE|SAVEHIST|HISTIGNORE)$/.test(assigned.name))
       this.emit({
         assignments: [],
@@ -235,6 +246,7 @@ class TreeWalker implements WordContext {
       } else words.push(...this.word(child));
     }
     if (words[0]?.text === "let") for (const word of words.slice(1)) this.arithmetic(word.text);
+    for (const name of nameOperands(words.map((word) => word.text))) this.nameSubscript(name);
     return {
       assignments,
       words,
@@ -324,10 +336,14 @@ class TreeWalker implements WordContext {
         for (const child of node.namedChildren) {
           if (child === null) continue;
           if (child.type === "variable_assignment") this.setVariable(child, flags);
-          else if (child.type !== "variable_name") {
+          else if (child.type === "variable_name") {
+            if (flags.includes("i")) this.integers.add(child.text);
+          } else {
             const words = this.word(child);
-            for (const word of words)
+            for (const word of words) {
               if (/^-[a-zA-Z]+$/.test(word.text)) flags += word.text.slice(1);
+              else this.nameSubscript(word.text);
+            }
           }
         }
         return;
@@ -362,6 +378,7 @@ class TreeWalker implements WordContext {
           this.scope.delete(child.text);
           names.push(...this.word(child));
         }
+        for (const name of names) this.nameSubscript(name.text);
         // Recorded as a command so that rules see what is unset (`unset HISTFILE`).
         this.emit({
           assignments: [],
