@@ -204,7 +204,7 @@ const BLOCK_DEVICE =
 const HARMLESS_DEVICE =
   /^\/dev\/(?:null|zero|full|random|urandom|stdout|stderr|stdin|tty\w*|pts\/.*|fd\/.*|shm(?:\/.*)?|ptmx|console|log)$/;
 const SHELL_RC =
-  /^(?:\.bashrc|\.bash_aliases|\.bash_profile|\.bash_login|\.bash_logout|\.profile|\.zshrc|\.zprofile|\.zshenv|\.zlogin|\.zlogout|\.cshrc|\.tcshrc|\.kshrc|\.mkshrc|\.inputrc|\.xinitrc|\.xprofile|\.netrc|\.pgpass|\.npmrc|\.pypirc|\.gitconfig|\.git-credentials|\.config\/fish\/config\.fish|\.config\/git\/config|\.ssh(?:\/.*)?|\.aws\/(?:credentials|config)|\.kube\/config|\.docker\/config\.json|\.gnupg(?:\/.*)?|\.hermes\/(?:\.env|config\.yaml)|\.config\/autostart\/.*|library\/launchagents\/.*|\.cargo\/credentials(?:\.toml)?|\.config\/gh\/hosts\.yml|\.config\/systemd\/user\/.*|\.terraformrc|\.vault-token|\.bash_history|\.zsh_history|\.history|\.local\/share\/fish\/fish_history)$/i;
+  /^(?:\.bashrc|\.bash_aliases|\.bash_profile|\.bash_login|\.bash_logout|\.profile|\.zshrc|\.zprofile|\.zshenv|\.zlogin|\.zlogout|\.cshrc|\.tcshrc|\.kshrc|\.mkshrc|\.inputrc|\.xinitrc|\.xprofile|\.netrc|\.pgpass|\.npmrc|\.pypirc|\.gitconfig|\.git-credentials|\.config\/fish\/config\.fish|\.config\/git\/config|\.ssh(?:\/.*)?|\.aws\/(?:credentials|config)|\.kube\/config|\.docker\/config\.json|\.gnupg(?:\/.*)?|\.hermes\/(?:\.env|config\.yaml)|\.config\/autostart(?:\/.*)?|library\/launchagents(?:\/.*)?|\.cargo\/credentials(?:\.toml)?|\.config\/gh\/hosts\.yml|\.config\/systemd\/user(?:\/.*)?|\.terraformrc|\.vault-token|\.bash_history|\.zsh_history|\.history|\.local\/share\/fish\/fish_history)$/i;
 
 /** Why writing to a path is sensitive, if it is. */
 export type WriteTargetKind =
@@ -250,6 +250,8 @@ export function classifyWriteTarget(text: string): WriteTargetKind | null {
     return "credential";
   }
   if (/(?:^|\/)\.ssh\/(?:authorized_keys2?|id_[^/]*)$/.test(joined)) return "credential";
+  // Git runs these hooks on ordinary commands: writing one is writing code that runs later.
+  if (/(?:^|\/)\.git\/hooks\/[^/]+$/.test(joined)) return "credential";
   const name = parts[parts.length - 1] ?? "";
   if (
     (/^\.env(?:\..+)?$/.test(name) || name === "config.yaml") &&

@@ -4,7 +4,7 @@ import { rule, type RuleInfo } from "../types.js";
 
 /** Rules about processes, services and power state. */
 export const PROCESS_RULES: Readonly<
-  Record<"killAll" | "shutdown" | "killInit" | "broadKill" | "service", RuleInfo>
+  Record<"killAll" | "shutdown" | "killInit" | "broadKill" | "service" | "persistence", RuleInfo>
 > = {
   killAll: rule("kill-all", "kill of every process (kill -1, killall5)", true),
   shutdown: rule("shutdown", "system shutdown, reboot, halt or poweroff", true),
@@ -14,6 +14,10 @@ export const PROCESS_RULES: Readonly<
   ),
   broadKill: rule("kill-broad", "killing a broad set of processes (killall, pkill -9, pkill -u)"),
   service: rule("service-stop", "stop, restart, disable or mask of a system service"),
+  persistence: rule(
+    "service-persistence",
+    "unit file, login item or timer installed to run automatically (persistence)",
+  ),
 } as const;
 
 const kill: CommandRule = (cmd) => {
@@ -99,6 +103,8 @@ const SYSTEMCTL_POWER =
 const SYSTEMCTL_STOP =
   /^(?:stop|restart|try-restart|reload-or-restart|disable|mask|kill|isolate|daemon-reexec|reset-failed|set-default)$/;
 
+const SYSTEMCTL_INSTALL = /^(?:enable|reenable|link|add-wants|add-requires|preset)$/;
+
 const systemctl: CommandRule = (cmd) => {
   const flags = parseFlags(cmd.args, {
     shortWithValue: "tspHMnoPj",
@@ -118,6 +124,12 @@ const systemctl: CommandRule = (cmd) => {
   });
   const verb = flags.operands[0]?.text.toLowerCase() ?? "";
   if (SYSTEMCTL_POWER.test(verb)) return matchOf(PROCESS_RULES.shutdown);
+  // `systemctl enable /tmp/x.service`: a unit file from an arbitrary path starts at every boot.
+  if (
+    SYSTEMCTL_INSTALL.test(verb) &&
+    flags.operands.slice(1).some((word) => word.text.includes("/") || word.dynamic)
+  )
+    return matchOf(PROCESS_RULES.persistence);
   if (SYSTEMCTL_STOP.test(verb) || verb.includes(DYNAMIC)) return matchOf(PROCESS_RULES.service);
   return null;
 };
@@ -136,10 +148,18 @@ const service: CommandRule = (cmd) => {
 
 const launchctl: CommandRule = (cmd) => {
   const verb = cmd.args[0]?.text.toLowerCase() ?? "";
+  if (/^(?:load|bootstrap|submit|enable)$/.test(verb)) return matchOf(PROCESS_RULES.persistence);
   return /^(?:stop|kickstart|bootout|unload|kill|disable|remove|reboot)$/.test(verb)
     ? matchOf(verb === "reboot" ? PROCESS_RULES.shutdown : PROCESS_RULES.service)
     : null;
 };
+
+const TIMER_OPTION =
+  /^--(?:on-(?:calendar|active|boot|startup|unit-active|unit-inactive|clock-change|timezone-change)|timer-property)(?:=|$)/;
+
+/** `systemd-run --on-calendar=...`: a transient timer that keeps running the command. */
+const systemdRun: CommandRule = (cmd) =>
+  cmd.args.some((word) => TIMER_OPTION.test(word.text)) ? matchOf(PROCESS_RULES.persistence) : null;
 
 const BY_NAME: ReadonlyMap<string, CommandRule> = new Map<string, CommandRule>([
   ["kill", kill],
@@ -156,6 +176,7 @@ const BY_NAME: ReadonlyMap<string, CommandRule> = new Map<string, CommandRule>([
   ["service", service],
   ["rc-service", service],
   ["launchctl", launchctl],
+  ["systemd-run", systemdRun],
   ["sc", service],
   ["update-rc.d", service],
   ["rc-update", service],
