@@ -188,11 +188,52 @@ const GIT_GLOBAL: OptionTable = {
   ],
 };
 
+/** `ext::CMD ARGS` remote URLs: git runs the command (`% ` is a space inside an argument). */
+function extRemoteMatch(words: readonly Word[], cmd: ResolvedCommand, ctx: RuleContext): Match {
+  return worst(
+    words.map((word) => {
+      if (!word.text.startsWith("ext::")) return null;
+      if (word.dynamic) return line(word.text.slice(5), word, ctx);
+      const args = word.text
+        .slice(5)
+        .split(/(?<!%) +/)
+        .filter((arg) => arg !== "")
+        .map((arg) => staticWord(arg.replace(/%(.)/g, "$1")));
+      return argv(args, cmd, ctx);
+    }),
+  );
+}
+
 function gitMatch(cmd: ResolvedCommand, ctx: RuleContext): Match {
   const global = readOptions(cmd.args, GIT_GLOBAL);
   const sub = global.operands[0]?.text ?? "";
   const rest = global.operands.slice(1);
+  return worst([extRemoteMatch(rest, cmd, ctx), gitSubcommandMatch(sub, rest, cmd, ctx)]);
+}
+
+function gitSubcommandMatch(
+  sub: string,
+  rest: readonly Word[],
+  cmd: ResolvedCommand,
+  ctx: RuleContext,
+): Match {
   switch (sub) {
+    case "difftool":
+    case "mergetool":
+      return optionPayloads(
+        { ...cmd, args: rest },
+        { shortWithValue: "xtX", longWithValue: ["extcmd", "tool", "rotate-to", "skip-to"] },
+        ["x", "extcmd"],
+        ctx,
+      );
+    case "grep":
+      // `-O<pager>` / `--open-files-in-pager=<pager>`: the value is attached, never the next word.
+      return worst(
+        rest.map((word) => {
+          const pager = /^(?:-O|--open-files-in-pager=)([\s\S]+)$/.exec(word.text)?.[1];
+          return pager === undefined ? null : line(pager, word, ctx);
+        }),
+      );
     case "clone": {
       // `git clone -c core.sshCommand=CMD`: the setting lands in the new repository.
       const read = readOptions(rest, {
@@ -424,6 +465,17 @@ function npxMatch(cmd: ResolvedCommand, ctx: RuleContext): Match {
     cmd.name === "npm"
       ? cmd.args.slice(cmd.args.findIndex((w) => w.text === "exec" || w.text === "x") + 1)
       : cmd.args;
+  if (cmd.name === "npm" && cmd.args[0]?.text === "explore") {
+    // `npm explore PKG -- CMD`: CMD runs in a shell inside the package's directory.
+    const at = cmd.args.findIndex((w) => w.text === "--");
+    const body = at < 0 ? [] : cmd.args.slice(at + 1);
+    if (body.length === 0) return null;
+    // Whether npm quotes the words again is not ours to guess: judge both readings.
+    return worst([
+      line(body.map((w) => w.text).join(" "), body[0] ?? null, ctx),
+      argv(body, cmd, ctx),
+    ]);
+  }
   if (cmd.name === "npm" && !cmd.args.some((w) => w.text === "exec" || w.text === "x"))
     return packageScriptMatch(cmd, ctx);
   return optionPayloads(
