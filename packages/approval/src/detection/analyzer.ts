@@ -3,6 +3,7 @@ import {
   normalizeCommandText,
   parseShell,
   resolveLayers,
+  type ResolvedCommand,
   type Script,
   type SimpleCommand,
   staticWord,
@@ -170,6 +171,32 @@ class Analyzer implements RuleContext {
     return { cmd: { ...cmd, words: [word, ...cmd.words.slice(1)] }, found: null };
   }
 
+  /**
+   * A wrapped command word (`sudo ./build`, `env PATH=/tmp/b echo`) that names a program the
+   * session copied or linked: the command as the real program, or null.
+   */
+  private renamedLayer(layer: ResolvedCommand): SimpleCommand | null {
+    if (layer.via.length === 0 || layer.nameWord.dynamic) return null;
+    const text = layer.nameWord.text;
+    const candidates = [text];
+    if (!text.includes("/")) {
+      const settings = [
+        ...layer.source.assignments.map((a) => `${a.name}=${a.value.text}`),
+        ...layer.source.words.map((word) => word.text),
+      ];
+      for (const setting of settings)
+        if (setting.startsWith("PATH="))
+          for (const dir of setting.slice(5).split(":")) candidates.push(`${dir}/${text}`);
+    }
+    for (const candidate of candidates) {
+      const program = renamedProgram(this.state, candidate);
+      if (program === undefined || program === text) continue;
+      const word = program === DYNAMIC ? dynamicWord() : staticWord(program);
+      return { ...layer.source, words: [word, ...layer.args], upstream: layer.source.upstream };
+    }
+    return null;
+  }
+
   analyseCommand(original: SimpleCommand): DangerousCommandMatch | null {
     const { cmd, found: expanded } = this.expandSession(original);
     let found = worse(redirectMatch(original), expanded);
@@ -191,6 +218,12 @@ class Analyzer implements RuleContext {
         }
         found = worse(found, this.note(matchOf(EXEC_RULES.dynamicCommand)));
         break;
+      }
+      const renamed = this.renamedLayer(layer);
+      if (renamed !== null) {
+        found = worse(found, this.analyseCommand(renamed));
+        if (this.stop(found)) return found;
+        continue;
       }
       for (const check of LAYER_RULES) {
         const match = this.note(check(layer, this));

@@ -1,4 +1,10 @@
-import { commandBaseName, DYNAMIC, parseFlags, type SimpleCommand } from "@hermes-agent/shell";
+import {
+  commandBaseName,
+  DYNAMIC,
+  parseFlags,
+  staticWord,
+  type SimpleCommand,
+} from "@hermes-agent/shell";
 import type { SessionState } from "./command-context.js";
 
 // Programs that copy or link a file to a new name (the new name then runs the same program).
@@ -70,6 +76,16 @@ function trackCopies(state: SessionState, cmd: SimpleCommand, withValue: string)
   }
 }
 
+/** `cat /bin/rm > ./lint`: one file written whole to a new name is a copy of it. */
+function trackCatCopy(state: SessionState, cmd: SimpleCommand): void {
+  const operands = cmd.words.slice(1).filter((word) => word.text !== "--");
+  const source = operands[0];
+  const output = cmd.redirects.find((r) => r.op === ">" && (r.fd === null || r.fd === "1"));
+  const target = output?.target;
+  if (operands.length !== 1 || source === undefined || !target || target.dynamic) return;
+  trackCopies(state, { ...cmd, words: [staticWord("cp"), source, target], redirects: [] }, "");
+}
+
 /**
  * Update the session state with what a command changes for the commands after it: the working
  * directory (`cd`), aliases, the hash table, and programs copied or linked to a new name.
@@ -86,6 +102,7 @@ export function trackSession(state: SessionState, cmd: SimpleCommand): void {
       else state.aliases.delete(arg.text);
     }
   else if (name === "hash") trackHash(state, cmd);
+  else if (commandBaseName(name) === "cat") trackCatCopy(state, cmd);
   else {
     const withValue = COPIERS.get(commandBaseName(name));
     if (withValue !== undefined) trackCopies(state, cmd, withValue);
