@@ -444,6 +444,32 @@ function makeMatch(cmd: ResolvedCommand, ctx: RuleContext): Match {
   return worst(texts.flatMap(makefileCommands).map((text) => ctx.analyseText(text)));
 }
 
+/** `strace -o '!CMD'` / `-o '|CMD'`: the trace is piped into a shell command. */
+function straceMatch(cmd: ResolvedCommand, ctx: RuleContext): Match {
+  return worst(
+    cmd.args.map((word, i) => {
+      const previous = cmd.args[i - 1]?.text;
+      const value =
+        previous === "-o" || previous === "--output"
+          ? word.text
+          : /^(?:-o|--output=)([\s\S]*)$/.exec(word.text)?.[1];
+      return value !== undefined && /^[!|]/.test(value) ? line(value.slice(1), word, ctx) : null;
+    }),
+  );
+}
+
+/** `ed` script lines starting with `!` run shell commands. */
+function edMatch(cmd: ResolvedCommand, ctx: RuleContext): Match {
+  const script = stdinText(cmd.source);
+  if (script === null) return null;
+  return worst(
+    script
+      .split("\n")
+      .map((text) => /^\s*(?:[\d,.$;]*(?:r|w|e|E)?\s*)?!(.+)$/.exec(text)?.[1])
+      .map((command) => (command === undefined ? null : ctx.analyseText(command))),
+  );
+}
+
 /** `npm pkg set scripts.x=CMD`, `npm set-script x CMD`: the script runs on a later install or run. */
 function packageScriptMatch(cmd: ResolvedCommand, ctx: RuleContext): Match {
   const words = cmd.args.filter((word) => !word.text.startsWith("-"));
@@ -660,6 +686,10 @@ const BY_NAME: ReadonlyMap<string, (cmd: ResolvedCommand, ctx: RuleContext) => M
   ["gmake", makeMatch],
   ["npx", npxMatch],
   ["npm", npxMatch],
+  ["strace", straceMatch],
+  ["ltrace", straceMatch],
+  ["ed", edMatch],
+  ["red", edMatch],
   ["pnpm", packageScriptMatch],
   ["psql", clientMatch],
   ["mysql", clientMatch],

@@ -284,6 +284,19 @@ const BY_NAME: ReadonlyMap<string, CommandRule> = new Map([
         WRITE_RULES.permsSystem,
       ),
   ],
+  [
+    "find",
+    // `find -fprintf FILE FORMAT`, `-fprint FILE`, `-fls FILE`: find writes FILE itself.
+    (cmd) => {
+      const args = texts(cmd.args);
+      for (let i = 0; i < args.length - 1; i++)
+        if (/^-f(?:printf|print0?|ls)$/.test(args[i] ?? "")) {
+          const match = writeTargetMatch(args[i + 1] ?? "");
+          if (match !== null) return match;
+        }
+      return null;
+    },
+  ],
   ["tar", extract],
   ["unzip", extract],
   ["curl", download],
