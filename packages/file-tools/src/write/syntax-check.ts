@@ -1,5 +1,3 @@
-import { parse as parseToml } from "smol-toml";
-import { parseAllDocuments } from "yaml";
 import type { FileAccess } from "../access/file-access.js";
 import { extensionOf } from "../read/binary-content.js";
 
@@ -29,6 +27,8 @@ async function firstError(
       }
     case ".yaml":
     case ".yml": {
+      // The parsers load on the first check of their file type, not with the package.
+      const { parseAllDocuments } = await import("yaml");
       const problems = parseAllDocuments(content, { prettyErrors: false }).flatMap((doc) =>
         "errors" in doc ? doc.errors : [],
       );
@@ -36,6 +36,7 @@ async function firstError(
     }
     case ".toml":
       try {
+        const { parse: parseToml } = await import("smol-toml");
         parseToml(content);
         return "";
       } catch (error) {
