@@ -27,5 +27,6 @@ export { hasLong, hasShort, parseFlags } from "./flags.js";
 export type { FlagSpec, ParsedFlags } from "./flags.js";
 export { canonicalLongOption, hasOption, optionValues, readOptions } from "./option-table.js";
 export type { OptionTable, ReadOption, ReadOptions } from "./option-table.js";
+export { SUDO_OPTIONS } from "./sudo-options.js";
 export { stageOutput, staticOutput } from "./static-eval.js";
 export { VERSION } from "./version.js";

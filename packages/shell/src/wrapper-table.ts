@@ -1,4 +1,5 @@
 import type { FlagSpec } from "./flags.js";
+import { SUDO_OPTIONS } from "./sudo-options.js";
 
 /**
  * How a wrapper forwards argv: option syntax, then how many leading operands belong to the
@@ -21,40 +22,7 @@ export const WRAPPERS: ReadonlyMap<string, WrapperSpec> = new Map<string, Wrappe
   [
     "sudo",
     {
-      posix: true,
-      shortWithValue: "ugpCDrthUTR",
-      longWithValue: [
-        "user",
-        "group",
-        "prompt",
-        "close-from",
-        "chdir",
-        "role",
-        "type",
-        "host",
-        "other-user",
-        "command-timeout",
-        "chroot",
-      ],
-      long: [
-        "askpass",
-        "background",
-        "bell",
-        "edit",
-        "help",
-        "login",
-        "list",
-        "non-interactive",
-        "preserve-env",
-        "preserve-groups",
-        "remove-timestamp",
-        "reset-timestamp",
-        "set-home",
-        "shell",
-        "stdin",
-        "validate",
-        "version",
-      ],
+      ...SUDO_OPTIONS,
       queryFlags: "lVvk",
     },
   ],

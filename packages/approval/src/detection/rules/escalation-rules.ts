@@ -2,6 +2,7 @@ import {
   hasOption,
   optionValues,
   readOptions,
+  SUDO_OPTIONS,
   type OptionTable,
   type ResolvedCommand,
   type Word,
@@ -34,44 +35,6 @@ const PRIVILEGED = new Set([
 ]);
 const INTERPRETERS =
   /^(?:python[\d.]*|perl[\d.]*|ruby|irb|node|nodejs|php[\d.]*|lua[\d.]*|tclsh|wish|expect|gdb|ipython3?|bpython|rlwrap|busybox)$/;
-
-/** sudo's option table (sudo 1.9). */
-export const SUDO_OPTIONS: OptionTable = {
-  posix: true,
-  shortWithValue: "ugpCDrthUTR",
-  longWithValue: [
-    "user",
-    "group",
-    "prompt",
-    "close-from",
-    "chdir",
-    "role",
-    "type",
-    "host",
-    "other-user",
-    "command-timeout",
-    "chroot",
-  ],
-  long: [
-    "askpass",
-    "background",
-    "bell",
-    "edit",
-    "help",
-    "login",
-    "list",
-    "non-interactive",
-    "preserve-env",
-    "preserve-groups",
-    "remove-timestamp",
-    "reset-timestamp",
-    "set-home",
-    "shell",
-    "stdin",
-    "validate",
-    "version",
-  ],
-};
 
 /** su's and runuser's option table (util-linux). */
 const SU_OPTIONS: OptionTable = {

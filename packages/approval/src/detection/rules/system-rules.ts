@@ -1,6 +1,5 @@
-import { hasOption, readOptions, type ResolvedCommand } from "@hermes-agent/shell";
+import { hasOption, readOptions, SUDO_OPTIONS, type ResolvedCommand } from "@hermes-agent/shell";
 import { isBlockDevice } from "../paths.js";
-import { SUDO_OPTIONS } from "./escalation-rules.js";
 import { matchOf, type CommandRule } from "../rule-context.js";
 import { rule, type RuleInfo } from "../types.js";
 
