@@ -15,9 +15,9 @@ import {
   type EnvironmentBackend,
   type EnvironmentOptions,
 } from "./environment.js";
-import { TERMINAL_DEFAULTS } from "./options.js";
 import {
-  openRemoteEnvironment,
+  openBackendSession,
+  absoluteOrHome,
   REMOTE_CAPABILITIES,
   type RemoteTransport,
 } from "./remote-environment.js";
@@ -249,15 +249,7 @@ export async function createDaytonaEnvironment(
       await live[Symbol.asyncDispose]().catch(() => undefined);
     },
   };
-  return openRemoteEnvironment({
-    type: "daytona",
-    transport,
-    cwd: options.cwd !== undefined && options.cwd.startsWith("/") ? options.cwd : "~",
-    timeoutSeconds: options.timeoutSeconds ?? TERMINAL_DEFAULTS.timeoutSeconds,
-    maxOutputChars: options.maxOutputChars ?? TERMINAL_DEFAULTS.maxOutputChars,
-    killGraceMs: options.killGraceMs,
-    env: options.env,
-  });
+  return openBackendSession("daytona", transport, options, absoluteOrHome(options.cwd));
 }
 
 /** The daytona backend. */

@@ -5,9 +5,8 @@ import {
   type EnvironmentBackend,
   type EnvironmentOptions,
 } from "./environment.js";
-import { TERMINAL_DEFAULTS } from "./options.js";
 import {
-  openRemoteEnvironment,
+  openBackendSession,
   REMOTE_CAPABILITIES,
   type RemoteTransport,
 } from "./remote-environment.js";
@@ -318,15 +317,7 @@ export async function createDockerEnvironment(options: EnvironmentOptions): Prom
       : settings.mountCwd === undefined
         ? "~"
         : "/workspace";
-  return openRemoteEnvironment({
-    type: "docker",
-    transport,
-    cwd,
-    timeoutSeconds: options.timeoutSeconds ?? TERMINAL_DEFAULTS.timeoutSeconds,
-    maxOutputChars: options.maxOutputChars ?? TERMINAL_DEFAULTS.maxOutputChars,
-    killGraceMs: options.killGraceMs,
-    env: options.env,
-  });
+  return openBackendSession("docker", transport, options, cwd);
 }
 
 /** The docker backend. */

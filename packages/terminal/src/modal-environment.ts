@@ -16,9 +16,9 @@ import {
   type ModalSdkModule,
   type ModalSdkSandbox,
 } from "./modal-sdk.js";
-import { TERMINAL_DEFAULTS } from "./options.js";
 import {
-  openRemoteEnvironment,
+  openBackendSession,
+  absoluteOrHome,
   REMOTE_CAPABILITIES,
   type RemoteTransport,
 } from "./remote-environment.js";
@@ -229,15 +229,7 @@ export async function createModalEnvironment(
       await live.terminate();
     },
   };
-  return openRemoteEnvironment({
-    type: "modal",
-    transport,
-    cwd: options.cwd !== undefined && options.cwd.startsWith("/") ? options.cwd : "~",
-    timeoutSeconds: options.timeoutSeconds ?? TERMINAL_DEFAULTS.timeoutSeconds,
-    maxOutputChars: options.maxOutputChars ?? TERMINAL_DEFAULTS.maxOutputChars,
-    killGraceMs: options.killGraceMs,
-    env: options.env,
-  });
+  return openBackendSession("modal", transport, options, absoluteOrHome(options.cwd));
 }
 
 /** The modal backend. */

@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { BashSession, RUN_MARKER, type SessionExecuteResult } from "./bash-session.js";
-import type { Environment, EnvironmentCapabilities } from "./environment.js";
+import type { Environment, EnvironmentCapabilities, EnvironmentOptions } from "./environment.js";
+import { TERMINAL_DEFAULTS } from "./options.js";
 import { DEFAULT_KILL_GRACE_MS } from "./process-group.js";
 import {
   startRemote,
@@ -282,4 +283,31 @@ export async function openRemoteEnvironment(
     token,
     home: lines[2] || undefined,
   });
+}
+
+/**
+ * Open the session of a remote backend over `transport` with what every backend takes from its
+ * {@link EnvironmentOptions}: the command timeout, output cap, kill grace and variables, with the
+ * terminal defaults for what is unset. `cwd` is the backend's starting directory on the far side.
+ */
+export function openBackendSession(
+  type: string,
+  transport: RemoteTransport,
+  options: EnvironmentOptions,
+  cwd: string,
+): Promise<Environment> {
+  return openRemoteEnvironment({
+    type,
+    transport,
+    cwd,
+    timeoutSeconds: options.timeoutSeconds ?? TERMINAL_DEFAULTS.timeoutSeconds,
+    maxOutputChars: options.maxOutputChars ?? TERMINAL_DEFAULTS.maxOutputChars,
+    killGraceMs: options.killGraceMs,
+    env: options.env,
+  });
+}
+
+/** A starting directory given as an absolute path, else the remote home (`~`). */
+export function absoluteOrHome(cwd: string | undefined): string {
+  return cwd !== undefined && cwd.startsWith("/") ? cwd : "~";
 }

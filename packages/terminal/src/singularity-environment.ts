@@ -8,9 +8,9 @@ import {
   type EnvironmentBackend,
   type EnvironmentOptions,
 } from "./environment.js";
-import { TERMINAL_DEFAULTS } from "./options.js";
 import {
-  openRemoteEnvironment,
+  openBackendSession,
+  absoluteOrHome,
   REMOTE_CAPABILITIES,
   type RemoteTransport,
 } from "./remote-environment.js";
@@ -230,15 +230,7 @@ export async function createSingularityEnvironment(
       await apptainer(settings.binary, ["instance", "stop", instance]);
     },
   };
-  return openRemoteEnvironment({
-    type: "singularity",
-    transport,
-    cwd: options.cwd !== undefined && options.cwd.startsWith("/") ? options.cwd : "~",
-    timeoutSeconds: options.timeoutSeconds ?? TERMINAL_DEFAULTS.timeoutSeconds,
-    maxOutputChars: options.maxOutputChars ?? TERMINAL_DEFAULTS.maxOutputChars,
-    killGraceMs: options.killGraceMs,
-    env: options.env,
-  });
+  return openBackendSession("singularity", transport, options, absoluteOrHome(options.cwd));
 }
 
 /** The singularity (Apptainer) backend. */

@@ -9,9 +9,8 @@ import {
   type EnvironmentBackend,
   type EnvironmentOptions,
 } from "./environment.js";
-import { TERMINAL_DEFAULTS } from "./options.js";
 import {
-  openRemoteEnvironment,
+  openBackendSession,
   REMOTE_CAPABILITIES,
   type RemoteTransport,
 } from "./remote-environment.js";
@@ -234,15 +233,12 @@ export async function createSshEnvironment(options: EnvironmentOptions): Promise
   const target = sshTargetFrom(options.backendOptions ?? {});
   const { transport, open } = sshTransport(target);
   await open();
-  return openRemoteEnvironment({
-    type: "ssh",
+  return openBackendSession(
+    "ssh",
     transport,
-    cwd: options.cwd !== undefined && /^[/~]/.test(options.cwd) ? options.cwd : "~",
-    timeoutSeconds: options.timeoutSeconds ?? TERMINAL_DEFAULTS.timeoutSeconds,
-    maxOutputChars: options.maxOutputChars ?? TERMINAL_DEFAULTS.maxOutputChars,
-    killGraceMs: options.killGraceMs,
-    env: options.env,
-  });
+    options,
+    options.cwd !== undefined && /^[/~]/.test(options.cwd) ? options.cwd : "~",
+  );
 }
 
 /** The ssh backend. */
