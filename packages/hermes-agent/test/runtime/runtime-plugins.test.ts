@@ -76,11 +76,9 @@ test("createRuntime loads enabled plugins: tools, hooks and commands go through 
   expect(runtime.plugins.commands.size).toBe(0);
 });
 
-test("shell hooks from config.yaml block tool calls in the runtime", async () => {
-  const hook = writeFile(
-    "hooks/deny-echo.sh",
-    `#!/usr/bin/env bash\necho '{"decision": "block", "reason": "shell hook says no"}'\n`,
-  );
+/** A runtime with the guard plugin and one accepted pre_tool_call shell hook that prints `reply`. */
+async function startWithShellHook(reply: string): Promise<HermesRuntime> {
+  const hook = writeFile("hooks/pre-tool.sh", `#!/usr/bin/env bash\necho '${reply}'\n`);
   chmodSync(hook, 0o755);
   writeFile("plugins/guard/plugin.yaml", "name: guard\n");
   writeFile("plugins/guard/index.mjs", GUARD_PLUGIN);
@@ -97,34 +95,20 @@ test("shell hooks from config.yaml block tool calls in the runtime", async () =>
       "",
     ].join("\n"),
   );
-  const runtime = await start();
+  return await start();
+}
+
+test("shell hooks from config.yaml block tool calls in the runtime", async () => {
+  const runtime = await startWithShellHook('{"decision": "block", "reason": "shell hook says no"}');
   expect(parse(await runtime.handleFunctionCall("guarded_echo", { text: "hi" }))).toEqual({
     error: "shell hook says no",
   });
 });
 
 test("a shell hook's modify answer replaces the arguments the tool receives", async () => {
-  const hook = writeFile(
-    "hooks/rewrite-echo.sh",
-    `#!/usr/bin/env bash\necho '{"decision": "modify", "tool_input": {"text": "rewritten"}}'\n`,
+  const runtime = await startWithShellHook(
+    '{"decision": "modify", "tool_input": {"text": "rewritten"}}',
   );
-  chmodSync(hook, 0o755);
-  writeFile("plugins/guard/plugin.yaml", "name: guard\n");
-  writeFile("plugins/guard/index.mjs", GUARD_PLUGIN);
-  writeFile(
-    "config.yaml",
-    [
-      "plugins:",
-      "  enabled: [guard]",
-      "hooks_auto_accept: true",
-      "hooks:",
-      "  pre_tool_call:",
-      `    - command: ${hook}`,
-      "      matcher: guarded_echo",
-      "",
-    ].join("\n"),
-  );
-  const runtime = await start();
   expect(parse(await runtime.handleFunctionCall("guarded_echo", { text: "hi" }))).toEqual({
     echo: "rewritten",
   });
