@@ -1,9 +1,8 @@
 // `true` through the terminal tool on the docker and ssh backends, each against the bare
 // client measured alternately with it in the same run (targets: ≤ 1.3× a bare
-// `docker exec <container> true`,
-// ≤ 1.3× a bare `ssh -o ControlPath=<warm master> host true`), and the first command on a
-// fresh docker task, container start included (target ≤ 1.5 s). Needs the services of
-// .ci/services (dockerd with the local test image, the test sshd).
+// `docker exec <container> true`, ≤ 1.3× a bare `ssh -o ControlPath=<warm master> host true`),
+// and the first command on a fresh docker task, container start included (target ≤ 1.5 s).
+// Needs the services of .ci/services (dockerd with the local test image, the test sshd).
 import { createApprovalManager } from "@hermes-agent/approval";
 import { median, reportSamples, runSuite, suiteFilteredOut } from "@hermes-agent/bench";
 import { parseConfigText } from "@hermes-agent/config";
