@@ -30,6 +30,10 @@ import { interpreterRules } from "./rules/interpreter-rules.js";
 import { optionExecRules } from "./rules/option-exec-rules.js";
 import { containerRules } from "./rules/container-rules.js";
 import { platformRules } from "./rules/platform-rules.js";
+import { cloudCliRules } from "./rules/cloud-cli-rules.js";
+import { clusterRules } from "./rules/cluster-rules.js";
+import { datastoreRules } from "./rules/datastore-rules.js";
+import { httpClientRules } from "./rules/http-client-rules.js";
 import { processRules } from "./rules/process-rules.js";
 import { secretRules } from "./rules/secret-rules.js";
 import { sqlRules } from "./rules/sql-rules.js";
@@ -74,6 +78,10 @@ const LAYER_RULES: readonly CommandRule[] = [
   containerRules,
   secretRules,
   platformRules,
+  cloudCliRules,
+  clusterRules,
+  datastoreRules,
+  httpClientRules,
   escalationRules,
   toolExecRules,
   operationRules,
