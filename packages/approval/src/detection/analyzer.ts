@@ -24,7 +24,7 @@ import { toolExecRules } from "./rules/tool-exec-rules.js";
 import { secretThenSendMatch } from "./rules/secret-rules.js";
 import { operationRules } from "./rules/operations-rules.js";
 import { EXEC_RULES, execRules, isDynamicCommandWord } from "./rules/exec-rules.js";
-import { processSubstitutionSinkRule } from "./rules/process-substitution-rules.js";
+import { coprocessRule, processSubstitutionSinkRule } from "./rules/process-substitution-rules.js";
 import { gitRules } from "./rules/git-rules.js";
 import { interpreterRules } from "./rules/interpreter-rules.js";
 import { optionExecRules } from "./rules/option-exec-rules.js";
@@ -76,6 +76,7 @@ const LAYER_RULES: readonly CommandRule[] = [
   gitRules,
   execRules,
   processSubstitutionSinkRule,
+  coprocessRule,
   optionExecRules,
   containerRules,
   secretRules,
