@@ -1,24 +1,17 @@
 import { editConfig, getConfigPath, loadConfigWithDiagnostics } from "@hermes-agent/config";
-import { resolveHermesHome } from "@hermes-agent/core";
 import { parse as parseYaml } from "yaml";
 import { CliExit, err, out, type CliIo } from "./cli-io.js";
 import type { GlobalOptions } from "./cli-runtime.js";
-
-function homeOf(io: CliIo, globals: GlobalOptions): string {
-  return resolveHermesHome({
-    env: io.env,
-    ...(globals.home === undefined ? {} : { explicit: globals.home }),
-  });
-}
+import { hermesHomeOf } from "./hermes-env.js";
 
 /** `config path`: the config.yaml path. */
 export function configPath(io: CliIo, globals: GlobalOptions): void {
-  out(io, getConfigPath(homeOf(io, globals)));
+  out(io, getConfigPath(hermesHomeOf(io, globals)));
 }
 
 /** `config check`: validate config.yaml; warnings on stderr; the effective settings with `--json`. */
 export async function configCheck(io: CliIo, globals: GlobalOptions, json: boolean): Promise<void> {
-  const loaded = await loadConfigWithDiagnostics({ home: homeOf(io, globals), env: io.env });
+  const loaded = await loadConfigWithDiagnostics({ home: hermesHomeOf(io, globals), env: io.env });
   for (const warning of loaded.warnings) err(io, `warning: ${warning}`);
   if (json) out(io, JSON.stringify(loaded.config, null, 2));
   else out(io, `✓ ${loaded.path}: ${loaded.exists ? "valid" : "not found; the defaults apply"}`);
@@ -26,7 +19,7 @@ export async function configCheck(io: CliIo, globals: GlobalOptions, json: boole
 
 /** `config get <key.path>`: one effective value as JSON; exit 1 when it is not set. */
 export async function configGet(io: CliIo, globals: GlobalOptions, key: string): Promise<void> {
-  const loaded = await loadConfigWithDiagnostics({ home: homeOf(io, globals), env: io.env });
+  const loaded = await loadConfigWithDiagnostics({ home: hermesHomeOf(io, globals), env: io.env });
   let value: unknown = loaded.config;
   for (const part of key.split(".")) {
     value =
@@ -52,7 +45,7 @@ export async function configSet(
   } catch (error) {
     throw new CliExit(`Cannot read the value as YAML: ${(error as Error).message}`, 2);
   }
-  const home = homeOf(io, globals);
+  const home = hermesHomeOf(io, globals);
   const result = await editConfig((doc) => doc.set(key.split("."), value), { home, env: io.env });
   await loadConfigWithDiagnostics({ home, env: io.env });
   out(

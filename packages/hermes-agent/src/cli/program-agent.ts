@@ -1,5 +1,10 @@
 import type { Command } from "commander";
-import { commaList, positiveInteger, type ProgramContext } from "./program-context.js";
+import {
+  commaList,
+  positiveInteger,
+  SINGLE_QUERY,
+  type ProgramContext,
+} from "./program-context.js";
 
 /** `start`, `run`, `chat` and `exec`. */
 export function defineAgentCommands(program: Command, { io, globals }: ProgramContext): void {
@@ -15,7 +20,9 @@ export function defineAgentCommands(program: Command, { io, globals }: ProgramCo
 
   program
     .command("run")
-    .description("one agent run for scripts; no prompts (dangerous commands are denied)")
+    .description(
+      "one agent run for scripts; no prompts: dangerous commands and execute_code are denied unless approvals.single_query_mode is approve",
+    )
     .argument("<prompt>", "what to ask")
     .option("--json", "print the result object as JSON")
     .option("-m, --model <name>", "model name (default: model.default)")
@@ -30,7 +37,7 @@ export function defineAgentCommands(program: Command, { io, globals }: ProgramCo
           import("./cli-runtime.js"),
           import("./run-command.js"),
         ]);
-        await withRuntime(io, globals(), "deny", (runtime) =>
+        await withRuntime(io, globals(), SINGLE_QUERY, (runtime) =>
           runPrompt(io, runtime, prompt, options),
         );
       },
@@ -47,7 +54,7 @@ export function defineAgentCommands(program: Command, { io, globals }: ProgramCo
   program
     .command("exec")
     .description(
-      "run a script through execute_code (its limits apply; tool calls go through the pipeline, dangerous commands are denied)",
+      "run a script through execute_code (its limits apply; tool calls go through the pipeline; dangerous commands are denied unless approvals.single_query_mode is approve)",
     )
     .argument("<script>", "a Python (*.py) or JavaScript ES module (*.mjs, *.js) file")
     .action(async (file: string) => {
@@ -56,6 +63,8 @@ export function defineAgentCommands(program: Command, { io, globals }: ProgramCo
         import("./exec-command.js"),
       ]);
       const script = await readScript(file);
-      await withRuntime(io, globals(), "deny", (runtime) => execScript(io, runtime, script));
+      await withRuntime(io, globals(), SINGLE_QUERY, (runtime) =>
+        execScript(io, runtime, script),
+      );
     });
 }

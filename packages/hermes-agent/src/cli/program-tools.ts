@@ -1,6 +1,6 @@
 import type { Command } from "commander";
 import { CliExit } from "./cli-io.js";
-import type { ProgramContext } from "./program-context.js";
+import { SINGLE_QUERY, type ProgramContext } from "./program-context.js";
 
 /** `tools`, `toolsets`, `call` and `doctor`. */
 export function defineToolCommands(program: Command, { io, globals }: ProgramContext): void {
@@ -36,7 +36,7 @@ export function defineToolCommands(program: Command, { io, globals }: ProgramCon
   program
     .command("call")
     .description(
-      "one tool call through the full pipeline (hooks and approval apply; nobody can approve)",
+      "one tool call through the full pipeline (hooks and approval apply; nobody is asked: approvals.single_query_mode decides)",
     )
     .argument("<tool>", "tool name")
     .argument("[json]", "arguments as a JSON object", "{}")
@@ -46,7 +46,9 @@ export function defineToolCommands(program: Command, { io, globals }: ProgramCon
         import("./call-command.js"),
       ]);
       const args = parseCallArguments(json);
-      await withRuntime(io, globals(), "deny", (runtime) => callTool(io, runtime, tool, args));
+      await withRuntime(io, globals(), SINGLE_QUERY, (runtime) =>
+        callTool(io, runtime, tool, args),
+      );
     });
 
   program
