@@ -15,8 +15,10 @@ export interface CliIo {
  * A reader that went away (`hermes-agent tools | head -1`) is not a failure of the command:
  * what it would still print is dropped, and the command ends normally (closing what it opened).
  */
+const guarded = new WeakSet<NodeJS.WriteStream>();
 function dropWritesAfterClosedPipe(stream: NodeJS.WriteStream): void {
-  if (stream.listenerCount("error") > 0) return;
+  if (guarded.has(stream)) return;
+  guarded.add(stream);
   stream.on("error", (error: NodeJS.ErrnoException) => {
     if (error.code === "EPIPE" || error.code === "ERR_STREAM_DESTROYED") return;
     throw error;

@@ -63,8 +63,6 @@ export function defineAgentCommands(program: Command, { io, globals }: ProgramCo
         import("./exec-command.js"),
       ]);
       const script = await readScript(file);
-      await withRuntime(io, globals(), SINGLE_QUERY, (runtime) =>
-        execScript(io, runtime, script),
-      );
+      await withRuntime(io, globals(), SINGLE_QUERY, (runtime) => execScript(io, runtime, script));
     });
 }
