@@ -24,7 +24,7 @@ import { toolExecRules } from "./rules/tool-exec-rules.js";
 import { secretThenSendMatch } from "./rules/secret-rules.js";
 import { operationRules } from "./rules/operations-rules.js";
 import { EXEC_RULES, execRules, isDynamicCommandWord } from "./rules/exec-rules.js";
-import { processSubstitutionSinkRule } from "./rules/process-substitution-rules.js";
+import { coprocessRule, processSubstitutionSinkRule } from "./rules/process-substitution-rules.js";
 import { gitRules } from "./rules/git-rules.js";
 import { interpreterRules } from "./rules/interpreter-rules.js";
 import { optionExecRules } from "./rules/option-exec-rules.js";
@@ -34,6 +34,8 @@ import { cloudCliRules } from "./rules/cloud-cli-rules.js";
 import { clusterRules } from "./rules/cluster-rules.js";
 import { datastoreRules } from "./rules/datastore-rules.js";
 import { httpClientRules } from "./rules/http-client-rules.js";
+import { containerOpsRules } from "./rules/container-ops-rules.js";
+import { hookOptionRules } from "./rules/hook-option-rules.js";
 import { processRules } from "./rules/process-rules.js";
 import { secretRules } from "./rules/secret-rules.js";
 import { sqlRules } from "./rules/sql-rules.js";
@@ -74,6 +76,7 @@ const LAYER_RULES: readonly CommandRule[] = [
   gitRules,
   execRules,
   processSubstitutionSinkRule,
+  coprocessRule,
   optionExecRules,
   containerRules,
   secretRules,
@@ -82,6 +85,8 @@ const LAYER_RULES: readonly CommandRule[] = [
   clusterRules,
   datastoreRules,
   httpClientRules,
+  containerOpsRules,
+  hookOptionRules,
   escalationRules,
   toolExecRules,
   operationRules,
