@@ -136,7 +136,12 @@ export function registerFileTools(
       schema: WRITE_FILE_SCHEMA,
       handler: wrap(IMPLEMENTATIONS.write_file, true),
     },
-    { name: "patch", emoji: "🔧", schema: PATCH_SCHEMA, handler: wrap(IMPLEMENTATIONS.patch, true) },
+    {
+      name: "patch",
+      emoji: "🔧",
+      schema: PATCH_SCHEMA,
+      handler: wrap(IMPLEMENTATIONS.patch, true),
+    },
     {
       name: "search_files",
       emoji: "🔎",
