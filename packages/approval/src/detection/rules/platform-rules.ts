@@ -92,62 +92,6 @@ const docker: CommandRule = (cmd) => {
   return null;
 };
 
-const kubectl: CommandRule = (cmd) => {
-  const texts = cmd.args.map((word) => word.text);
-  const verb = texts.findIndex((text) => text === "delete");
-  if (verb < 0) return null;
-  const rest = texts.slice(verb + 1);
-  if (rest.some((text) => /^(?:--all|-A|--all-namespaces)$/.test(text)))
-    return matchOf(PLATFORM_RULES.k8sDelete);
-  return rest.some((text) =>
-    /^(?:namespaces?|ns|nodes?|no|pv|pvc|persistentvolumes?|persistentvolumeclaims?|crds?|customresourcedefinitions?|clusterroles?|clusterrolebindings?|deployments?|deploy|statefulsets?|sts|secrets?)(?:\/|$)/i.test(
-      text,
-    ),
-  )
-    ? matchOf(PLATFORM_RULES.k8sDelete)
-    : null;
-};
-
-const terraform: CommandRule = (cmd) => {
-  const texts = cmd.args.map((word) => word.text);
-  if (
-    texts.includes("destroy") ||
-    (texts.includes("apply") && texts.some((text) => text === "-destroy" || text === "--destroy"))
-  )
-    return matchOf(PLATFORM_RULES.infraDestroy);
-  if (cmd.name === "helm" && texts.some((text) => /^(?:uninstall|delete|del|un)$/.test(text)))
-    return matchOf(PLATFORM_RULES.infraDestroy);
-  if (texts.includes("state") && texts.includes("rm")) return matchOf(PLATFORM_RULES.infraDestroy);
-  return null;
-};
-
-const cloud: CommandRule = (cmd) => {
-  const texts = cmd.args.map((word) => word.text);
-  if (cmd.name === "aws") {
-    if (
-      texts[0] === "s3" &&
-      (texts[1] === "rb" ||
-        (texts[1] === "rm" && texts.includes("--recursive")) ||
-        (texts[1] === "sync" && texts.includes("--delete")))
-    )
-      return matchOf(PLATFORM_RULES.cloudDelete);
-    if (texts.some((text) => /^(?:delete-|terminate-|deregister-|remove-)/.test(text)))
-      return matchOf(PLATFORM_RULES.cloudDelete);
-    return null;
-  }
-  if (cmd.name === "gsutil")
-    return texts.some(
-      (text) => text === "rb" || (text === "rm" && texts.some((t) => /^-\w*[ra]/.test(t))),
-    )
-      ? matchOf(PLATFORM_RULES.cloudDelete)
-      : null;
-  if (cmd.name === "gcloud" || cmd.name === "az" || cmd.name === "doctl")
-    return texts.some((text) => /^(?:delete|destroy)$/.test(text))
-      ? matchOf(PLATFORM_RULES.cloudDelete)
-      : null;
-  return null;
-};
-
 const WINDOWS_DELETE = /^(?:del|erase|rd|rmdir|remove-item|ri|rm)$/i;
 
 const windowsShell: CommandRule = (cmd) => {
@@ -251,17 +195,6 @@ const BY_NAME: ReadonlyMap<string, CommandRule> = new Map<string, CommandRule>([
   ["docker", docker],
   ["podman", docker],
   ["docker-compose", docker],
-  ["kubectl", kubectl],
-  ["oc", kubectl],
-  ["terraform", terraform],
-  ["tofu", terraform],
-  ["pulumi", terraform],
-  ["helm", terraform],
-  ["aws", cloud],
-  ["gsutil", cloud],
-  ["gcloud", cloud],
-  ["az", cloud],
-  ["doctl", cloud],
   ["hermes", hermes],
   ...[
     "powershell",
