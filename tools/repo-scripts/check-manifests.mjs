@@ -8,6 +8,13 @@ import { ALLOWED_INTERNAL_DEPENDENCIES, runtimePackageOf } from "../eslint-confi
 const root = path.resolve(import.meta.dirname, "../..");
 const problems = [];
 const report = (where, message) => problems.push(`${where}: ${message}`);
+/**
+ * The range every peer dependency on one of our own packages uses. Our packages are released
+ * together (a fixed group in .changeset/config.json) and stay on 0.x, where a caret range admits
+ * no minor release, so a caret peer would be left behind by every minor release and changesets
+ * would answer with a major bump of the whole group.
+ */
+const INTERNAL_PEER_RANGE = "workspace:>=0.0.0 <1.0.0";
 
 const rootManifest = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8"));
 const pinnedPnpm = /^pnpm@\d+\.\d+\.\d+(\+sha\d+\.[0-9a-f]+)?$/.test(
@@ -75,6 +82,12 @@ for (const group of ["packages", "plugins"]) {
         }
         if (field !== "peerDependencies" && range !== "workspace:*" && range !== "workspace:^") {
           report(where, `${dep} must use a workspace: range`);
+        }
+        if (field === "peerDependencies" && range !== INTERNAL_PEER_RANGE) {
+          report(
+            where,
+            `peer ${dep} must use "${INTERNAL_PEER_RANGE}": a narrower range makes changesets bump every package of the fixed group to a new major on the next minor release`,
+          );
         }
         if (from !== undefined && !(ALLOWED_INTERNAL_DEPENDENCIES[from] ?? []).includes(target)) {
           report(

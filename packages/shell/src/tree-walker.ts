@@ -1,7 +1,7 @@
 import type { Node } from "web-tree-sitter";
 import { tokenizeScript } from "./fallback-tokenizer.js";
 import type { FunctionDef, Redirect, Script, SimpleCommand, Stage, Word } from "./shell-ir.js";
-import { evalNodeWords, type WordContext } from "./tree-words.js";
+import { evalNodeWords, promptCode, type WordContext } from "./tree-words.js";
 import { lookupVariable, UNKNOWN_VALUE, type VariableScope } from "./variables.js";
 import { ARITHMETIC_TEST_OPERATORS, arithmeticCode } from "./arithmetic.js";
 import { DYNAMIC, staticWord } from "./shell-ir.js";
@@ -16,6 +16,22 @@ function dynamicText(): Word {
 
 type Assignment = SimpleCommand["assignments"][number];
 
+/** The last statement of a pipeline node (comments skipped). */
+function lastStatement(node: Node): Node | null {
+  const children = node.namedChildren;
+  for (let i = children.length - 1; i >= 0; i--) {
+    const child = children[i];
+    if (child && child.type !== "comment") return child;
+  }
+  return null;
+}
+
+/** True when only line continuations (`\\⏎`) separate two word nodes of a command. */
+function continuesWord(node: Node, end: number, start: number): boolean {
+  if (end < 0 || start <= end) return false;
+  return /^(?:\\\n)+$/.test(node.text.slice(end - node.startIndex, start - node.startIndex));
+}
+
 class TreeWalker implements WordContext {
   readonly all: SimpleCommand[] = [];
   readonly functions: FunctionDef[] = [];
@@ -26,6 +42,8 @@ class TreeWalker implements WordContext {
   /** Variables declared `-i`: bash evaluates what is assigned to them as arithmetic. */
   private readonly integers = new Set<string>();
   private inherited: readonly Stage[] = [];
+  /** End offset of a command's last word that is really the descriptor of the next redirect. */
+  private descriptorEnd = -1;
 
   readonly scope: VariableScope;
 
@@ -140,8 +158,11 @@ class TreeWalker implements WordContext {
       });
     if (CODE_VARIABLES.test(assigned.name)) {
       if (assigned.value.dynamic) this.runsCode(null);
-      else if (assigned.name.startsWith("PS") ? /\$\(|`/.test(assigned.value.text) : true)
-        this.runsCode(assigned.value.text);
+      else if (!assigned.name.startsWith("PS")) this.runsCode(assigned.value.text);
+      else {
+        const code = promptCode(assigned.value.text);
+        if (code !== null) this.runsCode(code);
+      }
     }
     const append =
       node.text.startsWith(`${assigned.name}+=`) ||
@@ -152,14 +173,20 @@ class TreeWalker implements WordContext {
     );
   }
 
-  private redirect(node: Node, out: Redirect[], after: Node[]): void {
+  /**
+   * Read one redirection into `out`. The grammar puts words that follow a redirection's target
+   * inside the redirection node (`rm 2>/dev/null -rf /etc`); bash passes them to the command, so
+   * they are added to `words`.
+   */
+  private redirect(node: Node, out: Redirect[], after: Node[], words: Word[]): void {
     if (node.type === "herestring_redirect") {
       const target = node.namedChildren.find(
         (child) => child !== null && child.type !== "file_descriptor",
       );
+      const fd = node.namedChildren.find((child) => child?.type === "file_descriptor");
       out.push({
         op: "<<<",
-        fd: null,
+        fd: fd?.text ?? null,
         target: target ? (this.word(target)[0] ?? null) : null,
         heredoc: null,
       });
@@ -168,17 +195,19 @@ class TreeWalker implements WordContext {
     if (node.type === "heredoc_redirect") {
       let body = "";
       let quoted = false;
+      let fd: string | null = null;
       for (const child of node.namedChildren) {
         if (child === null) continue;
-        if (child.type === "heredoc_start") quoted = /['"\\]/.test(child.text);
+        if (child.type === "file_descriptor") fd = child.text;
+        else if (child.type === "heredoc_start") quoted = /['"\\]/.test(child.text);
         else if (child.type === "heredoc_body") {
           body = child.text;
           if (!quoted) this.walkNested(child);
         } else if (child.type === "heredoc_end") continue;
-        else if (child.type.endsWith("_redirect")) this.redirect(child, out, after);
+        else if (child.type.endsWith("_redirect")) this.redirect(child, out, after, words);
         else after.push(child);
       }
-      out.push({ op: "<<", fd: null, target: null, heredoc: body });
+      out.push({ op: "<<", fd, target: null, heredoc: body });
       return;
     }
     let op = "";
@@ -186,9 +215,12 @@ class TreeWalker implements WordContext {
     let target: Word | null = null;
     for (const child of node.children) {
       if (child === null) continue;
-      if (!child.isNamed) op += child.type;
+      // The grammar does not know `N<<<WORD` and reads its first `<<` as an error.
+      if (child.type === "ERROR" && child.text === "<<" && target === null) op += "<<";
+      else if (!child.isNamed) op += child.type;
       else if (child.type === "file_descriptor") fd = child.text;
       else if (target === null) target = this.word(child)[0] ?? null;
+      else words.push(...this.word(child));
     }
     // The grammar reads `N<>FILE` (open for reading and writing) as `<` with target `>`.
     const readWrite = /^(\d*)<>\s*(\S+)/.exec(node.text);
@@ -209,6 +241,7 @@ class TreeWalker implements WordContext {
     redirects: Redirect[],
     upstream: readonly Stage[],
     after: Node[],
+    trailing: readonly Word[] = [],
   ): SimpleCommand {
     const assignments: Assignment[] = [];
     const words: Word[] = [];
@@ -219,6 +252,7 @@ class TreeWalker implements WordContext {
     let runIndex = 0;
     for (const child of node.namedChildren) {
       if (child === null || child.type === "comment") continue;
+      if (child.type === "number" && child.endIndex === this.descriptorEnd) continue;
       if (child.type === "variable_assignment") {
         const assigned = this.assignment(child);
         if (assigned) assignments.push(assigned);
@@ -226,12 +260,15 @@ class TreeWalker implements WordContext {
         continue;
       }
       if (child.type.endsWith("_redirect")) {
-        this.redirect(child, redirects, after);
+        this.redirect(child, redirects, after, words);
         runEnd = -1;
         continue;
       }
-      if (runEnd === child.startIndex) {
-        const text = node.text.slice(runStart - node.startIndex, child.endIndex - node.startIndex);
+      if (runEnd === child.startIndex || continuesWord(node, runEnd, child.startIndex)) {
+        // A backslash-newline is removed before bash splits words: `r\⏎m` is `rm`.
+        const text = node.text
+          .slice(runStart - node.startIndex, child.endIndex - node.startIndex)
+          .replace(/\\\n/g, "");
         words.length = runIndex;
         words.push(...(tokenizeScript(text, this.scope).commands[0]?.words ?? []));
         runEnd = child.endIndex;
@@ -245,6 +282,7 @@ class TreeWalker implements WordContext {
         if (inner) words.push(...this.word(inner));
       } else words.push(...this.word(child));
     }
+    words.push(...trailing);
     if (words[0]?.text === "let") for (const word of words.slice(1)) this.arithmetic(word.text);
     for (const name of nameOperands(words.map((word) => word.text))) this.nameSubscript(name);
     return {
@@ -258,14 +296,34 @@ class TreeWalker implements WordContext {
   private redirected(node: Node, upstream: readonly Stage[]): Stage {
     const redirects: Redirect[] = [];
     const after: Node[] = [];
+    const trailing: Word[] = [];
     const body = node.childForFieldName("body");
     for (const child of node.namedChildren) {
-      if (child !== null && child !== body && child.type.endsWith("_redirect"))
-        this.redirect(child, redirects, after);
+      if (child !== null && child.id !== body?.id && child.type.endsWith("_redirect"))
+        this.redirect(child, redirects, after, trailing);
+    }
+    // `sh 0<&5`: the grammar leaves the `0` in the command; bash reads it as the descriptor.
+    const tail = body?.type === "command" ? body.lastNamedChild : null;
+    const first = redirects[0];
+    if (
+      tail?.type === "number" &&
+      first !== undefined &&
+      first.fd === null &&
+      /[<>&]/.test(node.text.charAt(tail.endIndex - node.startIndex))
+    ) {
+      redirects[0] = { ...first, fd: tail.text };
+      this.descriptorEnd = tail.endIndex;
     }
     let stage: Stage;
-    if (body !== null && body.type === "command") {
-      const cmd = this.command(body, redirects, upstream, after);
+    const last = body?.type === "pipeline" ? lastStatement(body) : null;
+    if (body !== null && last?.type === "command") {
+      // `a | b > f`: bash attaches the redirection to the pipeline's last simple command.
+      const before = this.all.length;
+      this.pipeline(body, upstream, { redirects, trailing });
+      stage = { compound: true, commands: this.all.slice(before) };
+    } else if (body !== null && body.type === "command") {
+      const cmd = this.command(body, redirects, upstream, after, trailing);
+      this.descriptorEnd = -1;
       this.emit(cmd);
       stage = cmd;
     } else {
@@ -282,13 +340,19 @@ class TreeWalker implements WordContext {
     return stage;
   }
 
-  private pipeline(node: Node, initial: readonly Stage[]): void {
+  private pipeline(
+    node: Node,
+    initial: readonly Stage[],
+    last: { redirects: Redirect[]; trailing: readonly Word[] } | null = null,
+  ): void {
     const stages: Stage[] = [...initial];
+    const lastId = last === null ? null : lastStatement(node)?.id;
     for (const child of node.namedChildren) {
       if (child === null || child.type === "comment") continue;
       if (child.type === "command") {
         const after: Node[] = [];
-        const cmd = this.command(child, [], [...stages], after);
+        const own = child.id === lastId ? last : null;
+        const cmd = this.command(child, own?.redirects ?? [], [...stages], after, own?.trailing);
         this.emit(cmd);
         stages.push(cmd);
         for (const extra of after) this.walk(extra);

@@ -56,6 +56,15 @@ function doubleQuotedText(text: string): string {
     : text;
 }
 
+/**
+ * The shell code a prompt string runs once its backslash escapes are decoded (`\$` becomes
+ * `$` for an ordinary user, so `\$(cmd)` is a command substitution), or null when none.
+ */
+export function promptCode(text: string): string | null {
+  const decoded = text.replace(/\\([$\\])/g, "$1");
+  return /\$\(|`/.test(decoded) ? decoded : null;
+}
+
 const EXPANSION = /^\$\{([#!]?)([A-Za-z_][A-Za-z0-9_]*|[0-9]+|[@*#?$!-])([\s\S]*)\}$/;
 
 function variableParts(
@@ -94,17 +103,26 @@ function expansionParts(
     return;
   }
   const [, prefix = "", name = "", op = ""] = match;
+  if (op.endsWith("@P")) {
+    // Prompt expansion runs the command substitutions in the value; an indirect name, an
+    // array element or a positional parameter is a value not known here.
+    const value = prefix === "" && op === "@P" ? lookupVariable(ctx.scope, name) : null;
+    if (value === null || value === "separator" || value.dynamic) ctx.runsCode(null);
+    else {
+      const code = promptCode(value.text);
+      if (code !== null) ctx.runsCode(code);
+    }
+    collectNested(node, ctx, subs);
+    parts.push({ text: "", quoted, dynamic: true });
+    return;
+  }
   if (prefix !== "") {
     parts.push({ text: "", quoted, dynamic: true });
     return;
   }
-  if (op === "@P") {
-    // Prompt expansion runs the command substitutions in the value.
-    const value = lookupVariable(ctx.scope, name);
-    if (value === null || value === "separator" || value.dynamic) ctx.runsCode(null);
-    else if (/\$\(|`/.test(value.text)) ctx.runsCode(value.text);
-    parts.push({ text: "", quoted, dynamic: true });
-    return;
+  if (/^:[^-=?+]/.test(op)) {
+    // `${x:OFFSET:LENGTH}`: both are arithmetic, which expands array subscripts in variables.
+    for (const code of arithmeticCode(op.slice(1), ctx.scope)) ctx.runsCode(code);
   }
   if (name === "IFS") {
     variableParts(name, quoted, ctx, parts);

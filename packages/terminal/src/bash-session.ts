@@ -74,6 +74,8 @@ export class BashSession implements Environment {
   readonly #maxOutputChars: number;
   readonly #token: string;
   readonly #snapshots: SnapshotFiles;
+  /** Text of snapshot files the transport sent back with their command (remote transports). */
+  readonly #snapshotTexts = new Map<string, string>();
   readonly #live = new Set<RunningCommand>();
   #cwd: string;
   readonly #home: string | undefined;
@@ -88,12 +90,17 @@ export class BashSession implements Environment {
     this.#timeoutSeconds = settings.timeoutSeconds;
     this.#maxOutputChars = settings.maxOutputChars;
     this.#token = settings.token ?? randomBytes(6).toString("hex");
-    this.#snapshots = new SnapshotFiles((file) => this.#transport.discard([file]));
+    this.#snapshots = new SnapshotFiles((file) => {
+      this.#snapshotTexts.delete(file);
+      this.#transport.discard([file]);
+    });
     this.#cwd = settings.cwd;
     this.#home = settings.home;
     this.#snapshotState = snapshotStateReader(
       () => this.#snapshots.current,
-      async (file) => new TextDecoder().decode(await this.#transport.readFile(file)),
+      async (file) =>
+        this.#snapshotTexts.get(file) ??
+        new TextDecoder().decode(await this.#transport.readFile(file)),
     );
   }
 
@@ -136,7 +143,12 @@ export class BashSession implements Environment {
       stdin: boolean;
       save: boolean;
     },
-  ): Promise<{ run: RunningCommand; runId: string; finished: () => void }> {
+  ): Promise<{
+    run: RunningCommand;
+    runId: string;
+    restored: string | undefined;
+    finished: () => void;
+  }> {
     const runId = `run-${++this.#runs}-${randomBytes(3).toString("hex")}`;
     const commandFile =
       command.length > MAX_INLINE_COMMAND
@@ -176,7 +188,7 @@ export class BashSession implements Environment {
       () => this.#live.delete(run),
       () => this.#live.delete(run),
     );
-    return { run, runId, finished };
+    return { run, runId, restored: snapshot, finished };
   }
 
   async execute(command: string, options: ExecuteOptions = {}): Promise<SessionExecuteResult> {
@@ -195,7 +207,7 @@ export class BashSession implements Environment {
   ): Promise<{ result: ExecuteResult; failure?: string }> {
     const timeoutSeconds = options.timeout ?? this.#timeoutSeconds;
     if (options.signal?.aborted) return { result: INTERRUPTED_BEFORE_START };
-    const { run, runId, finished } = await this.#launch(command, {
+    const { run, runId, restored, finished } = await this.#launch(command, {
       cwd: options.cwd,
       env: options.env,
       pty: options.pty === true,
@@ -246,6 +258,13 @@ export class BashSession implements Environment {
     }
     const snapshot = `${this.#transport.stateDir}/${runId}.snap`;
     if (reason === undefined && outcome.saved) {
+      const text =
+        outcome.snapshot?.kind === "text"
+          ? outcome.snapshot.text
+          : outcome.snapshot?.kind === "unchanged" && restored !== undefined
+            ? this.#snapshotTexts.get(restored)
+            : undefined;
+      if (text !== undefined) this.#snapshotTexts.set(snapshot, text);
       this.#snapshots.adopt(snapshot);
       if (options.cwd === undefined && outcome.cwd) this.#cwd = outcome.cwd;
     } else if (outcome.saved) {

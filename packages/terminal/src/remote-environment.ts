@@ -152,7 +152,7 @@ class RemoteSessionTransport implements SessionTransport {
         }
         return proc.control.cwd === undefined
           ? { saved: false }
-          : { saved: true, cwd: proc.control.cwd };
+          : { saved: true, cwd: proc.control.cwd, snapshot: proc.control.snapshot };
       },
       stop: () => {
         stopping ??= (async () => {

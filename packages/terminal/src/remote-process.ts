@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import { exitCodeOf } from "./process-group.js";
+import { RemoteControlParser, type RemoteControl } from "./remote-control.js";
 
 /** A local program that runs something on the far side (`docker exec ...`, `ssh ...`). */
 export interface TransportCommand {
@@ -7,16 +8,6 @@ export interface TransportCommand {
   readonly args: readonly string[];
   /** Environment of the client program (default this process's). */
   readonly env?: Readonly<Record<string, string | undefined>> | undefined;
-}
-
-/** Control lines the remote wrapper sends, parsed. */
-export interface RemoteControl {
-  /** Process group id of the command on the far side. */
-  pid?: number;
-  /** New session directory after the command. */
-  cwd?: string;
-  /** The explicit directory did not exist; nothing ran. */
-  missingCwd?: string;
 }
 
 /** One transport client process running a remote command. */
@@ -43,48 +34,31 @@ export function startRemote(command: TransportCommand): RemoteProcess {
     env: command.env ?? process.env,
   });
   const listeners = new Set<(chunk: string) => void>();
-  const control: RemoteControl = {};
-  let errors = "";
-  let pending = "";
   let stdinOpen = true;
   let resolveStarted: (pid: number | undefined) => void = () => undefined;
   const started = new Promise<number | undefined>((resolve) => {
     resolveStarted = resolve;
   });
+  const parser = new RemoteControlParser((pid) => resolveStarted(pid));
+  let spawnError = "";
   child.stdout.setEncoding("utf8");
   child.stdout.on("data", (chunk: string) => {
     for (const listener of listeners) listener(chunk);
   });
-  child.stderr.setEncoding("utf8");
-  child.stderr.on("data", (chunk: string) => {
-    pending += chunk;
-    let newline = pending.indexOf("\n");
-    while (newline >= 0) {
-      const line = pending.slice(0, newline);
-      pending = pending.slice(newline + 1);
-      if (line.startsWith("hermes-pid ")) {
-        control.pid = Number(line.slice(11));
-        resolveStarted(control.pid);
-      } else if (line.startsWith("hermes-cwd ")) control.cwd = line.slice(11);
-      else if (line.startsWith("hermes-nocwd ")) control.missingCwd = line.slice(13);
-      else errors += `${line}\n`;
-      newline = pending.indexOf("\n");
-    }
-  });
+  child.stderr.on("data", (chunk: Buffer) => parser.push(chunk));
   child.stdin.on("error", () => {
     stdinOpen = false;
   });
   const closed = new Promise<number>((resolve) => {
     child.once("error", (error) => {
-      errors += `${String(error)}\n`;
+      spawnError += `${String(error)}\n`;
       resolve(127);
     });
     child.once("close", (code, signal) => resolve(exitCodeOf(code, signal)));
   });
   const exited = closed.then((code) => {
     stdinOpen = false;
-    errors += pending;
-    pending = "";
+    parser.end();
     resolveStarted(undefined);
     return code;
   });
@@ -95,8 +69,8 @@ export function startRemote(command: TransportCommand): RemoteProcess {
     },
     started,
     exited,
-    control,
-    transportErrors: () => errors,
+    control: parser.control,
+    transportErrors: () => spawnError + parser.errors,
     get stdinOpen() {
       return stdinOpen;
     },

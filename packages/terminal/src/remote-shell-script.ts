@@ -19,7 +19,10 @@ export function quoteForRemoteShell(value: string): string {
  * - runs the command as a job of its own process group and reports the group id
  *   (`hermes-pid`) so a timeout or abort can kill the tree;
  * - after the command, kills what is left of its group still holding the output (as the
- *   local backend does), and reports the new session directory (`hermes-cwd`).
+ *   local backend does), and reports the new session directory (`hermes-cwd`);
+ * - sends the snapshot the command saved back with it (`hermes-snap <bytes>` and its bytes,
+ *   or `hermes-snap-same` when it is byte for byte the one the command restored), so approval
+ *   of the next command knows its aliases and functions without another round trip.
  *
  * Control lines go to file descriptor 3 (the transport's stderr); anything else on stderr
  * is the transport's own message. Positional parameters: state dir, run id, directory,
@@ -56,6 +59,17 @@ export const REMOTE_WRAPPER: string = [
   '  builtin read -r __hermes_cwd <"$__hermes_state/$__hermes_run.cwd"',
   '  rm -f -- "$__hermes_state/$__hermes_run.cwd"',
   '  builtin printf "hermes-cwd %s\\n" "$__hermes_cwd" >&3',
+  // Byte counts and byte-exact reads: the C locale, now that the command has run.
+  "  LC_ALL=C __hermes_new= __hermes_old=",
+  '  IFS= builtin read -r -d "" __hermes_new <"$__hermes_state/$__hermes_run.snap"',
+  '  if [ -n "$__hermes_new" ]; then',
+  '    [ -z "$__hermes_snap" ] || IFS= builtin read -r -d "" __hermes_old <"$__hermes_snap"',
+  '    if [ -n "$__hermes_old" ] && [ "$__hermes_new" = "$__hermes_old" ]; then',
+  '      builtin printf "hermes-snap-same\\n" >&3',
+  "    else",
+  '      builtin printf "hermes-snap %s\\n%s\\n" "${#__hermes_new}" "$__hermes_new" >&3',
+  "    fi",
+  "  fi",
   "fi",
   'builtin exit "$__hermes_rc"',
 ].join("\n");

@@ -27,12 +27,22 @@ export interface SessionRun {
   readonly stdin: boolean;
 }
 
+/**
+ * The snapshot a run saved, as a transport that runs commands far away sends it back with the
+ * command's own output, so the session need not fetch the file in another round trip: its
+ * text, or word that it is byte for byte the snapshot the run restored.
+ */
+export type SnapshotReport =
+  { readonly kind: "text"; readonly text: string } | { readonly kind: "unchanged" };
+
 /** What a finished run left for the session. */
 export interface RunOutcome {
   /** The run wrote a new snapshot (in the state dir, named `<runId>.snap`). */
   readonly saved: boolean;
   /** The shell's directory when it ended, when `saved`. */
   readonly cwd?: string | undefined;
+  /** The saved snapshot's content, when `saved` and the transport has it at hand. */
+  readonly snapshot?: SnapshotReport | undefined;
   /**
    * The transport itself failed (the command never ran): the message to show, and whether
    * the transport may recover from it (see {@link SessionTransport.recover}).

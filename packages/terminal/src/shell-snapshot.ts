@@ -123,14 +123,15 @@ const EMPTY_STATE: ShellSnapshotState = { aliases: {}, functions: {} };
 
 /**
  * Reads the state of whichever snapshot is current. Snapshot files are never rewritten (each
- * command writes a new one), so the last parse is kept until the current file changes. When
- * the file was replaced and removed while it was being read, the new current one is read.
+ * command writes a new one), so the last parse is kept until the current file changes, and
+ * kept too when the new file holds the same text (a command that changed nothing). When the
+ * file was replaced and removed while it was being read, the new current one is read.
  */
 export function snapshotStateReader(
   current: () => string | undefined,
   read: (file: string) => Promise<string>,
 ): () => Promise<ShellSnapshotState> {
-  let cached: { file: string; state: ShellSnapshotState } | undefined;
+  let cached: { file: string; text: string; state: ShellSnapshotState } | undefined;
   return async () => {
     await initializeParser();
     for (let attempt = 0; ; attempt++) {
@@ -144,7 +145,11 @@ export function snapshotStateReader(
         if (attempt < 3 && current() !== file) continue;
         throw error;
       }
-      cached = { file, state: parseShellSnapshot(text) };
+      cached = {
+        file,
+        text,
+        state: cached?.text === text ? cached.state : parseShellSnapshot(text),
+      };
       return cached.state;
     }
   };

@@ -33,6 +33,29 @@ export async function waitUntil(
   }
 }
 
+/**
+ * Wait until `path` holds a pid (a process under test writes `echo $$ > path`); returns the pid,
+ * or 0 when none appeared within `timeoutMs`.
+ */
+export async function waitForPidFile(
+  path: string,
+  { timeoutMs = 10_000 }: { timeoutMs?: number } = {},
+): Promise<number> {
+  let pid = 0;
+  await waitUntil(
+    () => {
+      try {
+        pid = Number(readFileSync(path, "utf8").trim());
+      } catch {
+        pid = 0;
+      }
+      return Number.isInteger(pid) && pid > 0;
+    },
+    { timeoutMs },
+  );
+  return Number.isInteger(pid) && pid > 0 ? pid : 0;
+}
+
 /** Best-effort SIGKILL of pids a test started, so a failing test leaves nothing behind. */
 export function killPids(pids: Iterable<number>): void {
   for (const pid of pids) {

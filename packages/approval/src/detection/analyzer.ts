@@ -24,12 +24,18 @@ import { toolExecRules } from "./rules/tool-exec-rules.js";
 import { secretThenSendMatch } from "./rules/secret-rules.js";
 import { operationRules } from "./rules/operations-rules.js";
 import { EXEC_RULES, execRules, isDynamicCommandWord } from "./rules/exec-rules.js";
-import { processSubstitutionSinkRule } from "./rules/process-substitution-rules.js";
+import { coprocessRule, processSubstitutionSinkRule } from "./rules/process-substitution-rules.js";
 import { gitRules } from "./rules/git-rules.js";
 import { interpreterRules } from "./rules/interpreter-rules.js";
 import { optionExecRules } from "./rules/option-exec-rules.js";
 import { containerRules } from "./rules/container-rules.js";
 import { platformRules } from "./rules/platform-rules.js";
+import { cloudCliRules } from "./rules/cloud-cli-rules.js";
+import { clusterRules } from "./rules/cluster-rules.js";
+import { datastoreRules } from "./rules/datastore-rules.js";
+import { httpClientRules } from "./rules/http-client-rules.js";
+import { containerOpsRules } from "./rules/container-ops-rules.js";
+import { hookOptionRules } from "./rules/hook-option-rules.js";
 import { processRules } from "./rules/process-rules.js";
 import { secretRules } from "./rules/secret-rules.js";
 import { sqlRules } from "./rules/sql-rules.js";
@@ -70,10 +76,17 @@ const LAYER_RULES: readonly CommandRule[] = [
   gitRules,
   execRules,
   processSubstitutionSinkRule,
+  coprocessRule,
   optionExecRules,
   containerRules,
   secretRules,
   platformRules,
+  cloudCliRules,
+  clusterRules,
+  datastoreRules,
+  httpClientRules,
+  containerOpsRules,
+  hookOptionRules,
   escalationRules,
   toolExecRules,
   operationRules,

@@ -1,5 +1,11 @@
 import { matchOf } from "./rule-context.js";
-import { commandBaseName, type Script, type SimpleCommand, stageOutput } from "@hermes-agent/shell";
+import {
+  commandBaseName,
+  type Script,
+  type SimpleCommand,
+  stageOutput,
+  staticWord,
+} from "@hermes-agent/shell";
 import { EXEC_RULES } from "./rules/exec-rules.js";
 import { rule, type DangerousCommandMatch, type RuleInfo } from "./types.js";
 
@@ -51,7 +57,7 @@ export function writtenThenExecMatch(
   for (const [index, cmd] of script.commands.entries()) {
     const name = commandBaseName(cmd.words[0]?.text ?? "");
     const output = cmd.redirects.length > 0 ? outputFile(cmd) : null;
-    if (files.size === 0 && output === null && name !== "curl" && name !== "wget") continue;
+    if (files.size === 0 && output === null && !/^(?:curl|wget|tee|sponge)$/.test(name)) continue;
     const words = cmd.words.map((word) => word.text);
     if (name === "curl" || name === "wget") {
       if (output) files.set(output.file, REMOTE);
@@ -81,6 +87,22 @@ export function writtenThenExecMatch(
         }
       }
       continue;
+    }
+    if (name === "tee" || name === "sponge") {
+      // `tee FILE <<< CODE`, `echo CODE | tee -a FILE`: the files get the command's stdin.
+      const content = stageOutput({
+        ...cmd,
+        words: [staticWord("cat")],
+        redirects: cmd.redirects.filter((redirect) => !redirect.op.includes(">")),
+      });
+      const append = words.some((word) => /^-[a-z]*a|^--append$/.test(word));
+      for (const file of cmd.words.slice(1)) {
+        if (file.text.startsWith("-") || file.dynamic) continue;
+        const path = normaliseFile(file.text);
+        if (content === null) files.delete(path);
+        else files.set(path, (append ? (files.get(path) ?? "") : "") + content);
+      }
+      if (output === null) continue;
     }
     if (output) {
       // `a | b > FILE` puts the redirect on the whole pipeline: the file gets b's output.

@@ -26,6 +26,28 @@ function stdinCode(cmd: ResolvedCommand, ctx: RuleContext): DangerousCommandMatc
   return pipedCodeMatch(cmd.source, ctx, true);
 }
 
+// A script path that names an open file descriptor: `/dev/stdin`, `/dev/fd/3`, `/proc/self/fd/0`.
+const FD_PATH = /^\/(?:dev\/(?:stdin$|fd\/(\d+)$)|proc\/(?:self|\d+)\/fd\/(\d+)$)/;
+
+/**
+ * The code a shell reads from a descriptor path: stdin for descriptor 0, what a redirection on
+ * the same command opened for another one (`3<<<CODE`), and unknown code otherwise.
+ */
+function descriptorCode(
+  cmd: ResolvedCommand,
+  path: string,
+  ctx: RuleContext,
+): DangerousCommandMatch | null | undefined {
+  const match = FD_PATH.exec(path);
+  if (match === null) return undefined;
+  const fd = match[1] ?? match[2] ?? "0";
+  if (fd === "0") return stdinCode(cmd, ctx);
+  const own = cmd.source.redirects.find((redirect) => redirect.fd === fd);
+  if (own === undefined) return matchOf(EXEC_RULES.dynamicPipe);
+  const redirected = redirectedCodeMatch({ ...cmd.source, redirects: [{ ...own, fd: null }] }, ctx);
+  return redirected === undefined ? matchOf(EXEC_RULES.dynamicPipe) : redirected;
+}
+
 function shellMatch(cmd: ResolvedCommand, ctx: RuleContext): DangerousCommandMatch | null {
   const args = cmd.args;
   let command = false;
@@ -62,7 +84,8 @@ function shellMatch(cmd: ResolvedCommand, ctx: RuleContext): DangerousCommandMat
     if (text.startsWith("--")) continue;
     if (command) return payloadMatch([word], ctx);
     if (isGeneratedScript(word)) return processSubstitutionMatch(word);
-    if (text === "/dev/stdin" || text === "/proc/self/fd/0") return stdinCode(cmd, ctx);
+    const fromDescriptor = descriptorCode(cmd, text, ctx);
+    if (fromDescriptor !== undefined) return fromDescriptor;
     if (stdin) break;
     return null;
   }
@@ -74,7 +97,9 @@ function sourceMatch(cmd: ResolvedCommand, ctx: RuleContext): DangerousCommandMa
   const file = cmd.args[0];
   if (file === undefined) return null;
   if (isGeneratedScript(file)) return processSubstitutionMatch(file);
-  if (/^\/dev\/(?:stdin|fd\/0)$|^-$/.test(file.text)) return stdinCode(cmd, ctx);
+  if (file.text === "-") return stdinCode(cmd, ctx);
+  const fromDescriptor = descriptorCode(cmd, file.text, ctx);
+  if (fromDescriptor !== undefined) return fromDescriptor;
   if (/^https?:/.test(file.text)) return matchOf(EXEC_RULES.remotePipe);
   return null;
 }

@@ -1,7 +1,7 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
-import { isProcessAlive, killPids, waitUntil } from "@hermes-agent/test-utils";
+import { isProcessAlive, killPids, waitForPidFile, waitUntil } from "@hermes-agent/test-utils";
 import { jsonSchema, stepCountIs, streamText, tool } from "ai";
 import { afterEach, describe, expect, test } from "vitest";
 import { fromAiSdkTool, toAiSdkTools } from "../../src/adapters/ai-sdk.js";
@@ -72,7 +72,6 @@ describe("toAiSdkTools", () => {
       { content: "never reached" },
     ]);
     const controller = new AbortController();
-    let pid = 0;
     const result = streamText({
       model,
       tools: toAiSdkTools(h.runtime),
@@ -81,16 +80,8 @@ describe("toAiSdkTools", () => {
       abortSignal: controller.signal,
     });
     const consumed = result.consumeStream({ onError: () => undefined });
-    expect(
-      await waitUntil(() => {
-        try {
-          pid = Number(readFileSync(pidFile, "utf8").trim());
-          return pid > 0;
-        } catch {
-          return false;
-        }
-      }),
-    ).toBe(true);
+    const pid = await waitForPidFile(pidFile);
+    expect(pid).toBeGreaterThan(0);
     pids.push(pid);
     expect(isProcessAlive(pid)).toBe(true);
     controller.abort();

@@ -1,6 +1,6 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { isProcessAlive, killPids, waitUntil } from "@hermes-agent/test-utils";
+import { isProcessAlive, killPids, waitForPidFile, waitUntil } from "@hermes-agent/test-utils";
 import { ToolMessage } from "@langchain/core/messages";
 import { afterEach, describe, expect, test } from "vitest";
 import { toLangChainTools } from "../../src/adapters/langchain.js";
@@ -59,17 +59,8 @@ describe("toLangChainTools", () => {
     const running = byName(toLangChainTools(h.runtime), "terminal")
       .invoke({ command: `echo $$ > ${pidFile}; exec sleep 60` }, { signal: controller.signal })
       .catch((error: unknown) => error);
-    let pid = 0;
-    expect(
-      await waitUntil(() => {
-        try {
-          pid = Number(readFileSync(pidFile, "utf8").trim());
-          return pid > 0;
-        } catch {
-          return false;
-        }
-      }),
-    ).toBe(true);
+    const pid = await waitForPidFile(pidFile);
+    expect(pid).toBeGreaterThan(0);
     pids.push(pid);
     controller.abort();
     await running;

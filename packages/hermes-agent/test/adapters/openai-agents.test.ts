@@ -1,7 +1,7 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { detectDangerousCommand, initializeDetector } from "@hermes-agent/approval";
-import { isProcessAlive, killPids, waitUntil } from "@hermes-agent/test-utils";
+import { isProcessAlive, killPids, waitForPidFile, waitUntil } from "@hermes-agent/test-utils";
 import { Agent, OpenAIProvider, RunContext, Runner } from "@openai/agents";
 import { afterEach, describe, expect, test } from "vitest";
 import { toOpenAIAgentsTools } from "../../src/adapters/openai-agents.js";
@@ -149,17 +149,8 @@ describe("toOpenAIAgentsTools", () => {
     const controller = new AbortController();
     const result = await runner.run(agent, "sleep", { stream: true, signal: controller.signal });
     const finished = result.completed.catch(() => undefined);
-    let pid = 0;
-    expect(
-      await waitUntil(() => {
-        try {
-          pid = Number(readFileSync(pidFile, "utf8").trim());
-          return pid > 0;
-        } catch {
-          return false;
-        }
-      }),
-    ).toBe(true);
+    const pid = await waitForPidFile(pidFile);
+    expect(pid).toBeGreaterThan(0);
     pids.push(pid);
     expect(isProcessAlive(pid)).toBe(true);
     controller.abort();

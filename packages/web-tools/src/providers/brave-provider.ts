@@ -1,4 +1,4 @@
-import { arr, joinUrl, obj, plainText, providerJson, str } from "./provider-http.js";
+import { arr, joinUrl, obj, plainText, providerJson, searchHits, str } from "./provider-http.js";
 import type {
   ProviderCallContext,
   ProviderSettings,
@@ -32,17 +32,10 @@ export function createBraveProvider(
         ctx,
       ),
     );
-    return arr(obj(answer.web).results)
-      .slice(0, limit)
-      .map((item, index) => {
-        const hit = obj(item);
-        return {
-          title: plainText(str(hit.title)),
-          url: str(hit.url),
-          description: plainText(str(hit.description)),
-          position: index + 1,
-        };
-      });
+    return searchHits(arr(obj(answer.web).results).slice(0, limit), (hit) => ({
+      title: plainText(str(hit.title)),
+      description: plainText(str(hit.description)),
+    }));
   }
 
   return { name: "brave", endpoint: base, search };

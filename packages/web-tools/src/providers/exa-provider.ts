@@ -1,4 +1,4 @@
-import { arr, joinUrl, obj, providerJson, str } from "./provider-http.js";
+import { arr, joinUrl, obj, providerJson, searchHits, str } from "./provider-http.js";
 import type {
   PageResult,
   ProviderCallContext,
@@ -50,15 +50,10 @@ export function createExaProvider(
         ctx,
       ),
     );
-    return arr(answer.results).map((item, index) => {
-      const hit = obj(item);
-      return {
-        title: str(hit.title),
-        url: str(hit.url),
-        description: describe(hit),
-        position: index + 1,
-      };
-    });
+    return searchHits(arr(answer.results), (hit) => ({
+      title: str(hit.title),
+      description: describe(hit),
+    }));
   }
 
   async function extract(urls: readonly string[], ctx: ProviderCallContext): Promise<PageResult[]> {

@@ -1,6 +1,6 @@
 import { redactSecrets } from "@hermes-agent/core";
 import { WebToolsError, WebToolsErrorCode } from "../web-tools-error.js";
-import type { ProviderCallContext, ProviderSettings } from "./provider-types.js";
+import type { ProviderCallContext, ProviderSettings, SearchHit } from "./provider-types.js";
 
 /** A request to a provider API. */
 export interface ProviderRequest {
@@ -118,6 +118,22 @@ export function obj(value: unknown): Record<string, unknown> {
   return value !== null && typeof value === "object" && !Array.isArray(value)
     ? (value as Record<string, unknown>)
     : {};
+}
+
+/**
+ * Search hits from a provider's untyped result list: `url` from each item's `url` field, title and
+ * description picked per provider, positions numbered from `first`.
+ */
+export function searchHits(
+  items: readonly unknown[],
+  pick: (hit: Record<string, unknown>) => { readonly title: string; readonly description: string },
+  first = 1,
+): SearchHit[] {
+  return items.map((item, index) => {
+    const hit = obj(item);
+    const { title, description } = pick(hit);
+    return { title, url: str(hit.url), description, position: first + index };
+  });
 }
 
 /** Join a base URL and a path without doubling slashes. */

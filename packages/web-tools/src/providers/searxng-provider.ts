@@ -1,4 +1,4 @@
-import { arr, joinUrl, obj, providerJson, str } from "./provider-http.js";
+import { arr, joinUrl, obj, providerJson, searchHits, str } from "./provider-http.js";
 import type {
   ProviderCallContext,
   ProviderSettings,
@@ -21,16 +21,14 @@ export function createSearxngProvider(baseUrl: string, settings: ProviderSetting
       url.searchParams.set("pageno", String(page));
       const answer = obj(await providerJson({ provider: "SearXNG", url: url.href }, settings, ctx));
       const results = arr(answer.results);
-      for (const item of results) {
-        if (hits.length >= limit) break;
-        const hit = obj(item);
-        hits.push({
-          title: str(hit.title),
-          url: str(hit.url),
-          description: str(hit.content),
-          position: hits.length + 1,
-        });
-      }
+      const taken = results.slice(0, limit - hits.length);
+      hits.push(
+        ...searchHits(
+          taken,
+          (hit) => ({ title: str(hit.title), description: str(hit.content) }),
+          hits.length + 1,
+        ),
+      );
       if (results.length === 0) break;
     }
     return hits;

@@ -1,4 +1,4 @@
-import { arr, joinUrl, obj, providerJson, str } from "./provider-http.js";
+import { arr, joinUrl, obj, providerJson, searchHits, str } from "./provider-http.js";
 import type {
   PageResult,
   ProviderCallContext,
@@ -68,15 +68,10 @@ export function createTavilyProvider(
         ctx,
       ),
     );
-    return arr(answer.results).map((item, index) => {
-      const hit = obj(item);
-      return {
-        title: str(hit.title),
-        url: str(hit.url),
-        description: str(hit.content),
-        position: index + 1,
-      };
-    });
+    return searchHits(arr(answer.results), (hit) => ({
+      title: str(hit.title),
+      description: str(hit.content),
+    }));
   }
 
   async function extract(urls: readonly string[], ctx: ProviderCallContext): Promise<PageResult[]> {

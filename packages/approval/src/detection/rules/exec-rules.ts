@@ -189,6 +189,14 @@ export function redirectedCodeMatch(
       if (redirect.target.dynamic) return matchOf(EXEC_RULES.dynamicPayload);
       return ctx.analyseText(redirect.target.text);
     }
+    if (redirect.op === "<&" && (redirect.fd === null || redirect.fd === "0")) {
+      // Stdin duplicated from another descriptor: what it holds was opened elsewhere.
+      const from = redirect.target?.text ?? "";
+      const opened = source.redirects.find((other) => other.fd === from && other !== redirect);
+      if (from === "-") return null;
+      if (opened === undefined) return matchOf(EXEC_RULES.dynamicPipe);
+      return redirectedCodeMatch({ ...source, redirects: [{ ...opened, fd: null }] }, ctx);
+    }
     if (redirect.op === "<" && redirect.target) {
       if (redirect.target.processSubstitution || redirect.target.text.startsWith(DYNAMIC))
         return processSubstitutionMatch(redirect.target);

@@ -17,7 +17,6 @@ import { rule, type DangerousCommandMatch, type RuleInfo } from "../types.js";
 import { DELETE_RULES } from "./delete-rules.js";
 import { EXEC_RULES, stageName } from "./exec-rules.js";
 import { GIT_RULES } from "./git-rules.js";
-import { PLATFORM_RULES } from "./platform-rules.js";
 import { PROCESS_RULES } from "./process-rules.js";
 import { SQL_RULES } from "./sql-rules.js";
 import { SYSTEM_RULES } from "./system-rules.js";
@@ -404,28 +403,8 @@ function remoteDelete(cmd: ResolvedCommand): Match {
       if (texts[0] === "api" && /(?:^|\s)(?:-X|--method)\s*=?\s*DELETE\b/i.test(joined))
         return matchOf(OPERATION_RULES.httpDelete);
       return null;
-    case "curl":
-    case "curlie":
-      return /(?:^|\s)(?:-X|--request)\s*=?\s*['"]?DELETE\b/i.test(joined) ||
-        texts.some((t) => /^-X\s*DELETE$/i.test(t) || /^-XDELETE$/i.test(t))
-        ? /\b(?:localhost|127\.0\.0\.1|\[::1\])\b/.test(joined)
-          ? null
-          : matchOf(OPERATION_RULES.httpDelete)
-        : null;
-    case "http":
-    case "https":
-    case "xh":
-      return /^DELETE$/i.test(texts[0] ?? "") ? matchOf(OPERATION_RULES.httpDelete) : null;
     case "prisma":
       return /--accept-data-loss|--force-reset/.test(joined) ? matchOf(SQL_RULES.datastore) : null;
-    case "kubectl":
-    case "oc":
-      return texts[0] === "scale" &&
-        texts.some(
-          (t, i) => /^--replicas=0$/.test(t) || (t === "--replicas" && texts[i + 1] === "0"),
-        )
-        ? matchOf(PLATFORM_RULES.infraDestroy)
-        : null;
     case "umount":
       return texts.some((t) => /^\/(?:home|usr|var|boot|etc|opt|srv)?\/?$/.test(t)) ||
         texts.some((t) => /^-\w*a/.test(t) || t === "--all")
@@ -514,14 +493,7 @@ const BY_NAME: ReadonlyMap<string, (cmd: ResolvedCommand, ctx: RuleContext) => M
     "gh",
     "glab",
     "tea",
-    "curl",
-    "curlie",
-    "http",
-    "https",
-    "xh",
     "prisma",
-    "kubectl",
-    "oc",
     "umount",
     "ip6tables",
     "iptables-legacy",

@@ -55,99 +55,6 @@ export const PLATFORM_RULES: Readonly<
   ),
 } as const;
 
-const docker: CommandRule = (cmd) => {
-  const texts = cmd.args.map((word) => word.text);
-  const words = texts.filter((text) => !text.startsWith("-"));
-  const [first = "", second = ""] = words;
-  if (
-    (first === "system" || first === "image" || first === "builder" || first === "buildx") &&
-    second === "prune" &&
-    texts.some((text) => /^(?:-\w*a\w*|--all|--volumes)$/.test(text))
-  )
-    return matchOf(PLATFORM_RULES.dockerPrune);
-  if (first === "volume" && /^(?:prune|rm|remove)$/.test(second))
-    return matchOf(PLATFORM_RULES.dockerPrune);
-  if (
-    (first === "compose" || cmd.name === "docker-compose") &&
-    texts.includes("down") &&
-    texts.some((text) => /^(?:-v|--volumes|--rmi)$/.test(text))
-  )
-    return matchOf(PLATFORM_RULES.dockerPrune);
-  if (first === "run" || first === "create" || (first === "container" && second === "run")) {
-    for (let i = 0; i < texts.length; i++) {
-      const text = texts[i] ?? "";
-      if (text === "--privileged" || /^--pid=host$/.test(text))
-        return matchOf(PLATFORM_RULES.dockerHost);
-      const mount = /^(?:-v|--volume|--mount)$/.test(text)
-        ? (texts[i + 1] ?? "")
-        : (/^(?:-v|--volume=|--mount=)(.+)$/.exec(text)?.[1] ?? "");
-      if (
-        /^(?:\/+|\/etc|\/root|\/var\/run\/docker\.sock|\/run\/docker\.sock|\/boot|\/dev)(?:\/?:|$)|(?:source|src)=\/(?:,|$)/.test(
-          mount,
-        )
-      )
-        return matchOf(PLATFORM_RULES.dockerHost);
-    }
-  }
-  return null;
-};
-
-const kubectl: CommandRule = (cmd) => {
-  const texts = cmd.args.map((word) => word.text);
-  const verb = texts.findIndex((text) => text === "delete");
-  if (verb < 0) return null;
-  const rest = texts.slice(verb + 1);
-  if (rest.some((text) => /^(?:--all|-A|--all-namespaces)$/.test(text)))
-    return matchOf(PLATFORM_RULES.k8sDelete);
-  return rest.some((text) =>
-    /^(?:namespaces?|ns|nodes?|no|pv|pvc|persistentvolumes?|persistentvolumeclaims?|crds?|customresourcedefinitions?|clusterroles?|clusterrolebindings?|deployments?|deploy|statefulsets?|sts|secrets?)(?:\/|$)/i.test(
-      text,
-    ),
-  )
-    ? matchOf(PLATFORM_RULES.k8sDelete)
-    : null;
-};
-
-const terraform: CommandRule = (cmd) => {
-  const texts = cmd.args.map((word) => word.text);
-  if (
-    texts.includes("destroy") ||
-    (texts.includes("apply") && texts.some((text) => text === "-destroy" || text === "--destroy"))
-  )
-    return matchOf(PLATFORM_RULES.infraDestroy);
-  if (cmd.name === "helm" && texts.some((text) => /^(?:uninstall|delete|del|un)$/.test(text)))
-    return matchOf(PLATFORM_RULES.infraDestroy);
-  if (texts.includes("state") && texts.includes("rm")) return matchOf(PLATFORM_RULES.infraDestroy);
-  return null;
-};
-
-const cloud: CommandRule = (cmd) => {
-  const texts = cmd.args.map((word) => word.text);
-  if (cmd.name === "aws") {
-    if (
-      texts[0] === "s3" &&
-      (texts[1] === "rb" ||
-        (texts[1] === "rm" && texts.includes("--recursive")) ||
-        (texts[1] === "sync" && texts.includes("--delete")))
-    )
-      return matchOf(PLATFORM_RULES.cloudDelete);
-    if (texts.some((text) => /^(?:delete-|terminate-|deregister-|remove-)/.test(text)))
-      return matchOf(PLATFORM_RULES.cloudDelete);
-    return null;
-  }
-  if (cmd.name === "gsutil")
-    return texts.some(
-      (text) => text === "rb" || (text === "rm" && texts.some((t) => /^-\w*[ra]/.test(t))),
-    )
-      ? matchOf(PLATFORM_RULES.cloudDelete)
-      : null;
-  if (cmd.name === "gcloud" || cmd.name === "az" || cmd.name === "doctl")
-    return texts.some((text) => /^(?:delete|destroy)$/.test(text))
-      ? matchOf(PLATFORM_RULES.cloudDelete)
-      : null;
-  return null;
-};
-
 const WINDOWS_DELETE = /^(?:del|erase|rd|rmdir|remove-item|ri|rm)$/i;
 
 const windowsShell: CommandRule = (cmd) => {
@@ -248,20 +155,6 @@ const hermes: CommandRule = (cmd) => {
 };
 
 const BY_NAME: ReadonlyMap<string, CommandRule> = new Map<string, CommandRule>([
-  ["docker", docker],
-  ["podman", docker],
-  ["docker-compose", docker],
-  ["kubectl", kubectl],
-  ["oc", kubectl],
-  ["terraform", terraform],
-  ["tofu", terraform],
-  ["pulumi", terraform],
-  ["helm", terraform],
-  ["aws", cloud],
-  ["gsutil", cloud],
-  ["gcloud", cloud],
-  ["az", cloud],
-  ["doctl", cloud],
   ["hermes", hermes],
   ...[
     "powershell",

@@ -1,6 +1,6 @@
 import { commandBaseName, staticWord, type SimpleCommand, type Word } from "@hermes-agent/shell";
-import type { CommandRule } from "../rule-context.js";
-import { SHELLS } from "./exec-rules.js";
+import { matchOf, type CommandRule } from "../rule-context.js";
+import { EXEC_RULES, SHELLS } from "./exec-rules.js";
 
 // Programs that run whatever code arrives on their stdin when given no script operand.
 const CODE_READERS =
@@ -62,4 +62,19 @@ export const processSubstitutionSinkRule: CommandRule = (cmd, ctx) => {
     }
   }
   return null;
+};
+
+/**
+ * `coproc bash`, `coproc NAME { python3; }`: a shell or interpreter started as a coprocess reads
+ * its code from whatever the script later writes to `${COPROC[1]}`, which is not known here.
+ */
+export const coprocessRule: CommandRule = (cmd) => {
+  const words = cmd.source.words;
+  if (words[0]?.text !== "coproc" || words.some((word) => /^-[a-zA-Z]*[ce]$/.test(word.text)))
+    return null;
+  const readers = words.slice(1).filter((word) => {
+    const name = commandBaseName(word.text);
+    return SHELLS.has(name) || CODE_READERS.test(name);
+  });
+  return readers.length > 0 ? matchOf(EXEC_RULES.dynamicPipe) : null;
 };

@@ -1,0 +1,172 @@
+// kubectl and oc read over their real option table (global options such as `-n prod` or
+// `--context` may come first): deletes of whole resource kinds or manifests, commands run in
+// pods (`exec`, `run`, `debug ... -- CMD`, analysed as the command they run), pods or debug
+// sessions with host access, node drains, forced replaces, pruning applies, cluster-admin
+// grants and API proxies opened to the network.
+import {
+  hasOption,
+  readOptions,
+  type OptionTable,
+  type ReadOptions,
+  type ResolvedCommand,
+  type SimpleCommand,
+  type Word,
+} from "@hermes-agent/shell";
+import { matchOf, worse, type CommandRule, type RuleContext } from "../rule-context.js";
+import { rule, type DangerousCommandMatch, type RuleInfo } from "../types.js";
+import { PLATFORM_RULES } from "./platform-rules.js";
+
+type Match = DangerousCommandMatch | null;
+
+/** Rules for cluster operations that are not deletes. */
+export const CLUSTER_RULES: Readonly<Record<"disruption" | "adminGrant" | "exposed", RuleInfo>> = {
+  disruption: rule(
+    "cluster-disruption",
+    "cluster workloads evicted or replaced (drain, replace --force, apply --prune, scale to zero)",
+  ),
+  adminGrant: rule("cluster-admin-grant", "cluster-admin or admin role bound to an account"),
+  exposed: rule(
+    "cluster-api-exposed",
+    "cluster API or pod port opened to the network (proxy or port-forward on all addresses)",
+  ),
+} as const;
+
+const KUBECTL: OptionTable = {
+  shortWithValue: "nsfloclpkcv",
+  longWithValue: [
+    "namespace",
+    "context",
+    "cluster",
+    "user",
+    "server",
+    "kubeconfig",
+    "token",
+    "as",
+    "as-group",
+    "request-timeout",
+    "filename",
+    "selector",
+    "output",
+    "container",
+    "image",
+    "patch",
+    "type",
+    "field-selector",
+    "replicas",
+    "grace-period",
+    "timeout",
+    "overrides",
+    "env",
+    "port",
+    "labels",
+    "serviceaccount",
+    "clusterrole",
+    "role",
+    "address",
+    "accept-hosts",
+    "profile",
+    "target",
+    "copy-to",
+    "restart",
+    "cascade",
+    "kustomize",
+    "for",
+    "pod-running-timeout",
+    "user",
+    "group",
+    "set-image",
+  ],
+  long: ["all", "all-namespaces", "force", "prune", "privileged", "stdin", "tty", "rm", "quiet"],
+};
+
+const WIDE_KINDS =
+  /^(?:namespaces?|ns|projects?|nodes?|no|pv|pvc|persistentvolumes?|persistentvolumeclaims?|crds?|customresourcedefinitions?|clusterroles?|clusterrolebindings?|deployments?|deploy|statefulsets?|sts|daemonsets?|ds|secrets?|services?|svc|all)(?:[/.,]|$)/i;
+const HOST_OVERRIDES = /"(?:hostPID|hostNetwork|hostIPC|privileged)"\s*:\s*true|"hostPath"\s*:/;
+const ALL_ADDRESSES = /^(?:0\.0\.0\.0|::|\*|\[::\])$/;
+
+/** The words after `--` (the command a pod runs), or null when there is none. */
+function afterDashes(args: readonly Word[]): readonly Word[] | null {
+  const at = args.findIndex((word) => word.text === "--");
+  return at < 0 ? null : args.slice(at + 1);
+}
+
+function runInPod(words: readonly Word[] | null, ctx: RuleContext): Match {
+  if (words === null || words.length === 0) return null;
+  const synthetic: SimpleCommand = { assignments: [], words, redirects: [], upstream: [] };
+  return ctx.analyseCommand(synthetic);
+}
+
+function value(read: ReadOptions, name: string): string {
+  return read.options.find((o) => o.name === name)?.value ?? "";
+}
+
+function deleteMatch(ops: readonly string[], read: ReadOptions): Match {
+  if (hasOption(read, "all", "A", "all-namespaces", "f", "filename", "k", "kustomize"))
+    return matchOf(PLATFORM_RULES.k8sDelete);
+  return ops.slice(1).some((op) => WIDE_KINDS.test(op)) ? matchOf(PLATFORM_RULES.k8sDelete) : null;
+}
+
+function kubectl(cmd: ResolvedCommand, ctx: RuleContext): Match {
+  const read = readOptions(cmd.args, KUBECTL);
+  if (/^(?:none|client|server)$/.test(value(read, "dry-run")) || hasOption(read, "dry-run"))
+    return null;
+  const ops = read.operands.map((word) => word.text).filter((op) => op !== "--");
+  const verb = ops[0] ?? "";
+  switch (verb) {
+    case "delete":
+      return deleteMatch(ops, read);
+    case "exec":
+      // Without `--` (an old form), the words after the pod name are the command.
+      return runInPod(afterDashes(cmd.args) ?? read.operands.slice(2), ctx);
+    case "run": {
+      const host =
+        hasOption(read, "privileged") || HOST_OVERRIDES.test(value(read, "overrides"))
+          ? matchOf(PLATFORM_RULES.dockerHost)
+          : null;
+      return worse(host, runInPod(afterDashes(cmd.args), ctx));
+    }
+    case "debug": {
+      const host =
+        ops.slice(1).some((op) => /^(?:node|nodes|no)\//.test(op)) ||
+        /^(?:sysadmin|netadmin)$/.test(value(read, "profile"))
+          ? matchOf(PLATFORM_RULES.dockerHost)
+          : null;
+      return worse(host, runInPod(afterDashes(cmd.args), ctx));
+    }
+    case "drain":
+      return matchOf(CLUSTER_RULES.disruption);
+    case "replace":
+      return hasOption(read, "force") ? matchOf(CLUSTER_RULES.disruption) : null;
+    case "apply":
+      return hasOption(read, "prune") ? matchOf(CLUSTER_RULES.disruption) : null;
+    case "scale":
+      return /^0+$/.test(value(read, "replicas")) ? matchOf(PLATFORM_RULES.infraDestroy) : null;
+    case "create":
+      return /^(?:clusterrolebinding|rolebinding)$/.test(ops[1] ?? "") &&
+        /^(?:cluster-admin|admin)$/.test(value(read, "clusterrole"))
+        ? matchOf(CLUSTER_RULES.adminGrant)
+        : null;
+    case "proxy":
+    case "port-forward":
+      return value(read, "address")
+        .split(",")
+        .some((address) => ALL_ADDRESSES.test(address)) || value(read, "accept-hosts") === ".*"
+        ? matchOf(CLUSTER_RULES.exposed)
+        : null;
+    default:
+      return null;
+  }
+}
+
+/** Cluster rules dispatched by command name. */
+export const clusterRules: CommandRule = (cmd, ctx) =>
+  cmd.name === "kubectl" || cmd.name === "oc" || cmd.name === "k3s" || cmd.name === "microk8s"
+    ? kubectl(clusterCommand(cmd), ctx)
+    : null;
+
+/** `k3s kubectl ...` and `microk8s kubectl ...` run kubectl with the rest of the words. */
+function clusterCommand(cmd: ResolvedCommand): ResolvedCommand {
+  if (cmd.name !== "k3s" && cmd.name !== "microk8s") return cmd;
+  const [sub, ...rest] = cmd.args;
+  return sub?.text === "kubectl" ? { ...cmd, name: "kubectl", args: rest } : { ...cmd, args: [] };
+}
