@@ -34,6 +34,8 @@ import { cloudCliRules } from "./rules/cloud-cli-rules.js";
 import { clusterRules } from "./rules/cluster-rules.js";
 import { datastoreRules } from "./rules/datastore-rules.js";
 import { httpClientRules } from "./rules/http-client-rules.js";
+import { containerOpsRules } from "./rules/container-ops-rules.js";
+import { hookOptionRules } from "./rules/hook-option-rules.js";
 import { processRules } from "./rules/process-rules.js";
 import { secretRules } from "./rules/secret-rules.js";
 import { sqlRules } from "./rules/sql-rules.js";
@@ -83,6 +85,8 @@ const LAYER_RULES: readonly CommandRule[] = [
   clusterRules,
   datastoreRules,
   httpClientRules,
+  containerOpsRules,
+  hookOptionRules,
   escalationRules,
   toolExecRules,
   operationRules,

@@ -7,6 +7,8 @@ import { INTERPRETER_RULES } from "./rules/interpreter-rules.js";
 import { PLATFORM_RULES } from "./rules/platform-rules.js";
 import { CLOUD_RULES } from "./rules/cloud-cli-rules.js";
 import { CLUSTER_RULES } from "./rules/cluster-rules.js";
+import { CONTAINER_OPS_RULES } from "./rules/container-ops-rules.js";
+import { HOOK_RULES } from "./rules/hook-option-rules.js";
 import { OPTION_EXEC_RULES } from "./rules/option-exec-rules.js";
 import { CONTAINER_RULES } from "./rules/container-rules.js";
 import { PROCESS_RULES } from "./rules/process-rules.js";
@@ -46,6 +48,8 @@ function collect(): readonly RuleInfo[] {
     PLATFORM_RULES,
     CLOUD_RULES,
     CLUSTER_RULES,
+    CONTAINER_OPS_RULES,
+    HOOK_RULES,
     OPTION_EXEC_RULES,
     CONTAINER_RULES,
     ESCALATION_RULES,

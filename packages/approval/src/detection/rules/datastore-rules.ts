@@ -55,7 +55,8 @@ function redisLineMatch(line: string, fromInput: boolean): Match {
   const text = line.trim();
   if (REDIS_DESTRUCTIVE.test(text)) return wipe();
   // `--scan | xargs redis-cli del` or a key list from a substitution: keys not known here.
-  if (REDIS_KEY_DELETE.test(text) && (fromInput || /[*?]/.test(text) || text.includes(DYNAMIC))) return wipe();
+  if (REDIS_KEY_DELETE.test(text) && (fromInput || /[*?]/.test(text) || text.includes(DYNAMIC)))
+    return wipe();
   if (/^EVAL(?:SHA)?\b/i.test(text) && REDIS_EVAL_DESTRUCTIVE.test(text)) return wipe();
   return null;
 }

@@ -55,43 +55,6 @@ export const PLATFORM_RULES: Readonly<
   ),
 } as const;
 
-const docker: CommandRule = (cmd) => {
-  const texts = cmd.args.map((word) => word.text);
-  const words = texts.filter((text) => !text.startsWith("-"));
-  const [first = "", second = ""] = words;
-  if (
-    (first === "system" || first === "image" || first === "builder" || first === "buildx") &&
-    second === "prune" &&
-    texts.some((text) => /^(?:-\w*a\w*|--all|--volumes)$/.test(text))
-  )
-    return matchOf(PLATFORM_RULES.dockerPrune);
-  if (first === "volume" && /^(?:prune|rm|remove)$/.test(second))
-    return matchOf(PLATFORM_RULES.dockerPrune);
-  if (
-    (first === "compose" || cmd.name === "docker-compose") &&
-    texts.includes("down") &&
-    texts.some((text) => /^(?:-v|--volumes|--rmi)$/.test(text))
-  )
-    return matchOf(PLATFORM_RULES.dockerPrune);
-  if (first === "run" || first === "create" || (first === "container" && second === "run")) {
-    for (let i = 0; i < texts.length; i++) {
-      const text = texts[i] ?? "";
-      if (text === "--privileged" || /^--pid=host$/.test(text))
-        return matchOf(PLATFORM_RULES.dockerHost);
-      const mount = /^(?:-v|--volume|--mount)$/.test(text)
-        ? (texts[i + 1] ?? "")
-        : (/^(?:-v|--volume=|--mount=)(.+)$/.exec(text)?.[1] ?? "");
-      if (
-        /^(?:\/+|\/etc|\/root|\/var\/run\/docker\.sock|\/run\/docker\.sock|\/boot|\/dev)(?:\/?:|$)|(?:source|src)=\/(?:,|$)/.test(
-          mount,
-        )
-      )
-        return matchOf(PLATFORM_RULES.dockerHost);
-    }
-  }
-  return null;
-};
-
 const WINDOWS_DELETE = /^(?:del|erase|rd|rmdir|remove-item|ri|rm)$/i;
 
 const windowsShell: CommandRule = (cmd) => {
@@ -192,9 +155,6 @@ const hermes: CommandRule = (cmd) => {
 };
 
 const BY_NAME: ReadonlyMap<string, CommandRule> = new Map<string, CommandRule>([
-  ["docker", docker],
-  ["podman", docker],
-  ["docker-compose", docker],
   ["hermes", hermes],
   ...[
     "powershell",
