@@ -105,8 +105,8 @@ describe("resource exhaustion", () => {
       [
         "while true; do curl -s localhost:8080/health & sleep 5; done",
         "for i in 1 2 3; do sleep 1 & done; wait",
-        "for f in *.log; do gzip \"$f\" & done; wait",
-        "while read -r line; do echo \"$line\" & done < list.txt",
+        'for f in *.log; do gzip "$f" & done; wait',
+        'while read -r line; do echo "$line" & done < list.txt',
         "npm run dev &",
         "python3 -m http.server 8000 &",
       ],
