@@ -15,7 +15,7 @@ import { listTools, printTools } from "./tools-command.js";
 export async function runStart(io: CliIo, globals: GlobalOptions): Promise<void> {
   const config = await withRuntime(io, globals, demoApprover(io), async (runtime) => {
     out(io, `hermes-agent ${VERSION}\n\n== doctor`);
-    printDoctor(io, await runDoctor(io, runtime, 5000));
+    printDoctor(io, await runDoctor(io, runtime));
     out(io, "\n== tools");
     printTools(io, listTools(runtime, io.env), false);
     out(io, "\n== demonstration: real tool calls through the full pipeline");
