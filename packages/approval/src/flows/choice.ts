@@ -1,4 +1,3 @@
-import { z } from "zod";
 import type { ApprovalChoice } from "./types.js";
 
 const ALIASES: Readonly<Record<string, ApprovalChoice>> = {
@@ -17,14 +16,12 @@ const ALIASES: Readonly<Record<string, ApprovalChoice>> = {
   n: "deny",
 };
 
-// Answers arrive from chat messages and other processes: anything not clearly an approval denies.
-const choiceSchema = z
-  .unknown()
-  .transform((value): ApprovalChoice =>
-    typeof value === "string" ? (ALIASES[value.trim().toLowerCase()] ?? "deny") : "deny",
-  );
-
-/** Read an approval answer from outside; unknown values are `deny`. */
+/**
+ * Read an approval answer from outside; unknown values are `deny`. Answers arrive from chat
+ * messages and other processes: anything not clearly an approval denies.
+ */
 export function parseChoice(value: unknown): ApprovalChoice {
-  return choiceSchema.parse(value);
+  if (typeof value !== "string") return "deny";
+  const key = value.trim().toLowerCase();
+  return Object.hasOwn(ALIASES, key) ? (ALIASES[key] as ApprovalChoice) : "deny";
 }
