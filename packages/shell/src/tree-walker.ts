@@ -12,6 +12,11 @@ import { ARITHMETIC_TEST_OPERATORS, arithmeticCode } from "./arithmetic.js";
 import { DYNAMIC, staticWord } from "./shell-ir.js";
 import { nameOperands, subscriptWithCode } from "./name-operands.js";
 
+// Variables whose assignment rules judge as a command (`export NAME=VALUE`): history settings,
+// and what makes the dynamic loader or node load extra code.
+const ENVIRONMENT_HOOKS =
+  /^(?:HISTFILE|HISTSIZE|HISTFILESIZE|SAVEHIST|HISTIGNORE|LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|GCONV_PATH|NODE_OPTIONS)$/;
+
 /** Loop values up to which a `for` body is read once per value. */
 const MAX_LOOP_VALUES = 8;
 
@@ -154,7 +159,7 @@ class TreeWalker implements WordContext {
     }
     if (flags.includes("i")) this.integers.add(assigned.name);
     if (this.integers.has(assigned.name)) this.arithmetic(assigned.value.text);
-    if (/^(?:HISTFILE|HISTSIZE|HISTFILESIZE|SAVEHIST|HISTIGNORE)$/.test(assigned.name))
+    if (ENVIRONMENT_HOOKS.test(assigned.name))
       this.emit({
         assignments: [],
         words: [
