@@ -11,6 +11,7 @@ import {
 import { ARITHMETIC_TEST_OPERATORS, arithmeticCode } from "./arithmetic.js";
 import { DYNAMIC, staticWord } from "./shell-ir.js";
 import { nameOperands, subscriptWithCode } from "./name-operands.js";
+import { spawningLoopOf, type SpawningLoop } from "./spawning-loops.js";
 
 // Variables whose assignment rules judge as a command (`export NAME=VALUE`): history settings,
 // and what makes the dynamic loader or node load extra code.
@@ -51,6 +52,8 @@ class TreeWalker implements WordContext {
   incomplete = false;
   /** A `&` operator sent a command to the background. */
   background = false;
+  /** The most severe loop that starts background jobs on each pass. */
+  spawningLoop: SpawningLoop | null = null;
   private readonly locals: SimpleCommand[][] = [];
   /** Variables declared `-i`: bash evaluates what is assigned to them as arithmetic. */
   private readonly integers = new Set<string>();
@@ -414,6 +417,8 @@ class TreeWalker implements WordContext {
   }
 
   walk(node: Node): void {
+    const loop = spawningLoopOf(node);
+    if (loop !== null && this.spawningLoop !== "endless") this.spawningLoop = loop;
     switch (node.type) {
       case "comment":
         return;
@@ -527,5 +532,6 @@ export function scriptFromTree(root: Node, scope: VariableScope): Script {
     functions: walker.functions,
     incomplete: walker.incomplete || root.hasError,
     ...(walker.background ? { background: true } : {}),
+    ...(walker.spawningLoop !== null ? { spawningLoop: walker.spawningLoop } : {}),
   };
 }
