@@ -6,6 +6,7 @@ import { lookupVariable, UNKNOWN_VALUE, type VariableScope } from "./variables.j
 import { ARITHMETIC_TEST_OPERATORS, arithmeticCode } from "./arithmetic.js";
 import { DYNAMIC, staticWord } from "./shell-ir.js";
 import { nameOperands, subscriptWithCode } from "./name-operands.js";
+import { spawningLoopOf, type SpawningLoop } from "./spawning-loops.js";
 
 // Variables whose value bash runs as code: before each prompt, or expanded in a prompt.
 const CODE_VARIABLES = /^(?:PROMPT_COMMAND|PS[0124])$/;
@@ -38,6 +39,8 @@ class TreeWalker implements WordContext {
   incomplete = false;
   /** A `&` operator sent a command to the background. */
   background = false;
+  /** The most severe loop that starts background jobs on each pass. */
+  spawningLoop: SpawningLoop | null = null;
   private readonly locals: SimpleCommand[][] = [];
   /** Variables declared `-i`: bash evaluates what is assigned to them as arithmetic. */
   private readonly integers = new Set<string>();
@@ -370,6 +373,8 @@ class TreeWalker implements WordContext {
   }
 
   walk(node: Node): void {
+    const loop = spawningLoopOf(node);
+    if (loop !== null && this.spawningLoop !== "endless") this.spawningLoop = loop;
     switch (node.type) {
       case "comment":
         return;
@@ -480,5 +485,6 @@ export function scriptFromTree(root: Node, scope: VariableScope): Script {
     functions: walker.functions,
     incomplete: walker.incomplete || root.hasError,
     ...(walker.background ? { background: true } : {}),
+    ...(walker.spawningLoop !== null ? { spawningLoop: walker.spawningLoop } : {}),
   };
 }

@@ -36,6 +36,8 @@ import { datastoreRules } from "./rules/datastore-rules.js";
 import { httpClientRules } from "./rules/http-client-rules.js";
 import { containerOpsRules } from "./rules/container-ops-rules.js";
 import { hookOptionRules } from "./rules/hook-option-rules.js";
+import { hostAdminRules } from "./rules/host-admin-rules.js";
+import { exhaustionRules, spawningLoopMatch } from "./rules/exhaustion-rules.js";
 import { processRules } from "./rules/process-rules.js";
 import { secretRules } from "./rules/secret-rules.js";
 import { sqlRules } from "./rules/sql-rules.js";
@@ -87,6 +89,8 @@ const LAYER_RULES: readonly CommandRule[] = [
   httpClientRules,
   containerOpsRules,
   hookOptionRules,
+  hostAdminRules,
+  exhaustionRules,
   escalationRules,
   toolExecRules,
   operationRules,
@@ -249,7 +253,7 @@ class Analyzer implements RuleContext {
 
   analyseScript(script: Script): DangerousCommandMatch | null {
     if (script.incomplete) this.collector?.unresolved.add("syntax not fully understood");
-    let found = forkBombMatch(script);
+    let found = forkBombMatch(script) ?? spawningLoopMatch(script);
     if (found) return found;
     for (const cmd of script.commands) {
       found = worse(found, this.analyseCommand(cmd));

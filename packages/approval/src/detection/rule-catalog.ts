@@ -9,6 +9,7 @@ import { CLOUD_RULES } from "./rules/cloud-cli-rules.js";
 import { CLUSTER_RULES } from "./rules/cluster-rules.js";
 import { CONTAINER_OPS_RULES } from "./rules/container-ops-rules.js";
 import { HOOK_RULES } from "./rules/hook-option-rules.js";
+import { HOST_RULES } from "./rules/host-admin-rules.js";
 import { OPTION_EXEC_RULES } from "./rules/option-exec-rules.js";
 import { CONTAINER_RULES } from "./rules/container-rules.js";
 import { PROCESS_RULES } from "./rules/process-rules.js";
@@ -50,6 +51,7 @@ function collect(): readonly RuleInfo[] {
     CLUSTER_RULES,
     CONTAINER_OPS_RULES,
     HOOK_RULES,
+    HOST_RULES,
     OPTION_EXEC_RULES,
     CONTAINER_RULES,
     ESCALATION_RULES,
