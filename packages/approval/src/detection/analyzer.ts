@@ -35,6 +35,7 @@ import { clusterRules } from "./rules/cluster-rules.js";
 import { datastoreRules } from "./rules/datastore-rules.js";
 import { httpClientRules } from "./rules/http-client-rules.js";
 import { containerOpsRules } from "./rules/container-ops-rules.js";
+import { opsCliRules } from "./rules/ops-cli-rules.js";
 import { hookOptionRules } from "./rules/hook-option-rules.js";
 import { processRules } from "./rules/process-rules.js";
 import { secretRules } from "./rules/secret-rules.js";
@@ -86,6 +87,7 @@ const LAYER_RULES: readonly CommandRule[] = [
   datastoreRules,
   httpClientRules,
   containerOpsRules,
+  opsCliRules,
   hookOptionRules,
   escalationRules,
   toolExecRules,
