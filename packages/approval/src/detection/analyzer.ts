@@ -27,6 +27,7 @@ import { EXEC_RULES, execRules, isDynamicCommandWord } from "./rules/exec-rules.
 import { coprocessRule, processSubstitutionSinkRule } from "./rules/process-substitution-rules.js";
 import { gitRules } from "./rules/git-rules.js";
 import { interpreterRules } from "./rules/interpreter-rules.js";
+import { loaderEnvRule } from "./rules/loader-env-rules.js";
 import { optionExecRules } from "./rules/option-exec-rules.js";
 import { containerRules } from "./rules/container-rules.js";
 import { platformRules } from "./rules/platform-rules.js";
@@ -37,6 +38,8 @@ import { httpClientRules } from "./rules/http-client-rules.js";
 import { containerOpsRules } from "./rules/container-ops-rules.js";
 import { opsCliRules } from "./rules/ops-cli-rules.js";
 import { hookOptionRules } from "./rules/hook-option-rules.js";
+import { hostAdminRules } from "./rules/host-admin-rules.js";
+import { exhaustionRules, spawningLoopMatch } from "./rules/exhaustion-rules.js";
 import { processRules } from "./rules/process-rules.js";
 import { secretRules } from "./rules/secret-rules.js";
 import { sqlRules } from "./rules/sql-rules.js";
@@ -73,6 +76,7 @@ const LAYER_RULES: readonly CommandRule[] = [
   processRules,
   systemRules,
   interpreterRules,
+  loaderEnvRule,
   sqlRules,
   gitRules,
   execRules,
@@ -89,6 +93,8 @@ const LAYER_RULES: readonly CommandRule[] = [
   containerOpsRules,
   opsCliRules,
   hookOptionRules,
+  hostAdminRules,
+  exhaustionRules,
   escalationRules,
   toolExecRules,
   operationRules,
@@ -251,7 +257,7 @@ class Analyzer implements RuleContext {
 
   analyseScript(script: Script): DangerousCommandMatch | null {
     if (script.incomplete) this.collector?.unresolved.add("syntax not fully understood");
-    let found = forkBombMatch(script);
+    let found = forkBombMatch(script) ?? spawningLoopMatch(script);
     if (found) return found;
     for (const cmd of script.commands) {
       found = worse(found, this.analyseCommand(cmd));
