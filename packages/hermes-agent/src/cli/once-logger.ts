@@ -1,6 +1,16 @@
 import type { Logger } from "@hermes-agent/core";
 
 /**
+ * What makes two warnings the same: the text, except that an MCP server's failures of one kind
+ * ("MCP server 'x' failed to connect: ...") count once whatever the detail of each retry.
+ */
+function warningKey(message: string): string {
+  if (!message.startsWith("MCP server '")) return message;
+  const cut = message.indexOf(": ");
+  return cut === -1 ? message : message.slice(0, cut);
+}
+
+/**
  * A logger that writes each distinct warning and error once: a server that fails every retry,
  * or a problem several parts notice, is reported one time per command.
  */
@@ -9,8 +19,9 @@ export function onceLogger(logger: Logger): Logger {
   const once =
     (write: (message: string) => void) =>
     (message: string): void => {
-      if (seen.has(message)) return;
-      seen.add(message);
+      const key = warningKey(message);
+      if (seen.has(key)) return;
+      seen.add(key);
       write(message);
     };
   return {
