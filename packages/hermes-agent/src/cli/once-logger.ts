@@ -6,7 +6,8 @@ import type { Logger } from "@hermes-agent/core";
  */
 function warningKey(message: string): string {
   if (!message.startsWith("MCP server '")) return message;
-  const cut = message.indexOf(": ");
+  // After the name and its own ": ", so "MCP server 'x': connection closed" keeps its kind.
+  const cut = message.indexOf(": ", message.indexOf("'", "MCP server '".length) + 3);
   return cut === -1 ? message : message.slice(0, cut);
 }
 

@@ -283,10 +283,10 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Herme
     mcpServers,
     async waitForMcpServers(waitOptions = {}) {
       const timeoutMs = waitOptions.timeoutMs ?? DEFAULT_MCP_WAIT_MS;
-      const settled = await Promise.all(
-        handles.map((handle) => handle.servers?.settle(timeoutMs) ?? []),
-      );
-      return settled.flat();
+      const waits: Promise<McpServerStatus[]>[] = [];
+      for (const handle of handles)
+        if (handle.servers) waits.push(handle.servers.settle(timeoutMs));
+      return (await Promise.all(waits)).flat();
     },
     getToolDefinitions(selection = {}) {
       const fallback = defaults.current();
