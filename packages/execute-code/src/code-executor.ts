@@ -7,19 +7,13 @@ import {
   resolveCodeExecutionSettings,
   type CodeExecutionSettings,
 } from "./execute-code-settings.js";
-import { resolveDefaultPython, resolveProjectPython } from "./interpreters.js";
-import {
-  runLocalExecution,
-  type CommandWrapper,
-  type LocalExecutionOutcome,
-} from "./local-execution.js";
+import type { CommandWrapper, LocalExecutionOutcome } from "./local-execution.js";
 import type { StubTool } from "./python-stubs.js";
-import { PythonSession } from "./python-session.js";
-import { runRemoteExecution } from "./remote-execution.js";
+import type { PythonSession } from "./python-session.js";
 import type { CallTool } from "./rpc-dispatcher.js";
 import { defaultApproveScript, type ApproveScript } from "./script-approval.js";
 import { HERMES_STUB_SPECS, SANDBOX_ALLOWED_TOOLS, sandboxToolsFor } from "./sandbox-tools.js";
-import { abortReasonText, buildResult, type ExecuteCodeResult } from "./script-result.js";
+import type { ExecuteCodeResult } from "./script-result.js";
 import type { ScriptLanguage } from "./staged-files.js";
 import { stubParametersFor } from "./stub-parameters.js";
 
@@ -104,6 +98,29 @@ function refusal(error: string, startedAt: number, pending = false): ExecuteCode
   };
 }
 
+/**
+ * What running a script needs (interpreters, runners, RPC servers, result building), imported
+ * at the first run: creating an executor, as registering execute_code does, loads none of it.
+ */
+async function loadRunModules() {
+  const [interpreters, local, python, remote, result] = await Promise.all([
+    import("./interpreters.js"),
+    import("./local-execution.js"),
+    import("./python-session.js"),
+    import("./remote-execution.js"),
+    import("./script-result.js"),
+  ]);
+  return {
+    resolveDefaultPython: interpreters.resolveDefaultPython,
+    resolveProjectPython: interpreters.resolveProjectPython,
+    runLocalExecution: local.runLocalExecution,
+    PythonSession: python.PythonSession,
+    runRemoteExecution: remote.runRemoteExecution,
+    abortReasonText: result.abortReasonText,
+    buildResult: result.buildResult,
+  };
+}
+
 /** Make an executor for execute_code calls. */
 export function createCodeExecutor(options: CodeExecutorOptions): CodeExecutor {
   const settings = resolveCodeExecutionSettings(options.settings);
@@ -137,6 +154,8 @@ export function createCodeExecutor(options: CodeExecutorOptions): CodeExecutor {
     language: ScriptLanguage,
     tools: StubTool[],
   ): Promise<LocalExecutionOutcome> => {
+    const { resolveDefaultPython, resolveProjectPython, runLocalExecution, PythonSession } =
+      await loadRunModules();
     const cwd =
       settings.mode === "strict"
         ? undefined
@@ -219,6 +238,7 @@ export function createCodeExecutor(options: CodeExecutorOptions): CodeExecutor {
             ExecuteCodeErrorCode.Closed,
             "The execute_code executor was closed.",
           );
+        const { abortReasonText, buildResult, runRemoteExecution } = await loadRunModules();
         const language = request.language ?? "python";
         const offered = sandboxToolsFor(
           request.enabledTools,

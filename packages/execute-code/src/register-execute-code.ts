@@ -4,7 +4,7 @@ import {
   type CodeExecutor,
   type CodeExecutorOptions,
 } from "./code-executor.js";
-import { validateArguments, type ExecuteCodeArgs } from "./execute-code-arguments.js";
+import type { ExecuteCodeArgs } from "./execute-code-arguments.js";
 import { buildExecuteCodeSchema } from "./execute-code-schema.js";
 import { SANDBOX_ALLOWED_TOOLS, sandboxToolsFor } from "./sandbox-tools.js";
 
@@ -92,6 +92,8 @@ export function registerExecuteCodeTool(
     },
     handler: async (args, ctx) => {
       if (!socketsAvailable) return toolError(SANDBOX_UNAVAILABLE);
+      // With the script stubs it generates: loaded at the first call, not at registration.
+      const { validateArguments } = await import("./execute-code-arguments.js");
       const checked = validateArguments(args);
       if ("error" in checked) return toolError(checked.error);
       const enabled = ctx.enabledTools;

@@ -1,14 +1,12 @@
 import { resolveHermesHome } from "@hermes-agent/core";
 import type { ToolCallContext, ToolRegistry } from "@hermes-agent/registry";
 import type { Environment, TerminalRuntime } from "@hermes-agent/terminal";
-import { createEnvironmentFileAccess } from "./access/environment-file-access.js";
 import type { FileAccess } from "./access/file-access.js";
-import { createHostFileAccess } from "./access/host-file-access.js";
 import { errorJson, type FileToolContext } from "./file-tool-context.js";
 import { FILE_TOOLS_DEFAULTS, type FileToolsSettings } from "./file-tools-settings.js";
-import { patchTool, type PatchArgs } from "./patch/patch-tool.js";
-import { readFileTool, type ReadFileArgs } from "./read/read-file.js";
-import { searchFilesTool, type SearchFilesArgs } from "./search/search-files.js";
+import type { PatchArgs } from "./patch/patch-tool.js";
+import type { ReadFileArgs } from "./read/read-file.js";
+import type { SearchFilesArgs } from "./search/search-files.js";
 import { FileStateRegistry, PathLocks } from "./task-file-state.js";
 import {
   PATCH_SCHEMA,
@@ -16,7 +14,7 @@ import {
   SEARCH_FILES_SCHEMA,
   WRITE_FILE_SCHEMA,
 } from "./tool-schemas.js";
-import { writeFileTool, type WriteFileArgs } from "./write/write-file.js";
+import type { WriteFileArgs } from "./write/write-file.js";
 
 /** Toolset of the file tools. */
 export const FILE_TOOLSET = "file";
@@ -45,6 +43,34 @@ export interface FileTools {
 
 type Handler<Args> = (ctx: FileToolContext, args: Args) => Promise<string>;
 
+/** Each tool's implementation, imported at its first call: registering loads none of them. */
+const IMPLEMENTATIONS = {
+  read_file: async (): Promise<Handler<ReadFileArgs>> =>
+    (await import("./read/read-file.js")).readFileTool,
+  write_file: async (): Promise<Handler<WriteFileArgs>> =>
+    (await import("./write/write-file.js")).writeFileTool,
+  patch: async (): Promise<Handler<PatchArgs>> => (await import("./patch/patch-tool.js")).patchTool,
+  search_files: async (): Promise<Handler<SearchFilesArgs>> =>
+    (await import("./search/search-files.js")).searchFilesTool,
+} as const;
+
+/** The file access of an environment: the host's fast path for a local one, else its shell. */
+async function createFileAccess(
+  env: Environment,
+  settings: FileToolsSettings,
+  hostEnv: Readonly<Record<string, string | undefined>> | undefined,
+): Promise<FileAccess> {
+  if (env.type === "local" && settings.hostFastPath) {
+    const { createHostFileAccess } = await import("./access/host-file-access.js");
+    return createHostFileAccess({
+      cwd: () => env.cwd,
+      ...(hostEnv === undefined ? {} : { hostEnv }),
+    });
+  }
+  const { createEnvironmentFileAccess } = await import("./access/environment-file-access.js");
+  return createEnvironmentFileAccess(env);
+}
+
 /**
  * Register read_file (📖), write_file (✍️), patch (🔧) and search_files (🔎) in toolset
  * `file`. Every call runs in the calling task's terminal environment: relative paths
@@ -63,33 +89,30 @@ export function registerFileTools(
   const states = new FileStateRegistry();
   const locks = new PathLocks();
   const accesses = new WeakMap<Environment, FileAccess>();
-  const accessFor = (env: Environment): FileAccess => {
+  const accessFor = async (env: Environment): Promise<FileAccess> => {
     let access = accesses.get(env);
     if (access === undefined) {
-      access =
-        env.type === "local" && settings.hostFastPath
-          ? createHostFileAccess({
-              cwd: () => env.cwd,
-              ...(hostEnv === undefined ? {} : { hostEnv }),
-            })
-          : createEnvironmentFileAccess(env);
+      access = await createFileAccess(env, settings, hostEnv);
+      // A concurrent first call may have made one meanwhile: every call shares the first.
+      access = accesses.get(env) ?? access;
       accesses.set(env, access);
     }
     return access;
   };
 
   const wrap =
-    <Args>(handler: Handler<Args>, resetsRepeats: boolean) =>
+    <Args>(load: () => Promise<Handler<Args>>, resetsRepeats: boolean) =>
     async (args: Args, call: ToolCallContext): Promise<string> => {
       const taskId = call.taskId ?? "default";
       const state = states.forTask(taskId);
       if (resetsRepeats) state.otherToolCalled();
       try {
+        const handler = await load();
         const env = await terminal.environment(taskId);
         const release = terminal.hold(taskId);
         try {
           return await handler(
-            { env, access: accessFor(env), state, locks, settings, signal: call.signal },
+            { env, access: await accessFor(env), state, locks, settings, signal: call.signal },
             args,
           );
         } finally {
@@ -105,20 +128,25 @@ export function registerFileTools(
       name: "read_file",
       emoji: "📖",
       schema: READ_FILE_SCHEMA,
-      handler: wrap<ReadFileArgs>(readFileTool, false),
+      handler: wrap(IMPLEMENTATIONS.read_file, false),
     },
     {
       name: "write_file",
       emoji: "✍️",
       schema: WRITE_FILE_SCHEMA,
-      handler: wrap<WriteFileArgs>(writeFileTool, true),
+      handler: wrap(IMPLEMENTATIONS.write_file, true),
     },
-    { name: "patch", emoji: "🔧", schema: PATCH_SCHEMA, handler: wrap<PatchArgs>(patchTool, true) },
+    {
+      name: "patch",
+      emoji: "🔧",
+      schema: PATCH_SCHEMA,
+      handler: wrap(IMPLEMENTATIONS.patch, true),
+    },
     {
       name: "search_files",
       emoji: "🔎",
       schema: SEARCH_FILES_SCHEMA,
-      handler: wrap<SearchFilesArgs>(searchFilesTool, false),
+      handler: wrap(IMPLEMENTATIONS.search_files, false),
     },
   ] as const;
   for (const tool of tools) {

@@ -1,5 +1,6 @@
+import { createRequire } from "node:module";
 import path from "node:path";
-import { LineCounter, parseDocument } from "yaml";
+import type * as Yaml from "yaml";
 import { z } from "zod";
 import { PluginLoaderError, PluginLoaderErrorCode } from "./plugin-loader-error.js";
 
@@ -119,11 +120,22 @@ export function validateManifest(raw: unknown, file: string, fallbackName: strin
   };
 }
 
+let yaml: typeof Yaml | undefined;
+
+/**
+ * The `yaml` library, loaded at the first manifest parsed: a runtime without plugins never pays
+ * for a YAML parser. It is CommonJS, so `require` loads the same module `import` would.
+ */
+function yamlLib(): typeof Yaml {
+  return (yaml ??= createRequire(import.meta.url)("yaml") as typeof Yaml);
+}
+
 /**
  * Parse `plugin.yaml` text. An empty file is a valid manifest (every field defaulted).
  * @throws {@link PluginLoaderError} (`InvalidManifest`) with the file and line of a YAML error.
  */
 export function parseManifest(text: string, file: string, fallbackName: string): ParsedManifest {
+  const { LineCounter, parseDocument } = yamlLib();
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
   const error = doc.errors[0];

@@ -101,12 +101,12 @@ async function finish(
   value: unknown,
   env: DispatchEnvironment,
 ): Promise<ToolOutput> {
-  const output = enforceResultContract(tool.entry.name, value);
+  const output = enforceResultContract(tool.name, value);
   if (typeof output !== "string") return output;
-  const maxChars = tool.entry.maxResultSizeChars ?? env.defaultMaxResultChars;
+  const maxChars = tool.options.maxResultSizeChars ?? env.defaultMaxResultChars;
   if (output.length <= maxChars) return output;
   return spillOversizedResult(output, {
-    toolName: tool.entry.name,
+    toolName: tool.name,
     maxChars,
     hermesHome: env.hermesHome(),
   });
@@ -125,7 +125,7 @@ async function runCancellable(
   ctx: DispatchContext,
   env: DispatchEnvironment,
 ): Promise<ToolOutput> {
-  const name = tool.entry.name;
+  const name = tool.name;
   const aborted = (): CallInterrupted => new CallInterrupted(cancelled(name));
   if (ctx.signal?.aborted === true) return aborted().result;
   const controller = new AbortController();
@@ -150,7 +150,7 @@ async function runCancellable(
         );
   try {
     const callCtx = callContext(ctx, name, controller.signal);
-    const running = (async () => tool.entry.handler(args, callCtx))();
+    const running = (async () => tool.handler(args, callCtx))();
     const raced = Promise.race([running, interrupted]);
     const settled =
       timeoutMs === undefined && env.deadlines !== undefined
@@ -188,16 +188,16 @@ export async function dispatchTool(
 ): Promise<ToolOutput> {
   try {
     const args = tool.prepareArguments(rawArgs, env);
-    if (args instanceof ArgumentProblem) return invalidArguments(tool.entry.name, args);
-    if (tool.entry.timeoutMs !== undefined && ctx?.timeoutMs === undefined) {
-      const timeoutMs = ownTimeoutMs(tool.entry.timeoutMs, args, env.defaultTimeoutMs);
+    if (args instanceof ArgumentProblem) return invalidArguments(tool.name, args);
+    if (tool.options.timeoutMs !== undefined && ctx?.timeoutMs === undefined) {
+      const timeoutMs = ownTimeoutMs(tool.options.timeoutMs, args, env.defaultTimeoutMs);
       return await runCancellable(tool, args, { ...ctx, timeoutMs }, env);
     }
     if (ctx === undefined) return await runPlain(tool, args, undefined, env);
     if (ctx.timeoutMs !== undefined) return await runCancellable(tool, args, ctx, env);
     const caller = ctx.signal;
     if (caller === undefined) return await runPlain(tool, args, ctx, env);
-    if (caller.aborted) return cancelled(tool.entry.name);
+    if (caller.aborted) return cancelled(tool.name);
     return await runLinked(tool, args, ctx, caller, env);
   } catch (error) {
     return executionError(error);
@@ -235,7 +235,7 @@ async function runPlain(
 ): Promise<ToolOutput> {
   const deadlines = env.deadlines;
   if (deadlines === undefined) {
-    let value = tool.entry.handler(
+    let value = tool.handler(
       args,
       ctx === undefined ? tool.idleContext : tool.contextWithoutSignal(ctx),
     );
@@ -243,10 +243,10 @@ async function runPlain(
     return await finishFast(tool, value, env);
   }
   const bucket = deadlines.current();
-  let value = tool.entry.handler(args, tool.contextIn(bucket, ctx));
+  let value = tool.handler(args, tool.contextIn(bucket, ctx));
   if (isThenable(value)) {
     value = await bucket.race(value);
-    if (value === DEADLINE_PASSED) return timedOut(tool.entry.name, env.defaultTimeoutMs);
+    if (value === DEADLINE_PASSED) return timedOut(tool.name, env.defaultTimeoutMs);
   }
   return await finishFast(tool, value, env);
 }
@@ -264,11 +264,11 @@ async function runLinked(
   env: DispatchEnvironment,
 ): Promise<ToolOutput> {
   const link = env.links.linkFor(caller, env.deadlines?.current());
-  const value: unknown = tool.entry.handler(args, callContext(ctx, tool.entry.name, link.signal));
+  const value: unknown = tool.handler(args, callContext(ctx, tool.name, link.signal));
   if (!isThenable(value)) return await finishFast(tool, value, env);
   const settled = await link.race(value);
-  if (settled === CALLER_ABORTED) return cancelled(tool.entry.name);
-  if (settled === LINK_DEADLINE_PASSED) return timedOut(tool.entry.name, env.defaultTimeoutMs);
+  if (settled === CALLER_ABORTED) return cancelled(tool.name);
+  if (settled === LINK_DEADLINE_PASSED) return timedOut(tool.name, env.defaultTimeoutMs);
   return await finishFast(tool, settled, env);
 }
 
@@ -280,7 +280,7 @@ function finishFast(
 ): ToolOutput | Promise<ToolOutput> {
   if (
     typeof value === "string" &&
-    value.length <= (tool.entry.maxResultSizeChars ?? env.defaultMaxResultChars)
+    value.length <= (tool.options.maxResultSizeChars ?? env.defaultMaxResultChars)
   ) {
     return value;
   }

@@ -10,48 +10,105 @@ import type { DeadlineBucket } from "./deadline-queue.js";
 import type { JsonSchemaCompiler } from "./json-schema.js";
 import { findJsonSyntaxProblem } from "./json-syntax.js";
 import type { Logger } from "@hermes-agent/core";
-import type { DispatchContext, ToolCallContext, ToolDefinition, ToolEntry } from "./types.js";
+import type { ToolOptions } from "./tool-options.js";
+import type {
+  CheckFn,
+  DispatchContext,
+  FunctionSchema,
+  ToolCallContext,
+  ToolDefinition,
+  ToolEntry,
+  ToolHandler,
+} from "./types.js";
 
 const NEVER_ABORTED: AbortSignal = new AbortController().signal;
 
+/** What a tool's calls need, built on its first dispatch: a tool never called carries none of it. */
+class CallState {
+  coerce: Coercer | undefined = undefined;
+  validate: ArgumentValidator | undefined = undefined;
+  idleContext: ToolCallContext | undefined = undefined;
+  bucketContext: { bucket: DeadlineBucket; context: ToolCallContext } | undefined = undefined;
+}
+
 /**
- * A registered tool with what dispatch and definition building need, each computed when first
- * needed and then kept: the frozen definition, the call context used when the caller passes
- * none, and the compiled argument coercer and validator. Registration itself stays small.
+ * A registered tool: its name, toolset, frozen schema, handler, check record and optional parts
+ * (shared with every tool that sets none), and what dispatch and definition building need,
+ * each computed when first needed and then kept: the frozen definition, the public
+ * {@link ToolEntry}, the call context used when the caller passes none, and the compiled
+ * argument coercer and validator. Registration itself stays small.
  */
 export class PreparedTool {
-  readonly entry: ToolEntry;
+  readonly name: string;
+  readonly toolset: string;
+  /** Function schema with JSON Schema parameters, deeply frozen. */
+  readonly schema: FunctionSchema;
+  readonly handler: ToolHandler;
   /** Cache record of the tool's check, shared with every tool using the same function. */
   readonly checkRecord: CheckRecord | undefined;
+  readonly options: ToolOptions;
   /** Stamp of the last selection that asked for this tool (see `ToolCatalog.select`). */
   mark = 0;
-  #definition: ToolDefinition | undefined;
-  #idleContext: ToolCallContext | undefined;
-  #coerce: Coercer | undefined;
-  #validate: ArgumentValidator | undefined;
-  #bucketContext: { bucket: DeadlineBucket; context: ToolCallContext } | undefined;
+  #definition: ToolDefinition | undefined = undefined;
+  #entry: ToolEntry | undefined = undefined;
+  #calls: CallState | undefined = undefined;
 
-  constructor(entry: ToolEntry, checkRecord: CheckRecord | undefined) {
-    this.entry = entry;
+  constructor(
+    name: string,
+    toolset: string,
+    schema: FunctionSchema,
+    handler: ToolHandler,
+    checkRecord: CheckRecord | undefined,
+    options: ToolOptions,
+  ) {
+    this.name = name;
+    this.toolset = toolset;
+    this.schema = schema;
+    this.handler = handler;
     this.checkRecord = checkRecord;
+    this.options = options;
+  }
+
+  /** The tool's availability check, if it has one. */
+  get checkFn(): CheckFn | undefined {
+    return this.checkRecord?.fn;
   }
 
   /** The frozen definition shown to the model; built when first asked for, then shared. */
   get definition(): ToolDefinition {
-    return (this.#definition ??= Object.freeze({ type: "function", function: this.entry.schema }));
+    return (this.#definition ??= Object.freeze({ type: "function", function: this.schema }));
+  }
+
+  /** The tool as `getEntry` shows it: a frozen plain object, built when first asked for. */
+  get entry(): ToolEntry {
+    const { options } = this;
+    return (this.#entry ??= Object.freeze({
+      name: this.name,
+      toolset: this.toolset,
+      schema: this.schema,
+      handler: this.handler,
+      checkFn: this.checkFn,
+      unavailableReason: options.unavailableReason,
+      requiresEnv: options.requiresEnv,
+      isAsync: options.isAsync,
+      description: options.description ?? this.schema.description,
+      emoji: options.emoji,
+      maxResultSizeChars: options.maxResultSizeChars,
+      timeoutMs: options.timeoutMs,
+      dynamicSchemaOverrides: options.dynamicSchemaOverrides,
+      zodSchema: options.zodSchema,
+    }));
   }
 
   /** The context of a call whose caller passed none, with no timeout to honour; built once. */
   get idleContext(): ToolCallContext {
-    return (this.#idleContext ??= Object.freeze({
-      toolName: this.entry.name,
-      signal: NEVER_ABORTED,
-    }));
+    const calls = (this.#calls ??= new CallState());
+    return (calls.idleContext ??= Object.freeze({ toolName: this.name, signal: NEVER_ABORTED }));
   }
 
   /** A context for a call whose caller gave no signal or timeout. */
   contextWithoutSignal(ctx: DispatchContext): ToolCallContext {
-    return callContext(ctx, this.entry.name, NEVER_ABORTED);
+    return callContext(ctx, this.name, NEVER_ABORTED);
   }
 
   /**
@@ -59,14 +116,15 @@ export class PreparedTool {
    * that passed no context one object reused for every call in the bucket.
    */
   contextIn(bucket: DeadlineBucket, ctx: DispatchContext | undefined): ToolCallContext {
-    if (ctx !== undefined) return callContext(ctx, this.entry.name, bucket.signal);
-    if (this.#bucketContext?.bucket !== bucket) {
-      this.#bucketContext = {
+    if (ctx !== undefined) return callContext(ctx, this.name, bucket.signal);
+    const calls = (this.#calls ??= new CallState());
+    if (calls.bucketContext?.bucket !== bucket) {
+      calls.bucketContext = {
         bucket,
-        context: Object.freeze({ toolName: this.entry.name, signal: bucket.signal }),
+        context: Object.freeze({ toolName: this.name, signal: bucket.signal }),
       };
     }
-    return this.#bucketContext.context;
+    return calls.bucketContext.context;
   }
 
   /**
@@ -80,11 +138,12 @@ export class PreparedTool {
   ): Record<string, unknown> | ArgumentProblem {
     const args = readArguments(raw);
     if (args instanceof ArgumentProblem) return args;
-    const coerce = (this.#coerce ??= compileCoercer(this.entry.schema.parameters));
-    const validate = (this.#validate ??= compileArgumentValidator(
-      this.entry.name,
-      this.entry.schema.parameters,
-      this.entry.zodSchema,
+    const calls = (this.#calls ??= new CallState());
+    const coerce = (calls.coerce ??= compileCoercer(this.schema.parameters));
+    const validate = (calls.validate ??= compileArgumentValidator(
+      this.name,
+      this.schema.parameters,
+      this.options.zodSchema,
       services,
     ));
     return validate(coerce(args) as Record<string, unknown>);

@@ -142,12 +142,44 @@ export function findSchemaProblems(schema: unknown): string | undefined {
   return problemAt(schema, "", root);
 }
 
-const COUNT_KEYS: ReadonlySet<string> = new Set(COUNTS);
-const BOUND_KEYS: ReadonlySet<string> = new Set(BOUNDS);
-const TEXT_KEYS: ReadonlySet<string> = new Set(TEXTS);
-const MAP_KEYS: ReadonlySet<string> = new Set(SCHEMA_MAPS);
-const LIST_KEYS: ReadonlySet<string> = new Set(SCHEMA_LISTS);
-const SUBSCHEMA_KEYS: ReadonlySet<string> = new Set([...SUBSCHEMAS, ...BOOLEAN_OR_SCHEMA]);
+/** What the fast pass checks of a keyword's value; a keyword not listed is not checked. */
+const Kind = {
+  Count: 0,
+  Bound: 1,
+  Text: 2,
+  SchemaMap: 3,
+  PatternMap: 4,
+  SchemaList: 5,
+  Subschema: 6,
+  Items: 7,
+  Type: 8,
+  Required: 9,
+  Enum: 10,
+  MultipleOf: 11,
+  UniqueItems: 12,
+  Pattern: 13,
+  Ref: 14,
+} as const;
+type Kind = (typeof Kind)[keyof typeof Kind];
+
+/** Each checked keyword and its kind: one lookup per key in the fast pass. */
+const KEYWORD_KINDS: ReadonlyMap<string, Kind> = new Map<string, Kind>([
+  ...COUNTS.map((key) => [key, Kind.Count] as const),
+  ...BOUNDS.map((key) => [key, Kind.Bound] as const),
+  ...TEXTS.map((key) => [key, Kind.Text] as const),
+  ...SCHEMA_MAPS.map((key) => [key, Kind.SchemaMap] as const),
+  ["patternProperties", Kind.PatternMap],
+  ...SCHEMA_LISTS.map((key) => [key, Kind.SchemaList] as const),
+  ...[...SUBSCHEMAS, ...BOOLEAN_OR_SCHEMA].map((key) => [key, Kind.Subschema] as const),
+  ["items", Kind.Items],
+  ["type", Kind.Type],
+  ["required", Kind.Required],
+  ["enum", Kind.Enum],
+  ["multipleOf", Kind.MultipleOf],
+  ["uniqueItems", Kind.UniqueItems],
+  ["pattern", Kind.Pattern],
+  ["$ref", Kind.Ref],
+]);
 /** Deeper than this, the fast pass gives up and the thorough walk decides. */
 const MAX_SOUND_DEPTH = 64;
 
@@ -158,52 +190,61 @@ function isSoundType(type: unknown): boolean {
   return true;
 }
 
+function isSoundMap(value: unknown, root: JsonSchema, depth: number): boolean {
+  if (!isObject(value)) return false;
+  for (const name of Object.keys(value)) if (!isSound(value[name], root, depth + 1)) return false;
+  return true;
+}
+
+function isSoundList(value: unknown, root: JsonSchema, depth: number): boolean {
+  if (!Array.isArray(value)) return false;
+  for (const item of value) if (!isSound(item, root, depth + 1)) return false;
+  return true;
+}
+
 /** Whether one keyword's value (and any subschema under it) is free of every problem {@link problemAt} reports. */
 function isSoundKeyword(key: string, value: unknown, root: JsonSchema, depth: number): boolean {
   if (value === undefined) return true;
-  if (COUNT_KEYS.has(key)) return Number.isInteger(value) && (value as number) >= 0;
-  if (BOUND_KEYS.has(key)) return typeof value === "number";
-  if (TEXT_KEYS.has(key)) return typeof value === "string";
-  if (MAP_KEYS.has(key)) {
-    if (!isObject(value)) return false;
-    if (key === "patternProperties") {
-      for (const source of Object.keys(value)) if (regexProblem(source) !== undefined) return false;
-    }
-    for (const name of Object.keys(value)) if (!isSound(value[name], root, depth + 1)) return false;
-    return true;
-  }
-  if (LIST_KEYS.has(key)) {
-    if (!Array.isArray(value)) return false;
-    for (const item of value) if (!isSound(item, root, depth + 1)) return false;
-    return true;
-  }
-  if (SUBSCHEMA_KEYS.has(key)) {
-    if (key === "items" && Array.isArray(value)) {
-      for (const item of value) if (!isSound(item, root, depth + 1)) return false;
+  switch (KEYWORD_KINDS.get(key)) {
+    case undefined:
       return true;
-    }
-    return isSound(value, root, depth + 1);
-  }
-  switch (key) {
-    case "type":
+    case Kind.Count:
+      return Number.isInteger(value) && (value as number) >= 0;
+    case Kind.Bound:
+      return typeof value === "number";
+    case Kind.Text:
+      return typeof value === "string";
+    case Kind.SchemaMap:
+      return isSoundMap(value, root, depth);
+    case Kind.PatternMap:
+      if (!isObject(value)) return false;
+      for (const source of Object.keys(value)) if (regexProblem(source) !== undefined) return false;
+      return isSoundMap(value, root, depth);
+    case Kind.SchemaList:
+      return isSoundList(value, root, depth);
+    case Kind.Subschema:
+      return isSound(value, root, depth + 1);
+    case Kind.Items:
+      return Array.isArray(value)
+        ? isSoundList(value, root, depth)
+        : isSound(value, root, depth + 1);
+    case Kind.Type:
       return isSoundType(value);
-    case "required":
+    case Kind.Required:
       return Array.isArray(value) && value.every((item) => typeof item === "string");
-    case "enum":
+    case Kind.Enum:
       return Array.isArray(value);
-    case "multipleOf":
+    case Kind.MultipleOf:
       return typeof value === "number" && value > 0;
-    case "uniqueItems":
+    case Kind.UniqueItems:
       return typeof value === "boolean";
-    case "pattern":
+    case Kind.Pattern:
       return regexProblem(value) === undefined;
-    case "$ref":
+    case Kind.Ref:
       return (
         typeof value === "string" &&
         !((value === "#" || value.startsWith("#/")) && !resolves(root, value))
       );
-    default:
-      return true;
   }
 }
 

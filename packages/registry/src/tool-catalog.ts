@@ -5,8 +5,8 @@ import type { CheckFn } from "./types.js";
 const MCP_PREFIX = "mcp-";
 
 function byName(a: PreparedTool, b: PreparedTool): number {
-  const x = a.entry.name;
-  const y = b.entry.name;
+  const x = a.name;
+  const y = b.name;
   return x < y ? -1 : x > y ? 1 : 0;
 }
 
@@ -37,10 +37,10 @@ export class ToolCatalog {
 
   /** Add a tool, applying the collision rules; false when refused. */
   add(tool: PreparedTool, override: boolean): boolean {
-    const { name, toolset } = tool.entry;
+    const { name, toolset } = tool;
     const existing = this.tools.get(name);
-    if (existing !== undefined && existing.entry.toolset !== toolset) {
-      const previous = existing.entry.toolset;
+    if (existing !== undefined && existing.toolset !== toolset) {
+      const previous = existing.toolset;
       let displaced = false;
       if (previous.startsWith(MCP_PREFIX) && toolset.startsWith(MCP_PREFIX)) {
         this.#logger.debug(
@@ -52,7 +52,7 @@ export class ToolCatalog {
         );
         // An older version of this toolset's tool, displaced earlier, is superseded by this one.
         const stack = (this.#displaced.get(name) ?? []).filter(
-          (below) => below.entry.toolset !== toolset,
+          (below) => below.toolset !== toolset,
         );
         stack.push(existing);
         this.#displaced.set(name, stack);
@@ -84,7 +84,7 @@ export class ToolCatalog {
     if (restored !== undefined) {
       this.#insert(restored);
       this.#logger.info(
-        `Tool '${name}': restored the tool from toolset '${restored.entry.toolset}' after its override was removed`,
+        `Tool '${name}': restored the tool from toolset '${restored.toolset}' after its override was removed`,
       );
     }
     this.#generation++;
@@ -135,7 +135,7 @@ export class ToolCatalog {
       // A large set: one membership test per tool, in name order, nothing to allocate or mark
       // (so a visit that selects again, from a check, cannot disturb this walk).
       const wanted = names as ReadonlySet<string>;
-      for (const tool of all) if (wanted.has(tool.entry.name)) visit(tool);
+      for (const tool of all) if (wanted.has(tool.name)) visit(tool);
       return;
     }
     const stamp = ++this.#selection;
@@ -155,7 +155,7 @@ export class ToolCatalog {
   }
 
   #insert(tool: PreparedTool): void {
-    const { name, toolset, checkFn } = tool.entry;
+    const { name, toolset, checkFn } = tool;
     this.tools.set(name, tool);
     let members = this.toolsets.get(toolset);
     if (members === undefined) {
@@ -172,7 +172,7 @@ export class ToolCatalog {
    * (the tool was only displaced by an override), the aliases to it.
    */
   #unindex(tool: PreparedTool, keepAliases = false): void {
-    const { name, toolset } = tool.entry;
+    const { name, toolset } = tool;
     const members = this.toolsets.get(toolset);
     if (members === undefined) return;
     members.delete(name);

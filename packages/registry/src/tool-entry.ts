@@ -1,11 +1,28 @@
+import type { CheckRecord } from "./check-cache.js";
+import { PreparedTool } from "./prepared-tool.js";
 import { RegistryError, RegistryErrorCode } from "./registry-error.js";
+import { NO_ENV, toolOptions } from "./tool-options.js";
 import { normalizeToolSchema } from "./tool-schema.js";
-import type { ToolEntry, ToolHandler, ToolSpec } from "./types.js";
+import type { CheckFn, ToolEntry, ToolHandler, ToolSpec } from "./types.js";
 
-/** The names OpenAI function calling and MCP clients accept. */
-const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
-
-const NO_ENV: readonly string[] = Object.freeze([]);
+/**
+ * True for the names OpenAI function calling and MCP clients accept: 1 to 64 characters from
+ * a-z, A-Z, 0-9, `_` and `-` (a character loop: cheaper than a regex test per registration).
+ */
+function isValidToolName(name: string): boolean {
+  if (name.length === 0 || name.length > 64) return false;
+  for (let i = 0; i < name.length; i++) {
+    const c = name.charCodeAt(i);
+    const ok =
+      (c >= 97 && c <= 122) || // a-z
+      (c >= 65 && c <= 90) || // A-Z
+      (c >= 48 && c <= 57) || // 0-9
+      c === 95 || // _
+      c === 45; // -
+    if (!ok) return false;
+  }
+  return true;
+}
 
 function isString(item: unknown): item is string {
   return typeof item === "string";
@@ -23,11 +40,14 @@ function optionalFunction(toolName: string, field: string, value: unknown): void
 }
 
 /**
- * Check a registration spec and build the stored entry: schema normalized and frozen,
- * description defaulted from the schema, optional fields filled.
+ * Check a registration spec and build the stored tool: schema normalized and frozen, the check's
+ * cache record looked up with `recordFor`, optional fields kept only when set.
  * @throws {@link RegistryError} naming the tool when something is missing or malformed.
  */
-export function createEntry(spec: ToolSpec<unknown>): ToolEntry {
+export function createTool(
+  spec: ToolSpec<unknown>,
+  recordFor: (fn: CheckFn) => CheckRecord,
+): PreparedTool {
   const raw = spec as Partial<ToolSpec<unknown>> | null | undefined;
   if (typeof raw !== "object" || raw === null) {
     throw new RegistryError(RegistryErrorCode.InvalidTool, "register() needs a tool spec object");
@@ -39,7 +59,7 @@ export function createEntry(spec: ToolSpec<unknown>): ToolEntry {
       "register() needs a non-empty string 'name'",
     );
   }
-  if (!TOOL_NAME.test(name)) {
+  if (!isValidToolName(name)) {
     throw new RegistryError(
       RegistryErrorCode.InvalidTool,
       `Tool name ${JSON.stringify(name.length > 80 ? `${name.slice(0, 80)}…` : name)} is not valid: ` +
@@ -82,20 +102,24 @@ export function createEntry(spec: ToolSpec<unknown>): ToolEntry {
     description: raw.description,
     strict: raw.strict === true,
   });
-  return Object.freeze({
-    name,
-    toolset: raw.toolset,
-    schema,
-    handler: raw.handler as ToolHandler,
-    checkFn: raw.checkFn,
+  const options = toolOptions({
+    description: raw.description,
     unavailableReason: raw.unavailableReason,
     requiresEnv: requiresEnv.length === 0 ? NO_ENV : Object.freeze([...requiresEnv]),
     isAsync: raw.isAsync === true,
-    description: raw.description ?? schema.description,
     emoji: raw.emoji ?? "",
     maxResultSizeChars: cap,
     timeoutMs: timeoutMs as ToolEntry["timeoutMs"],
     dynamicSchemaOverrides: raw.dynamicSchemaOverrides,
     zodSchema,
   });
+  const checkFn = raw.checkFn;
+  return new PreparedTool(
+    name,
+    raw.toolset,
+    schema,
+    raw.handler as ToolHandler,
+    checkFn === undefined ? undefined : recordFor(checkFn),
+    options,
+  );
 }

@@ -1,14 +1,14 @@
-import { CheckCache } from "./check-cache.js";
+import { CheckCache, type CheckRecord } from "./check-cache.js";
 import { DeadlineQueue } from "./deadline-queue.js";
 import { dispatchTool, type DispatchEnvironment } from "./dispatch.js";
 import { createStderrLogger, resolveHermesHome, type Logger } from "@hermes-agent/core";
 import { sharedSchemaCompiler } from "./json-schema.js";
-import { PreparedTool } from "./prepared-tool.js";
+import type { PreparedTool } from "./prepared-tool.js";
 import { readonlyIndexView } from "./readonly-index.js";
 import { SignalLinks } from "./signal-link.js";
 import { DEFAULT_MAX_RESULT_CHARS } from "./result-spill.js";
 import { ToolCatalog } from "./tool-catalog.js";
-import { createEntry } from "./tool-entry.js";
+import { createTool } from "./tool-entry.js";
 import { dispatchError } from "./tool-result.js";
 import { deepFreeze } from "./plain-copy.js";
 import type {
@@ -79,6 +79,7 @@ export class ToolRegistry {
   readonly #hermesHome: string | undefined;
   readonly #env: DispatchEnvironment;
   readonly #reportCheckFailure: (fn: CheckFn, error: unknown) => void;
+  readonly #recordFor = (fn: CheckFn): CheckRecord => this.#checks.recordFor(fn);
   readonly #toolsetIndex: ReadonlyMap<string, ReadonlySet<string>>;
   #checkGeneration = 0;
 
@@ -133,9 +134,8 @@ export class ToolRegistry {
    * @throws {@link RegistryError} when the spec, schema or parameters are invalid (the message names the tool).
    */
   register<Args>(spec: ToolSpec<Args>): boolean {
-    const entry = createEntry(spec as ToolSpec<unknown>);
-    const record = entry.checkFn === undefined ? undefined : this.#checks.recordFor(entry.checkFn);
-    return this.#catalog.add(new PreparedTool(entry, record), spec.override === true);
+    const tool = createTool(spec as ToolSpec<unknown>, this.#recordFor);
+    return this.#catalog.add(tool, spec.override === true);
   }
 
   /** Remove a tool; an override's displaced tool comes back. Returns false when the name is unknown. */
@@ -176,11 +176,11 @@ export class ToolRegistry {
         check !== undefined &&
         !this.#checks.evaluate(check, now, pass, this.#reportCheckFailure)
       ) {
-        if (!quiet) this.#logger.debug(`Tool '${tool.entry.name}' left out: its check failed`);
+        if (!quiet) this.#logger.debug(`Tool '${tool.name}' left out: its check failed`);
         return;
       }
       out.push(
-        tool.entry.dynamicSchemaOverrides === undefined
+        tool.options.dynamicSchemaOverrides === undefined
           ? tool.definition
           : this.#dynamicDefinition(tool),
       );
@@ -189,13 +189,13 @@ export class ToolRegistry {
   }
 
   #dynamicDefinition(tool: PreparedTool): ToolDefinition {
-    const { entry } = tool;
+    const { name } = tool;
     let overrides: Readonly<Record<string, unknown>> | null | undefined;
     try {
-      overrides = entry.dynamicSchemaOverrides?.();
+      overrides = tool.options.dynamicSchemaOverrides?.();
     } catch (error) {
       this.#logger.warn(
-        `Tool '${entry.name}': dynamic schema overrides failed, using the static schema: ${String(error)}`,
+        `Tool '${name}': dynamic schema overrides failed, using the static schema: ${String(error)}`,
       );
       return tool.definition;
     }
@@ -207,11 +207,11 @@ export class ToolRegistry {
       copy = structuredClone(overrides);
     } catch (error) {
       this.#logger.warn(
-        `Tool '${entry.name}': dynamic schema overrides are not plain data, using the static schema: ${String(error)}`,
+        `Tool '${name}': dynamic schema overrides are not plain data, using the static schema: ${String(error)}`,
       );
       return tool.definition;
     }
-    const merged = { ...entry.schema, ...copy, name: entry.name } as FunctionSchema;
+    const merged = { ...tool.schema, ...copy, name } as FunctionSchema;
     return Object.freeze({ type: "function", function: deepFreeze(merged) });
   }
 
@@ -244,12 +244,12 @@ export class ToolRegistry {
 
   /** The tool's function schema (frozen), or undefined. */
   getSchema(name: string): FunctionSchema | undefined {
-    return this.#catalog.tools.get(name)?.entry.schema;
+    return this.#catalog.tools.get(name)?.schema;
   }
 
   /** Every tool name, sorted. */
   getAllToolNames(): string[] {
-    return this.#catalog.sorted().map((tool) => tool.entry.name);
+    return this.#catalog.sorted().map((tool) => tool.name);
   }
 
   /** The names of a toolset's tools (aliases resolved), sorted; empty for an unknown toolset. */
@@ -267,7 +267,7 @@ export class ToolRegistry {
 
   /** The toolset a tool belongs to, or undefined. */
   getToolsetForTool(name: string): string | undefined {
-    return this.#catalog.tools.get(name)?.entry.toolset;
+    return this.#catalog.tools.get(name)?.toolset;
   }
 
   /** Every toolset with at least one tool, sorted. */
@@ -326,7 +326,7 @@ export class ToolRegistry {
       const tools = this.#catalog.namesOf(toolset);
       const missing = new Set<string>();
       for (const name of tools) {
-        for (const key of this.#catalog.tools.get(name)?.entry.requiresEnv ?? []) {
+        for (const key of this.#catalog.tools.get(name)?.options.requiresEnv ?? []) {
           if (env[key] === undefined || env[key] === "") missing.add(key);
         }
       }
@@ -337,14 +337,14 @@ export class ToolRegistry {
 
   /** The tool's emoji, or `fallback` (default "⚡") when it has none or is unknown. */
   getEmoji(name: string, fallback: string = DEFAULT_TOOL_EMOJI): string {
-    const emoji = this.#catalog.tools.get(name)?.entry.emoji;
+    const emoji = this.#catalog.tools.get(name)?.options.emoji;
     return emoji === undefined || emoji === "" ? fallback : emoji;
   }
 
   /** The result cap of a tool: its own, else `fallback`, else the registry default (100 000). */
   getMaxResultSize(name: string, fallback?: number): number {
     return (
-      this.#catalog.tools.get(name)?.entry.maxResultSizeChars ??
+      this.#catalog.tools.get(name)?.options.maxResultSizeChars ??
       fallback ??
       this.#env.defaultMaxResultChars
     );

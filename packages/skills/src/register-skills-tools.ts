@@ -1,9 +1,7 @@
 import type { JsonSchema, ToolCallContext, ToolRegistry } from "@hermes-agent/registry";
 import { SkillIndex } from "./skill-index.js";
-import { listCategories, listSkills } from "./skill-listing.js";
-import { SkillManager, type SkillManageArgs } from "./skill-manage.js";
+import type { SkillManageArgs } from "./skill-manage.js";
 import { json } from "./skill-results.js";
-import { viewSkill } from "./skill-view.js";
 import { SkillsSettings, type SkillsToolsDeps } from "./skills-settings.js";
 
 /** Toolset the skills tools belong to. */
@@ -118,7 +116,7 @@ export function registerSkillsTools(
     logger: settings.logger,
     ...(settings.cacheTtlMs === undefined ? {} : { ttlMs: settings.cacheTtlMs }),
   });
-  const manager = new SkillManager(settings, index);
+  // Each tool's implementation loads at its first call; registering loads only the index.
   registry.register({
     name: "skills_categories",
     toolset: SKILLS_TOOLSET,
@@ -127,7 +125,8 @@ export function registerSkillsTools(
         "List skill categories with their skill counts and descriptions. Use skills_list(category) to see the skills of a relevant category.",
       parameters: SKILLS_CATEGORIES_PARAMETERS,
     },
-    handler: () => guarded(() => listCategories(index, settings)),
+    handler: () =>
+      guarded(async () => (await import("./skill-listing.js")).listCategories(index, settings)),
     emoji: "📚",
   });
   registry.register({
@@ -139,7 +138,9 @@ export function registerSkillsTools(
       parameters: SKILLS_LIST_PARAMETERS,
     },
     handler: (args: Record<string, unknown>) =>
-      guarded(() => listSkills(index, settings, args.category)),
+      guarded(async () =>
+        (await import("./skill-listing.js")).listSkills(index, settings, args.category),
+      ),
     emoji: "📚",
   });
   registry.register({
@@ -151,7 +152,14 @@ export function registerSkillsTools(
       parameters: SKILL_VIEW_PARAMETERS,
     },
     handler: (args: Record<string, unknown>) =>
-      guarded(() => viewSkill(args.name ?? "", args.file_path, index, settings)),
+      guarded(async () =>
+        (await import("./skill-view.js")).viewSkill(
+          args.name ?? "",
+          args.file_path,
+          index,
+          settings,
+        ),
+      ),
     emoji: "📚",
   });
   registry.register({
@@ -163,7 +171,10 @@ export function registerSkillsTools(
       parameters: SKILL_MANAGE_PARAMETERS,
     },
     handler: (args: Record<string, unknown>, _ctx: ToolCallContext) =>
-      guarded(async () => json(await manager.run(args as SkillManageArgs))),
+      guarded(async () => {
+        const { SkillManager } = await import("./skill-manage.js");
+        return json(await new SkillManager(settings, index).run(args as SkillManageArgs));
+      }),
     emoji: "📝",
   });
   return { invalidate: () => index.invalidate() };

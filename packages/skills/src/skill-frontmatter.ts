@@ -1,4 +1,15 @@
-import { parse } from "yaml";
+import { createRequire } from "node:module";
+import type * as Yaml from "yaml";
+
+let yaml: typeof Yaml | undefined;
+
+/**
+ * The `yaml` library, loaded at the first SKILL.md parsed: registering the skills tools must not
+ * pay for a YAML parser. It is CommonJS, so `require` loads the same module `import` would.
+ */
+function yamlLib(): typeof Yaml {
+  return (yaml ??= createRequire(import.meta.url)("yaml") as typeof Yaml);
+}
 
 /** Longest skill name kept (Hermes' limit). */
 export const MAX_NAME_LENGTH = 64;
@@ -40,7 +51,7 @@ export function parseSkillText(text: string): ParsedSkillText {
   const yamlText = content.slice(3, 3 + end.index);
   const body = content.slice(3 + end.index + end[0].length);
   try {
-    const parsed: unknown = parse(yamlText);
+    const parsed: unknown = yamlLib().parse(yamlText);
     if (parsed === null || parsed === undefined) return { frontmatter: {}, body };
     if (typeof parsed !== "object" || Array.isArray(parsed)) {
       return {

@@ -286,11 +286,12 @@ export async function createDockerEnvironment(options: EnvironmentOptions): Prom
   void reapOrphanContainers(settings, lifetime * 2).catch(() => 0);
   let container = await ensureContainer(settings);
   const transport: RemoteTransport = {
-    command: (script, args) => ({
+    command: (script, args, commandOptions) => ({
       file: settings.binary,
       args: [
         "exec",
-        "-i",
+        // Forwarding stdin costs each command a little; only what writes to it asks for it.
+        ...(commandOptions?.stdin === false ? [] : ["-i"]),
         container,
         "bash",
         "--noprofile",

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, realpathSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { buildChildEnv, resolveHermesHome } from "@hermes-agent/core";
+import { buildChildEnv, expandHome, resolveHermesHome } from "@hermes-agent/core";
 import { BashSession } from "./bash-session.js";
 import { nearestExistingDir } from "./directories.js";
 import {
@@ -83,7 +83,7 @@ export function createLocalEnvironment(
     const sandbox = sandboxSettingsFrom(options.backendOptions);
     const bwrap = sandbox.level === "off" ? undefined : findBwrap(hostEnv.PATH, options.bwrapPath);
     const stateDir = realpathSync(mkdtempSync(path.join(os.tmpdir(), "hermes-terminal-")));
-    const cwd = nearestExistingDir(options.cwd ?? process.cwd());
+    const cwd = nearestExistingDir(expandHome(options.cwd ?? process.cwd(), hostEnv));
     const baseEnv = buildChildEnv({
       hostEnv,
       passthrough: options.envPassthrough ?? [],

@@ -29,8 +29,16 @@ export const REMOTE_CAPABILITIES: EnvironmentCapabilities = {
 
 /** How commands reach the far side. A backend supplies one of these. */
 export interface RemoteTransport {
-  /** The local program that runs `bash -c <script> hermes <args...>` on the far side. */
-  command(script: string, args: readonly string[]): TransportCommand;
+  /**
+   * The local program that runs `bash -c <script> hermes <args...>` on the far side. With
+   * `stdin: false` nothing will be written to the program's stdin, so a client that must be
+   * asked to forward stdin (`docker exec -i`) can leave it out; omitted means true.
+   */
+  command(
+    script: string,
+    args: readonly string[],
+    options?: { readonly stdin?: boolean },
+  ): TransportCommand;
   /**
    * A transport client failed (`exitCode`, its own stderr): the clear error message naming
    * the fix, or undefined when the failure is the command's own.
@@ -62,6 +70,11 @@ export interface RemoteEnvironmentSettings {
 export type RemoteExecuteResult = SessionExecuteResult;
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+/**
+ * Files of the state dir that no command needs are removed by the wrapper of a later command,
+ * this many at a time: removing them costs a process on the far side, too much for each command.
+ */
+const STALE_BATCH = 16;
 
 function missingCwdError(dir: string): TerminalError {
   return new TerminalError(
@@ -104,21 +117,25 @@ class RemoteSessionTransport implements SessionTransport {
   }
 
   launch(run: SessionRun): Promise<RunningCommand> {
-    const stale = this.#stale;
-    this.#stale = [];
+    const stale = this.#stale.length >= STALE_BATCH ? this.#stale : [];
+    if (stale.length > 0) this.#stale = [];
     const proc = startRemote(
-      this.#remote.command(REMOTE_WRAPPER, [
-        this.stateDir,
-        run.runId,
-        run.dir === undefined ? run.sessionCwd : this.resolvePath(run.sessionCwd, run.dir),
-        run.dir === undefined ? "0" : "1",
-        run.command,
-        run.save ? "1" : "0",
-        run.transient.join(" "),
-        run.snapshot ?? "",
-        stale.join(" "),
-        ...[...this.#env, ...Object.entries(run.env)].map(([name, value]) => `${name}=${value}`),
-      ]),
+      this.#remote.command(
+        REMOTE_WRAPPER,
+        [
+          this.stateDir,
+          run.runId,
+          run.dir === undefined ? run.sessionCwd : this.resolvePath(run.sessionCwd, run.dir),
+          run.dir === undefined ? "0" : "1",
+          run.command,
+          run.save ? "1" : "0",
+          run.transient.join(" "),
+          run.snapshot ?? "",
+          stale.join(" "),
+          ...[...this.#env, ...Object.entries(run.env)].map(([name, value]) => `${name}=${value}`),
+        ],
+        { stdin: run.stdin },
+      ),
     );
     const marker = run.env[RUN_MARKER] ?? "";
     let stopping: Promise<void> | undefined;
@@ -144,6 +161,8 @@ class RemoteSessionTransport implements SessionTransport {
       done: proc.exited,
       finish: async (stopped): Promise<RunOutcome> => {
         const exitCode = await proc.exited;
+        // The wrapper leaves the run's cwd file (it reported the directory) for a later removal.
+        if (run.save) this.#stale.push(`${run.runId}.cwd`);
         if (stopped) return { saved: false };
         if (proc.control.pid === undefined) {
           const detail = proc.transportErrors();

@@ -11,7 +11,8 @@ export function quoteForRemoteShell(value: string): string {
  * and save logic), and adds what the far side must do itself:
  *
  * - creates the state directory when it is missing (a recreated container);
- * - removes snapshots the caller no longer needs;
+ * - removes files of the state dir the caller no longer needs (old snapshots, the cwd files
+ *   it leaves after reporting them);
  * - exports the per-environment and per-call variables given as `NAME=value` arguments;
  * - expands `~` in the directory remotely; refuses a missing explicit directory before
  *   running anything (`hermes-nocwd`), moves a deleted session directory up to the nearest
@@ -57,7 +58,6 @@ export const REMOTE_WRAPPER: string = [
   "fi",
   'if [ -r "$__hermes_state/$__hermes_run.cwd" ]; then',
   '  builtin read -r __hermes_cwd <"$__hermes_state/$__hermes_run.cwd"',
-  '  rm -f -- "$__hermes_state/$__hermes_run.cwd"',
   '  builtin printf "hermes-cwd %s\\n" "$__hermes_cwd" >&3',
   // Byte counts and byte-exact reads: the C locale, now that the command has run.
   "  LC_ALL=C __hermes_new= __hermes_old=",

@@ -126,6 +126,21 @@ describe.skipIf(skip !== undefined)("docker environment specifics", () => {
     await expect(env.readFile("/tmp/none")).rejects.toThrow(/\/tmp\/none/);
   });
 
+  test("the session's state directory does not grow with the commands it ran", async () => {
+    const env = await createDockerEnvironment(options());
+    envs.push(env);
+    for (let i = 0; i < 40; i++) {
+      expect((await env.execute(i % 2 === 0 ? `export STEP=${i}; cd /tmp` : "cd ~")).exitCode).toBe(
+        0,
+      );
+    }
+    // Each command leaves a snapshot and a cwd file; the old ones go in batches, not never.
+    const files = (await env.execute("ls -A /tmp/hermes-terminal-*")).output.split("\n");
+    expect(files.filter((name) => name.endsWith(".snap")).length).toBeLessThan(20);
+    expect(files.filter((name) => name.endsWith(".cwd")).length).toBeLessThan(20);
+    expect((await env.execute('echo "$STEP $PWD"')).output).toBe("38 /root\n");
+  });
+
   test("forwards only the named host variables", async () => {
     const env = await createDockerEnvironment({
       ...options({ docker_forward_env: ["HERMES_FWD_TEST"] }),

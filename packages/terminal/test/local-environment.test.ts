@@ -91,6 +91,16 @@ describe("local environment specifics", () => {
     expect(output).toBe("bg\n");
   });
 
+  test("a cwd written with ~ starts in the host home (HOME of hostEnv)", async () => {
+    const home = path.join(dir.path, "tilde-home");
+    await mkdir(path.join(home, "work"), { recursive: true });
+    const hostEnv = { PATH: process.env.PATH, HOME: home };
+    const inWork = await make({ hostEnv, cwd: "~/work" });
+    expect((await inWork.execute("pwd")).output.trim()).toBe(path.join(home, "work"));
+    const atHome = await make({ hostEnv, cwd: "~" });
+    expect((await atHome.execute("pwd")).output.trim()).toBe(home);
+  });
+
   test("parallel commands of one task each start from a complete snapshot", async () => {
     const env = await make();
     await env.execute("export BASE=kept");

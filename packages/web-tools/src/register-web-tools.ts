@@ -1,6 +1,6 @@
 import type { JsonSchema, ToolCallContext, ToolRegistry } from "@hermes-agent/registry";
 import { chooseBackend } from "./providers/select-provider.js";
-import { WebToolHandlers } from "./web-tool-handlers.js";
+import type { WebToolHandlers } from "./web-tool-handlers.js";
 import { WebSettingsReader, type WebToolsDeps } from "./web-settings.js";
 
 /** Toolset the web tools belong to. */
@@ -72,9 +72,15 @@ const WEB_CRAWL_PARAMETERS: JsonSchema = {
  * otherwise.
  */
 export function registerWebTools(registry: ToolRegistry, deps: WebToolsDeps = {}): void {
-  const handlers = new WebToolHandlers(deps);
-  const settings = new WebSettingsReader(deps).current();
+  const reader = new WebSettingsReader(deps);
+  const settings = reader.current();
   const requiresEnv = chooseBackend(settings.backend, settings.env).requiredEnv;
+  // The handlers (fetching, extraction, the providers) load at the first call, not here.
+  let loading: Promise<WebToolHandlers> | undefined;
+  const handlers = (): Promise<WebToolHandlers> =>
+    (loading ??= import("./web-tool-handlers.js").then(
+      ({ WebToolHandlers }) => new WebToolHandlers(deps),
+    ));
   registry.register({
     name: "web_search",
     toolset: WEB_TOOLSET,
@@ -83,8 +89,13 @@ export function registerWebTools(registry: ToolRegistry, deps: WebToolsDeps = {}
         "Search the web for information. Returns up to 5 results by default with titles, URLs, and descriptions.",
       parameters: WEB_SEARCH_PARAMETERS,
     },
-    handler: (args: Record<string, unknown>, ctx: ToolCallContext) => handlers.search(args, ctx),
-    checkFn: () => handlers.searchAvailable(),
+    handler: async (args: Record<string, unknown>, ctx: ToolCallContext) =>
+      (await handlers()).search(args, ctx),
+    // What WebToolHandlers.searchAvailable answers, without loading the handlers.
+    checkFn: () => {
+      const current = reader.current();
+      return chooseBackend(current.backend, current.env).configured;
+    },
     requiresEnv,
     isAsync: true,
     emoji: "🔍",
@@ -98,7 +109,8 @@ export function registerWebTools(registry: ToolRegistry, deps: WebToolsDeps = {}
         "Extract content from web page URLs. Returns clean page content in markdown/text. Also works with PDF URLs. Pages within the char budget (default 15000) return whole; larger pages return a head+tail window. If a URL fails or times out, use the browser tool instead.",
       parameters: WEB_EXTRACT_PARAMETERS,
     },
-    handler: (args: Record<string, unknown>, ctx: ToolCallContext) => handlers.extract(args, ctx),
+    handler: async (args: Record<string, unknown>, ctx: ToolCallContext) =>
+      (await handlers()).extract(args, ctx),
     isAsync: true,
     emoji: "📄",
     maxResultSizeChars: RESULT_CAP,
@@ -111,7 +123,8 @@ export function registerWebTools(registry: ToolRegistry, deps: WebToolsDeps = {}
         "Crawl a website from a start URL, breadth-first and within its host, honouring robots.txt. Returns the markdown content of each page found.",
       parameters: WEB_CRAWL_PARAMETERS,
     },
-    handler: (args: Record<string, unknown>, ctx: ToolCallContext) => handlers.crawl(args, ctx),
+    handler: async (args: Record<string, unknown>, ctx: ToolCallContext) =>
+      (await handlers()).crawl(args, ctx),
     isAsync: true,
     emoji: "🕸️",
     maxResultSizeChars: RESULT_CAP,

@@ -8,7 +8,8 @@ import { HostRateLimiter } from "./fetch/host-rate-limiter.js";
 import { DEFAULT_FETCH_LIMITS, type SafeFetchOptions } from "./fetch/safe-fetch.js";
 import { createUrlPolicy, type UrlPolicy } from "./fetch/url-policy.js";
 import type { PageResult, ProviderSettings, WebProvider } from "./providers/provider-types.js";
-import { chooseBackend, createProvider, type BackendChoice } from "./providers/select-provider.js";
+import { createProvider } from "./providers/create-provider.js";
+import { chooseBackend, type BackendChoice } from "./providers/select-provider.js";
 import { WebSettingsReader, type WebCallSettings, type WebToolsDeps } from "./web-settings.js";
 import { WEB_BACKENDS } from "./providers/provider-types.js";
 

@@ -466,6 +466,41 @@ describe("SearXNG", () => {
     ]);
     expect(api.requests[0]?.headers.authorization).toBeUndefined();
   });
+
+  test("overlapping pages give each URL once; a page with nothing new ends the paging", async () => {
+    const item = (n: number) => ({
+      url: `https://example.org/${String(n)}`,
+      title: `Result ${String(n)}`,
+      content: `Snippet ${String(n)}`,
+    });
+    // An instance that ignores `pageno` answers every page with the same two results.
+    api.route("GET /search", () => ({ json: { results: [item(1), item(2)] } }));
+    const registry = webRegistry({ env: { SEARXNG_URL: api.origin } });
+    const answer = await call(registry, "web_search", { query: "q", limit: 5 });
+    expect((answer.data as { web: { url: string; position: number }[] }).web).toEqual([
+      { title: "Result 1", url: "https://example.org/1", description: "Snippet 1", position: 1 },
+      { title: "Result 2", url: "https://example.org/2", description: "Snippet 2", position: 2 },
+    ]);
+    expect(api.requests).toHaveLength(2);
+  });
+
+  test("a later page that repeats some URLs adds only the new ones, numbered on", async () => {
+    const item = (n: number) => ({
+      url: `https://example.org/${String(n)}`,
+      title: `R${String(n)}`,
+    });
+    api.route("GET /search", (n) => ({
+      json: { results: n === 1 ? [item(1), item(2)] : [item(2), item(3)] },
+    }));
+    const registry = webRegistry({ env: { SEARXNG_URL: api.origin } });
+    const answer = await call(registry, "web_search", { query: "q", limit: 3 });
+    const web = (answer.data as { web: { url: string; position: number }[] }).web;
+    expect(web.map((h) => [h.url, h.position])).toEqual([
+      ["https://example.org/1", 1],
+      ["https://example.org/2", 2],
+      ["https://example.org/3", 3],
+    ]);
+  });
 });
 
 describe("backend choice", () => {

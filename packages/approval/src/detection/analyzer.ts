@@ -27,6 +27,7 @@ import { EXEC_RULES, execRules, isDynamicCommandWord } from "./rules/exec-rules.
 import { coprocessRule, processSubstitutionSinkRule } from "./rules/process-substitution-rules.js";
 import { gitRules } from "./rules/git-rules.js";
 import { interpreterRules } from "./rules/interpreter-rules.js";
+import { loaderEnvRule } from "./rules/loader-env-rules.js";
 import { optionExecRules } from "./rules/option-exec-rules.js";
 import { containerRules } from "./rules/container-rules.js";
 import { platformRules } from "./rules/platform-rules.js";
@@ -36,6 +37,8 @@ import { datastoreRules } from "./rules/datastore-rules.js";
 import { httpClientRules } from "./rules/http-client-rules.js";
 import { containerOpsRules } from "./rules/container-ops-rules.js";
 import { hookOptionRules } from "./rules/hook-option-rules.js";
+import { hostAdminRules } from "./rules/host-admin-rules.js";
+import { exhaustionRules, spawningLoopMatch } from "./rules/exhaustion-rules.js";
 import { processRules } from "./rules/process-rules.js";
 import { secretRules } from "./rules/secret-rules.js";
 import { sqlRules } from "./rules/sql-rules.js";
@@ -72,6 +75,7 @@ const LAYER_RULES: readonly CommandRule[] = [
   processRules,
   systemRules,
   interpreterRules,
+  loaderEnvRule,
   sqlRules,
   gitRules,
   execRules,
@@ -87,6 +91,8 @@ const LAYER_RULES: readonly CommandRule[] = [
   httpClientRules,
   containerOpsRules,
   hookOptionRules,
+  hostAdminRules,
+  exhaustionRules,
   escalationRules,
   toolExecRules,
   operationRules,
@@ -249,7 +255,7 @@ class Analyzer implements RuleContext {
 
   analyseScript(script: Script): DangerousCommandMatch | null {
     if (script.incomplete) this.collector?.unresolved.add("syntax not fully understood");
-    let found = forkBombMatch(script);
+    let found = forkBombMatch(script) ?? spawningLoopMatch(script);
     if (found) return found;
     for (const cmd of script.commands) {
       found = worse(found, this.analyseCommand(cmd));

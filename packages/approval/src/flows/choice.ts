@@ -1,4 +1,3 @@
-import { z } from "zod";
 import type { ApprovalChoice } from "./types.js";
 
 const ALIASES: Readonly<Record<string, ApprovalChoice>> = {
@@ -17,14 +16,14 @@ const ALIASES: Readonly<Record<string, ApprovalChoice>> = {
   n: "deny",
 };
 
-// Answers arrive from chat messages and other processes: anything not clearly an approval denies.
-const choiceSchema = z
-  .unknown()
-  .transform((value): ApprovalChoice =>
-    typeof value === "string" ? (ALIASES[value.trim().toLowerCase()] ?? "deny") : "deny",
-  );
-
-/** Read an approval answer from outside; unknown values are `deny`. */
+/**
+ * Read an approval answer from outside; unknown values are `deny`. Answers arrive from chat
+ * messages and other processes: anything not clearly an approval denies. (Plain code rather than
+ * a schema: every input is accepted, so a validator would only cost its load at start-up.)
+ */
 export function parseChoice(value: unknown): ApprovalChoice {
-  return choiceSchema.parse(value);
+  if (typeof value !== "string") return "deny";
+  const answer = value.trim().toLowerCase();
+  // Own keys only: "constructor" or "toString" is no answer.
+  return (Object.hasOwn(ALIASES, answer) ? ALIASES[answer] : undefined) ?? "deny";
 }

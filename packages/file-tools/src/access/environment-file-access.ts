@@ -10,7 +10,16 @@ const COMMAND_TIMEOUT_SECONDS = 60;
 const LARGE_OUTPUT = 64 * 1024 * 1024;
 const MISSING = "__hermes_missing__";
 
-function kindOf(letter: string): FileStat["kind"] {
+/** The kind of a file from its raw `st_mode` (`stat -c %f`, hexadecimal). */
+function kindOfMode(mode: number): FileStat["kind"] {
+  const type = mode & 0o170000;
+  if (type === 0o100000) return "file";
+  if (type === 0o040000) return "directory";
+  return "other";
+}
+
+/** The kind of a file from GNU find's `%y` letter. */
+function kindOfLetter(letter: string): FileStat["kind"] {
   if (letter === "f") return "file";
   if (letter === "d") return "directory";
   return "other";
@@ -19,7 +28,9 @@ function kindOf(letter: string): FileStat["kind"] {
 /**
  * File access through an Environment: files move with its readFile/writeFile, and
  * everything else (stat, rename, listings, ripgrep) is one POSIX shell command each,
- * so it works wherever the environment's commands run (containers, remote hosts).
+ * so it works wherever the environment's commands run (containers, remote hosts), with GNU
+ * coreutils/findutils or with BusyBox (Alpine and other small images): only `stat -c` formats
+ * both understand, and GNU find's `-printf` only where it exists.
  */
 export function createEnvironmentFileAccess(env: Environment): FileAccess {
   let homeDirectory: string | undefined;
@@ -63,16 +74,17 @@ export function createEnvironmentFileAccess(env: Environment): FileAccess {
     async stat(file) {
       const q = shellQuote(file);
       const { output } = await sh(
-        `if [ -e ${q} ]; then find -L ${q} -maxdepth 0 -printf '%y\\t%s\\t%T@\\t%m\\n'; else echo ${MISSING}; fi`,
+        `if [ -e ${q} ]; then stat -L -c '%f %s %.9Y' -- ${q}; else echo ${MISSING}; fi`,
       );
       const line = output.trim();
       if (line === MISSING || line === "") return undefined;
-      const [type = "", size = "0", mtime = "0", mode = "0"] = line.split("\t");
+      const [rawMode = "0", size = "0", mtime = "0"] = line.split(" ");
+      const mode = Number.parseInt(rawMode, 16);
       return {
-        kind: kindOf(type),
+        kind: kindOfMode(mode),
         size: Number(size),
         mtimeMs: Number(mtime) * 1000,
-        mode: Number.parseInt(mode, 8),
+        mode: mode & 0o7777,
       };
     },
     async resolveLinks(file) {
@@ -81,7 +93,8 @@ export function createEnvironmentFileAccess(env: Environment): FileAccess {
         `c=${q}; i=0; while [ $i -lt 20 ] && l="$(readlink -- "$c")"; do ` +
           `case "$l" in /*) c="$l";; *) c="$(dirname -- "$c")/$l";; esac; ` +
           `printf 'hop\\t%s\\n' "$c"; i=$((i+1)); done; ` +
-          `r="$(realpath -e -- ${q} 2>/dev/null)" && printf 'real\\t%s\\n' "$r"; true`,
+          `[ -e ${q} ] && r="$(realpath -e -- ${q} 2>/dev/null || realpath ${q} 2>/dev/null)" && ` +
+          `printf 'real\\t%s\\n' "$r"; true`,
       );
       const hops: string[] = [];
       let real: string | undefined;
@@ -131,12 +144,17 @@ export function createEnvironmentFileAccess(env: Environment): FileAccess {
     },
     async mtimes(directory, files) {
       if (files.length === 0) return [];
+      // "<mtime> <name>" per existing file, matched back by name (a missing file prints nothing).
       const { output } = await sh(
-        `cd ${shellQuote(directory)} && xargs -d '\\n' -r stat -c %.9Y -- 2>/dev/null`,
-        { stdin: `${files.join("\n")}\n`, large: true },
+        `cd ${shellQuote(directory)} && xargs -0 -r stat -c '%.9Y %n' -- 2>/dev/null`,
+        { stdin: `${files.join("\0")}\0`, large: true },
       );
-      const values = output.split("\n").filter((line) => line !== "");
-      return files.map((_, i) => Number(values[i] ?? 0) * 1000);
+      const byName = new Map<string, number>();
+      for (const line of output.split("\n")) {
+        const space = line.indexOf(" ");
+        if (space > 0) byName.set(line.slice(space + 1), Number(line.slice(0, space)) * 1000);
+      }
+      return files.map((file) => byName.get(file) ?? 0);
     },
     async listNames(directory) {
       const { output, exitCode } = await sh(`ls -1A -- ${shellQuote(directory)} 2>/dev/null`);
@@ -145,22 +163,32 @@ export function createEnvironmentFileAccess(env: Environment): FileAccess {
     },
     async openTree(root) {
       // One listing of the whole tree; hidden directories are not descended (except to find
-      // nothing), and each entry is "<type> <mtime> <relative path>" NUL-terminated.
+      // nothing). GNU find prints "<%y> <mtime> <relative path>" NUL-terminated; elsewhere
+      // (BusyBox) stat prints "<raw mode> <mtime> <path>" per line for batches of entries.
+      const q = shellQuote(root);
       const { output } = await sh(
-        `find ${shellQuote(root)} -mindepth 1 -path '*/.git' -prune -o -printf '%y %T@ %P\\0' 2>/dev/null`,
+        `if find / -maxdepth 0 -printf '' 2>/dev/null; then printf 'gnu\\0'; ` +
+          `find ${q} -mindepth 1 -path '*/.git' -prune -o -printf '%y %T@ %P\\0' 2>/dev/null; ` +
+          `else printf 'posix\\n'; ` +
+          `find ${q} -mindepth 1 -path '*/.git' -prune -o -exec stat -c '%f %.9Y %n' {} + 2>/dev/null; fi`,
         { large: true },
       );
+      const gnu = output.startsWith("gnu\0");
+      const records = output.slice(gnu ? 4 : 6).split(gnu ? "\0" : "\n");
+      const prefix = root.endsWith("/") ? root : `${root}/`;
       const byDirectory = new Map<string, TreeEntry[]>();
-      for (const record of output.split("\0")) {
+      for (const record of records) {
         const first = record.indexOf(" ");
         const second = record.indexOf(" ", first + 1);
         if (first === -1 || second === -1) continue;
-        const relative = record.slice(second + 1);
+        const named = record.slice(second + 1);
+        const relative = gnu ? named : named.startsWith(prefix) ? named.slice(prefix.length) : "";
         if (relative === "") continue;
         const directory = path.posix.dirname(relative);
+        const type = record.slice(0, first);
         const entry: TreeEntry = {
           name: path.posix.basename(relative),
-          kind: kindOf(record.slice(0, first)),
+          kind: gnu ? kindOfLetter(type) : kindOfMode(Number.parseInt(type, 16)),
           mtimeMs: Number(record.slice(first + 1, second)) * 1000,
         };
         const key = directory === "." ? "" : directory;

@@ -16,16 +16,26 @@ import {
   type RegisterFileToolsOptions,
 } from "../../src/index.js";
 import {
+  busyboxToolDir,
   mountNamespacesWork,
   NAMESPACE_WORKSPACE,
   namespaceBackend,
 } from "./namespace-environment.js";
 
 /** The ways the tools reach files in these tests. */
-export type BackendName = "local" | "local-via-commands" | "namespace";
+export type BackendName = "local" | "local-via-commands" | "namespace" | "namespace-busybox";
 
-/** local: host fast path; local-via-commands: the local Environment's commands; namespace: a second Environment. */
-export const BACKENDS: readonly BackendName[] = ["local", "local-via-commands", "namespace"];
+/**
+ * local: host fast path; local-via-commands: the local Environment's commands; namespace: a
+ * second Environment; namespace-busybox: the same with BusyBox's utilities instead of GNU's (as
+ * in Alpine and other small images).
+ */
+export const BACKENDS: readonly BackendName[] = [
+  "local",
+  "local-via-commands",
+  "namespace",
+  "namespace-busybox",
+];
 
 /** A registry with the file tools over a fresh workspace. */
 export interface FileToolsHarness {
@@ -62,6 +72,12 @@ export function parseResult(text: string): Record<string, unknown> {
   return JSON.parse(cut === -1 ? text : text.slice(0, cut)) as Record<string, unknown>;
 }
 
+function requireBusybox(): string {
+  const dir = busyboxToolDir();
+  if (dir === undefined) throw new Error("busybox not found: apt-get install -y busybox-static");
+  return dir;
+}
+
 /** Build the tools on `backend` over a new temp workspace. */
 export async function createFileToolsHarness(
   backend: BackendName,
@@ -70,8 +86,9 @@ export async function createFileToolsHarness(
   const workspace: TempDir = await createTempDir("hermes-file-tools-");
   const home: TempDir = await createTempDir("hermes-file-tools-home-");
   const hostDir = workspace.path;
-  const useNamespace = backend === "namespace";
-  const backends = createBackendRegistry([localBackend, namespaceBackend(hostDir)]);
+  const useNamespace = backend === "namespace" || backend === "namespace-busybox";
+  const toolDir = backend === "namespace-busybox" ? requireBusybox() : undefined;
+  const backends = createBackendRegistry([localBackend, namespaceBackend(hostDir, toolDir)]);
   const root = useNamespace && mountNamespacesWork() ? NAMESPACE_WORKSPACE : hostDir;
   const runtime = createTerminalRuntime({
     // config.yaml only names the built-in backends; a backend registered in code is chosen

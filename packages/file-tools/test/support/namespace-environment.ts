@@ -9,6 +9,8 @@ import {
   type ExecuteResult,
 } from "@hermes-agent/terminal";
 import { spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, symlinkSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 
 /** Where the workspace appears inside the namespace (absent on the host). */
@@ -55,10 +57,17 @@ class NamespaceEnvironment implements Environment {
   /** The process holding the mount namespace; undefined where namespaces are not allowed. */
   readonly #holder: ReturnType<typeof spawn> | undefined;
   readonly #children = new Set<ReturnType<typeof spawn>>();
+  /** A directory put first on PATH inside commands (BusyBox applets), or undefined. */
+  readonly #toolDir: string | undefined;
 
-  constructor(hostDir: string, holder: ReturnType<typeof spawn> | undefined) {
+  constructor(
+    hostDir: string,
+    holder: ReturnType<typeof spawn> | undefined,
+    toolDir: string | undefined,
+  ) {
     this.#hostDir = hostDir;
     this.#holder = holder;
+    this.#toolDir = toolDir;
     this.cwd = holder === undefined ? hostDir : NAMESPACE_WORKSPACE;
   }
 
@@ -76,7 +85,8 @@ class NamespaceEnvironment implements Environment {
   execute(command: string, options: ExecuteOptions = {}): Promise<ExecuteResult> {
     if (options.pty === true) throw new MissingCapabilityError(this.type, "PTY mode (pty=true)");
     const cwd = options.cwd ?? this.cwd;
-    const script = `cd "$1" || exit 98; eval "$2"`;
+    const tools = this.#toolDir === undefined ? "" : `PATH=${quote(this.#toolDir)}:$PATH; `;
+    const script = `${tools}cd "$1" || exit 98; eval "$2"`;
     const shell = ["bash", "-c", script, "ns", cwd, command];
     const holder = this.#holder;
     const [file, ...args] =
@@ -150,9 +160,38 @@ class NamespaceEnvironment implements Environment {
   }
 }
 
-/** A backend of type "namespace" whose environments map /mnt/ws onto `hostDir`. */
+/**
+ * A directory of BusyBox applets (as small container images have them), created once per
+ * process; undefined when busybox is not installed.
+ */
+export function busyboxToolDir(): string | undefined {
+  if (busyboxDir !== undefined) return busyboxDir || undefined;
+  const listed = spawnSync("busybox", ["--list"], { encoding: "utf8" });
+  if (listed.status !== 0) {
+    busyboxDir = "";
+    return undefined;
+  }
+  const binary = spawnSync("bash", ["-c", "command -v busybox"], {
+    encoding: "utf8",
+  }).stdout.trim();
+  busyboxDir = mkdtempSync(path.join(os.tmpdir(), "hermes-busybox-"));
+  for (const applet of listed.stdout.split("\n")) {
+    // bash stays the host's (the environment's shell); every utility is BusyBox's.
+    if (applet === "" || applet === "bash" || applet === "sh") continue;
+    symlinkSync(binary, path.join(busyboxDir, applet));
+  }
+  process.once("exit", () => rmSync(busyboxDir ?? "", { recursive: true, force: true }));
+  return busyboxDir;
+}
+let busyboxDir: string | undefined;
+
+/**
+ * A backend of type "namespace" whose environments map /mnt/ws onto `hostDir`; with
+ * `toolDir`, that directory comes first on PATH inside every command.
+ */
 export function namespaceBackend(
   hostDir: string,
+  toolDir?: string,
 ): EnvironmentBackend & { last(): NamespaceEnvironment | undefined } {
   let last: NamespaceEnvironment | undefined;
   const backend = defineEnvironmentBackend({
@@ -163,7 +202,7 @@ export function namespaceBackend(
       if (!mountNamespacesWork()) {
         // Still a second implementation (own command runner, file transfer through commands),
         // but over host paths: this machine does not allow mount namespaces.
-        last = new NamespaceEnvironment(hostDir, undefined);
+        last = new NamespaceEnvironment(hostDir, undefined, toolDir);
         return last;
       }
       const holder = spawn(
@@ -177,7 +216,7 @@ export function namespaceBackend(
         holder.stdout.once("data", () => resolve());
         holder.once("exit", (code) => reject(new Error(`namespace setup failed (exit ${code})`)));
       });
-      last = new NamespaceEnvironment(hostDir, holder);
+      last = new NamespaceEnvironment(hostDir, holder, toolDir);
       return last;
     },
   });

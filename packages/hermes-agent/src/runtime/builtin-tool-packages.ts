@@ -16,7 +16,7 @@ export const BUILTIN_TOOL_PACKAGES: readonly ToolPackage[] = [
   FILE_TOOLS_PACKAGE,
   defineToolPackage({
     name: "@hermes-agent/web-tools",
-    load: () => import("@hermes-agent/web-tools"),
+    load: () => import("@hermes-agent/web-tools/register"),
     register: (web, ctx) => {
       web.registerWebTools(ctx.registry, {
         config: () => ctx.configSource.readSync(),

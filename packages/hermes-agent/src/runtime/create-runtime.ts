@@ -3,7 +3,7 @@ import {
   createStaticConfigSource,
   type HermesConfig,
 } from "@hermes-agent/config";
-import { createStderrLogger, resolveHermesHome } from "@hermes-agent/core";
+import { createStderrLogger, expandHome, resolveHermesHome } from "@hermes-agent/core";
 import { ToolRegistry } from "@hermes-agent/registry";
 import {
   defaultBackends,
@@ -78,7 +78,10 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Herme
     configSource.close();
     throw error;
   }
-  const cwd = options.cwd ?? settings.cwd ?? process.cwd();
+  // `~` in terminal.cwd is this machine's home for the local backend; a remote backend expands
+  // it on its own side.
+  const configuredCwd = options.cwd ?? settings.cwd ?? process.cwd();
+  const cwd = settings.backend === "local" ? expandHome(configuredCwd, env) : configuredCwd;
   const registry = new ToolRegistry({ hermesHome, logger });
   const hooks = new HookBus(logger);
   const toolsets = new ToolsetCatalog();

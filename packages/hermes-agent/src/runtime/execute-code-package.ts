@@ -8,7 +8,7 @@ import { defineToolPackage, type ToolPackage } from "./tool-package.js";
  */
 export const EXECUTE_CODE_PACKAGE: ToolPackage = defineToolPackage({
   name: "@hermes-agent/execute-code",
-  load: () => import("@hermes-agent/execute-code"),
+  load: () => import("@hermes-agent/execute-code/register"),
   register(module, ctx) {
     const executor = module.registerExecuteCodeTool(ctx.registry, {
       callTool: (name, args, call) =>

@@ -7,7 +7,7 @@ import { defineToolPackage, type ToolPackage } from "./tool-package.js";
  */
 export const FILE_TOOLS_PACKAGE: ToolPackage = defineToolPackage({
   name: "@hermes-agent/file-tools",
-  load: () => import("@hermes-agent/file-tools"),
+  load: () => import("@hermes-agent/file-tools/register"),
   register: (module, ctx) => {
     const files = module.registerFileTools(ctx.registry, {
       terminal: ctx.terminal,

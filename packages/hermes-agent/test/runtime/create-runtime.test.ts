@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { isProcessAlive, waitUntil } from "@hermes-agent/test-utils";
+import { createTempDir, isProcessAlive, waitUntil } from "@hermes-agent/test-utils";
 import { afterEach, describe, expect, test } from "vitest";
 import { defineToolPackage, HermesAgentError } from "../../src/index.js";
 import { parse, startRuntime, type RuntimeHarness } from "../helpers/runtime-harness.js";
@@ -69,6 +69,25 @@ describe("composition", () => {
     const { runtime, home } = await start();
     const result = parse(await runtime.handleFunctionCall("terminal", { command: "pwd" }));
     expect(result).toMatchObject({ exit_code: 0, output: `${home.path}\n` });
+  });
+
+  test("a cwd written with ~ is the home of the runtime's environment (local backend)", async () => {
+    const userHomeDir = await createTempDir("hermes-agent-user-home-");
+    try {
+      mkdirSync(path.join(userHomeDir.path, "proj"));
+      const { runtime } = await start({
+        cwd: "~/proj",
+        env: { PATH: process.env.PATH, HOME: userHomeDir.path, LANG: "C.UTF-8" },
+      });
+      const result = parse(await runtime.handleFunctionCall("terminal", { command: "pwd" }));
+      expect(result).toMatchObject({
+        exit_code: 0,
+        output: `${path.join(userHomeDir.path, "proj")}\n`,
+      });
+    } finally {
+      await Promise.all(harnesses.splice(0).map((harness) => harness.dispose()));
+      await userHomeDir.remove();
+    }
   });
 });
 

@@ -14,22 +14,29 @@ export function createSearxngProvider(baseUrl: string, settings: ProviderSetting
     ctx: ProviderCallContext,
   ): Promise<SearchHit[]> {
     const hits: SearchHit[] = [];
+    const seen = new Set<string>();
     for (let page = 1; hits.length < limit && page <= 3; page += 1) {
       const url = new URL(joinUrl(baseUrl, "/search"));
       url.searchParams.set("q", query);
       url.searchParams.set("format", "json");
       url.searchParams.set("pageno", String(page));
       const answer = obj(await providerJson({ provider: "SearXNG", url: url.href }, settings, ctx));
-      const results = arr(answer.results);
-      const taken = results.slice(0, limit - hits.length);
+      // Pages overlap (and an instance may ignore `pageno`): keep each URL once, and stop
+      // paging when a page brings nothing new.
+      const fresh = arr(answer.results).filter((item) => {
+        const link = str(obj(item).url);
+        if (link === "" || seen.has(link)) return false;
+        seen.add(link);
+        return true;
+      });
+      if (fresh.length === 0) break;
       hits.push(
         ...searchHits(
-          taken,
+          fresh.slice(0, limit - hits.length),
           (hit) => ({ title: str(hit.title), description: str(hit.content) }),
           hits.length + 1,
         ),
       );
-      if (results.length === 0) break;
     }
     return hits;
   }

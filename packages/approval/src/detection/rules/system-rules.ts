@@ -133,25 +133,6 @@ const BY_NAME = new Map<string, CommandRule>([
     },
   ],
   [
-    "iptables",
-    (cmd) =>
-      cmd.args.some((word) => /^(?:-F|--flush|-X|--delete-chain|-Z|-P|--policy)$/.test(word.text))
-        ? matchOf(SYSTEM_RULES.firewall)
-        : null,
-  ],
-  [
-    "ufw",
-    (cmd) =>
-      cmd.args.some((word) => /^(?:disable|reset)$/.test(word.text))
-        ? matchOf(SYSTEM_RULES.firewall)
-        : null,
-  ],
-  [
-    "nft",
-    (cmd) =>
-      cmd.args.some((word) => /^flush$/.test(word.text)) ? matchOf(SYSTEM_RULES.firewall) : null,
-  ],
-  [
     "setenforce",
     (cmd) =>
       cmd.args[0]?.text === "0" || /^permissive$/i.test(cmd.args[0]?.text ?? "")
