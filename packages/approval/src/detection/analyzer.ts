@@ -27,6 +27,7 @@ import { EXEC_RULES, execRules, isDynamicCommandWord } from "./rules/exec-rules.
 import { coprocessRule, processSubstitutionSinkRule } from "./rules/process-substitution-rules.js";
 import { gitRules } from "./rules/git-rules.js";
 import { interpreterRules } from "./rules/interpreter-rules.js";
+import { loaderEnvRule } from "./rules/loader-env-rules.js";
 import { optionExecRules } from "./rules/option-exec-rules.js";
 import { containerRules } from "./rules/container-rules.js";
 import { platformRules } from "./rules/platform-rules.js";
@@ -35,6 +36,7 @@ import { clusterRules } from "./rules/cluster-rules.js";
 import { datastoreRules } from "./rules/datastore-rules.js";
 import { httpClientRules } from "./rules/http-client-rules.js";
 import { containerOpsRules } from "./rules/container-ops-rules.js";
+import { opsCliRules } from "./rules/ops-cli-rules.js";
 import { hookOptionRules } from "./rules/hook-option-rules.js";
 import { hostAdminRules } from "./rules/host-admin-rules.js";
 import { exhaustionRules, spawningLoopMatch } from "./rules/exhaustion-rules.js";
@@ -74,6 +76,7 @@ const LAYER_RULES: readonly CommandRule[] = [
   processRules,
   systemRules,
   interpreterRules,
+  loaderEnvRule,
   sqlRules,
   gitRules,
   execRules,
@@ -88,6 +91,7 @@ const LAYER_RULES: readonly CommandRule[] = [
   datastoreRules,
   httpClientRules,
   containerOpsRules,
+  opsCliRules,
   hookOptionRules,
   hostAdminRules,
   exhaustionRules,

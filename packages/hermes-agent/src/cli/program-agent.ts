@@ -1,4 +1,5 @@
 import type { Command } from "commander";
+import { CliExit } from "./cli-io.js";
 import {
   commaList,
   positiveInteger,
@@ -33,6 +34,8 @@ export function defineAgentCommands(program: Command, { io, globals }: ProgramCo
         prompt: string,
         options: { json?: boolean; model?: string; maxIterations?: number; toolsets?: string[] },
       ) => {
+        if (prompt.trim() === "")
+          throw new CliExit('run needs a prompt: hermes-agent run "<what to ask>"', 2);
         const [{ withRuntime }, { runPrompt }] = await Promise.all([
           import("./cli-runtime.js"),
           import("./run-command.js"),
@@ -63,6 +66,9 @@ export function defineAgentCommands(program: Command, { io, globals }: ProgramCo
         import("./exec-command.js"),
       ]);
       const script = await readScript(file);
-      await withRuntime(io, globals(), SINGLE_QUERY, (runtime) => execScript(io, runtime, script));
+      // A script calls only the sandbox's built-in tools: no MCP server is needed.
+      await withRuntime(io, globals(), SINGLE_QUERY, (runtime) => execScript(io, runtime, script), {
+        mcp: false,
+      });
     });
 }

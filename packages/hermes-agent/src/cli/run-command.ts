@@ -1,6 +1,7 @@
 import type { RunAgentResult } from "../agent/run-agent-types.js";
 import type { HermesRuntime } from "../runtime/hermes-runtime.js";
 import { CliExit, err, out, type CliIo } from "./cli-io.js";
+import { warnUnknownToolsets } from "./toolset-names.js";
 
 /** Options of `hermes-agent run`. */
 export interface RunCommandOptions {
@@ -20,6 +21,7 @@ export async function runPrompt(
   prompt: string,
   options: RunCommandOptions,
 ): Promise<RunAgentResult> {
+  warnUnknownToolsets(io, runtime, options.toolsets);
   const controller = new AbortController();
   const onSignal = (): void => controller.abort();
   process.once("SIGINT", onSignal);

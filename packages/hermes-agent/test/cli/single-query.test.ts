@@ -137,3 +137,24 @@ describe("call and exec results", { timeout: 120_000 }, () => {
     expect(code).toBe(0);
   });
 });
+
+describe("toolset names on the command line", { timeout: 90_000 }, () => {
+  test("tools --toolset resolves a composite toolset and refuses an unknown one; run warns about one and refuses an empty prompt", async () => {
+    const composite = await cli(["tools", "--toolset", "hermes-cli", "--json"]);
+    expect(composite.code).toBe(0);
+    const names = (JSON.parse(composite.stdout) as Array<{ name: string }>).map((row) => row.name);
+    expect(names).toEqual(expect.arrayContaining(["terminal", "read_file", "execute_code"]));
+
+    const misspelt = await cli(["tools", "--toolset", "termnal"]);
+    expect(misspelt.code).toBe(1);
+    expect(misspelt.stderr).toContain("Unknown toolset 'termnal'. Did you mean: terminal");
+
+    const unknown = await cli(["run", "-t", "terminal,nosuch", "hello"]);
+    expect(unknown.stderr).toContain("warning: unknown toolset 'nosuch'");
+    expect(unknown.stderr).not.toContain("unknown toolset 'terminal'");
+
+    const empty = await cli(["run", "  "]);
+    expect(empty.code).toBe(2);
+    expect(empty.stderr).toContain("run needs a prompt");
+  });
+});
