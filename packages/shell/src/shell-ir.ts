@@ -66,6 +66,11 @@ export interface Script {
   readonly incomplete: boolean;
   /** True when some command of the text is sent to the background with `&`. */
   readonly background?: boolean;
+  /**
+   * Set when a loop starts background jobs on each pass (`while true; do cmd & done`):
+   * `endless` when its condition never fails, `bounded` otherwise.
+   */
+  readonly spawningLoop?: "endless" | "bounded";
 }
 
 /** True when a stage is a simple command. */

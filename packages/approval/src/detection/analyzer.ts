@@ -24,9 +24,14 @@ import { toolExecRules } from "./rules/tool-exec-rules.js";
 import { secretThenSendMatch } from "./rules/secret-rules.js";
 import { operationRules } from "./rules/operations-rules.js";
 import { EXEC_RULES, execRules, isDynamicCommandWord } from "./rules/exec-rules.js";
-import { coprocessRule, processSubstitutionSinkRule } from "./rules/process-substitution-rules.js";
+import {
+  coprocessRule,
+  processSubstitutionSinkRule,
+  substitutedInputRule,
+} from "./rules/process-substitution-rules.js";
 import { gitRules } from "./rules/git-rules.js";
 import { interpreterRules } from "./rules/interpreter-rules.js";
+import { loaderEnvRule } from "./rules/loader-env-rules.js";
 import { optionExecRules } from "./rules/option-exec-rules.js";
 import { containerRules } from "./rules/container-rules.js";
 import { platformRules } from "./rules/platform-rules.js";
@@ -35,7 +40,10 @@ import { clusterRules } from "./rules/cluster-rules.js";
 import { datastoreRules } from "./rules/datastore-rules.js";
 import { httpClientRules } from "./rules/http-client-rules.js";
 import { containerOpsRules } from "./rules/container-ops-rules.js";
+import { opsCliRules } from "./rules/ops-cli-rules.js";
 import { hookOptionRules } from "./rules/hook-option-rules.js";
+import { hostAdminRules } from "./rules/host-admin-rules.js";
+import { exhaustionRules, spawningLoopMatch } from "./rules/exhaustion-rules.js";
 import { processRules } from "./rules/process-rules.js";
 import { secretRules } from "./rules/secret-rules.js";
 import { sqlRules } from "./rules/sql-rules.js";
@@ -72,11 +80,13 @@ const LAYER_RULES: readonly CommandRule[] = [
   processRules,
   systemRules,
   interpreterRules,
+  loaderEnvRule,
   sqlRules,
   gitRules,
   execRules,
   processSubstitutionSinkRule,
   coprocessRule,
+  substitutedInputRule,
   optionExecRules,
   containerRules,
   secretRules,
@@ -86,7 +96,10 @@ const LAYER_RULES: readonly CommandRule[] = [
   datastoreRules,
   httpClientRules,
   containerOpsRules,
+  opsCliRules,
   hookOptionRules,
+  hostAdminRules,
+  exhaustionRules,
   escalationRules,
   toolExecRules,
   operationRules,
@@ -249,7 +262,7 @@ class Analyzer implements RuleContext {
 
   analyseScript(script: Script): DangerousCommandMatch | null {
     if (script.incomplete) this.collector?.unresolved.add("syntax not fully understood");
-    let found = forkBombMatch(script);
+    let found = forkBombMatch(script) ?? spawningLoopMatch(script);
     if (found) return found;
     for (const cmd of script.commands) {
       found = worse(found, this.analyseCommand(cmd));

@@ -4,11 +4,14 @@ import { ESCALATION_RULES } from "./rules/escalation-rules.js";
 import { OPERATION_RULES } from "./rules/operations-rules.js";
 import { GIT_RULES } from "./rules/git-rules.js";
 import { INTERPRETER_RULES } from "./rules/interpreter-rules.js";
+import { LOADER_ENV_RULES } from "./rules/loader-env-rules.js";
 import { PLATFORM_RULES } from "./rules/platform-rules.js";
 import { CLOUD_RULES } from "./rules/cloud-cli-rules.js";
 import { CLUSTER_RULES } from "./rules/cluster-rules.js";
 import { CONTAINER_OPS_RULES } from "./rules/container-ops-rules.js";
+import { OPS_CLI_RULES } from "./rules/ops-cli-catalog.js";
 import { HOOK_RULES } from "./rules/hook-option-rules.js";
+import { HOST_RULES } from "./rules/host-admin-rules.js";
 import { OPTION_EXEC_RULES } from "./rules/option-exec-rules.js";
 import { CONTAINER_RULES } from "./rules/container-rules.js";
 import { PROCESS_RULES } from "./rules/process-rules.js";
@@ -43,13 +46,16 @@ function collect(): readonly RuleInfo[] {
     SYSTEM_RULES,
     EXEC_RULES,
     INTERPRETER_RULES,
+    LOADER_ENV_RULES,
     SQL_RULES,
     GIT_RULES,
     PLATFORM_RULES,
     CLOUD_RULES,
     CLUSTER_RULES,
     CONTAINER_OPS_RULES,
+    OPS_CLI_RULES,
     HOOK_RULES,
+    HOST_RULES,
     OPTION_EXEC_RULES,
     CONTAINER_RULES,
     ESCALATION_RULES,

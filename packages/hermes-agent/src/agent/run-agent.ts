@@ -17,7 +17,7 @@ import type {
   RunAgentStatus,
   ToolCallStats,
 } from "./run-agent-types.js";
-import { assembleRunTools } from "./run-tools.js";
+import { assembleRunTools, toolListChangeMessage } from "./run-tools.js";
 import { buildSystemPrompt } from "./system-prompt.js";
 import { runToolBatch, toolMessages } from "./tool-batch.js";
 
@@ -138,11 +138,11 @@ export async function runAgentLoop(
     contextWindowTokens: options.contextWindowTokens,
     handleFunctionCall: (name, args, ctx) => host.handleFunctionCall(name, args, ctx),
     currentDefinitions: available,
+    generation: () => host.registry.generation,
     events: host.events,
     logger: host.logger,
   });
-  const tools = [...runTools.definitions];
-  const offered = new Set(tools.map((tool) => tool.function.name));
+  const offered = new Set(runTools.definitions.map((tool) => tool.function.name));
   const system = await buildSystemPrompt({
     session,
     registry: host.registry,
@@ -174,6 +174,9 @@ export async function runAgentLoop(
   const stopCompletions = host.events.on("process:complete", (event) => {
     if (event.taskId === session.taskId) pending.push(event.message);
   });
+  const stopWatches = host.events.on("process:watch", (event) => {
+    if (event.taskId === session.taskId) pending.push(event.message);
+  });
   const stats: ToolCallStats = { total: 0, errors: 0, byTool: {} };
   const usage: TokenUsage = { promptTokens: 0, completionTokens: 0, totalTokens: 0 };
   const maxIterations = options.maxIterations ?? DEFAULT_MAX_ITERATIONS;
@@ -187,11 +190,16 @@ export async function runAgentLoop(
         status = "interrupted";
         break;
       }
+      // Tools that arrived or left since the last turn (an MCP server connected, its list
+      // changed): the list follows, and the model is told, as with background completions.
+      const change = runTools.refresh();
+      if (change !== undefined) pending.push(toolListChangeMessage(change));
       if (pending.length > 0) {
         const notice: ChatMessage = { role: "user", content: pending.splice(0).join("\n\n") };
         messages.push(notice);
         await session.record([notice]);
       }
+      const tools = [...runTools.definitions];
       iterations++;
       const request = await applyRequestMiddleware(host, {
         model: endpoint.model,
@@ -265,6 +273,7 @@ export async function runAgentLoop(
     }
   } finally {
     stopCompletions();
+    stopWatches();
     runTools.close();
   }
   return {

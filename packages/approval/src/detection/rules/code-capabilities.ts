@@ -19,7 +19,8 @@ export type Language =
   | "tcl"
   | "groovy"
   | "elixir"
-  | "erlang";
+  | "erlang"
+  | "gnuplot";
 
 const SPAWN_MODULES: Partial<Record<Language, RegExp>> = {
   python: /^(?:subprocess|os|pty|commands|popen2|posix)$/,
@@ -27,14 +28,6 @@ const SPAWN_MODULES: Partial<Record<Language, RegExp>> = {
 };
 const SPAWN_FUNCTIONS =
   /^(?:run|call|check_call|check_output|Popen|getoutput|getstatusoutput|system|popen[234]?|exec[lv]?p?e?|spawn[lv]?p?e?|posix_spawnp?|create_subprocess_shell|create_subprocess_exec|execSync|spawnSync|execFile|execFileSync|fork)$/;
-
-/** Code with home-directory expressions replaced by the literal `"~"`. */
-export function withHomeLiterals(code: string): string {
-  return code.replace(
-    /\b(?:os\s*\.\s*path\s*\.\s*expanduser\s*\(\s*['"]~['"]\s*\)|(?:require\s*\(\s*['"](?:node:)?os['"]\s*\)\s*\.\s*|os\s*\.\s*)?homedir\s*\(\s*\)|(?:pathlib\s*\.\s*)?Path\s*\.\s*home\s*\(\s*\)|Dir\s*\.\s*home|process\s*\.\s*env\s*(?:\.\s*HOME|\[\s*['"]HOME['"]\s*\])|os\s*\.\s*environ\s*(?:\[\s*['"]HOME['"]\s*\]|\.get\s*\(\s*['"]HOME['"]\s*\))|os\s*\.\s*getenv\s*\(\s*['"]HOME['"]\s*\)|ENV\s*\[\s*['"]HOME['"]\s*\]|Deno\s*\.\s*env\s*\.\s*get\s*\(\s*['"]HOME['"]\s*\)|\$ENV\s*\{\s*['"]?HOME['"]?\s*\}|getenv\s*\(\s*['"]HOME['"]\s*\))/g,
-    '"~"',
-  );
-}
 
 /**
  * Names that call a process-spawning function in this code: `s.run` when subprocess is bound
@@ -48,7 +41,7 @@ export function spawnCallNames(code: string, language: Language): RegExp | null 
       ? !/\b(?:subprocess|os|pty|commands|popen2|posix|__import__|import_module|create_subprocess_\w+)\b/.test(
           code,
         )
-      : !/child_process|spawn_sync/.test(code)
+      : !NODE_LOADERS.test(code)
   )
     return null;
   const objects = new Set<string>();
@@ -100,6 +93,16 @@ export function spawnCallNames(code: string, language: Language): RegExp | null 
     // `require('child_process').execSync(...)`, `import('child_process').then(m => m.exec(...))`,
     // `process.binding('spawn_sync')`: any method call once the module is loaded.
     for (const m of code.matchAll(source)) if (modules.test(m[1] ?? "")) objects.add("\\w+|\\)");
+    // The module named anywhere (`process.getBuiltinModule('child_process')`,
+    // `module.constructor._load(...)`, a computed global), or a loader given a name only known
+    // at run time (`require(name)`): any method call may be the spawn.
+    if (
+      /['"`](?:node:)?child_process['"`]/.test(code) ||
+      /\b(?:require|import|getBuiltinModule|_load|createRequire\s*\([^)]*\))\s*\(\s*(?!['"`])[^\s)]/.test(
+        code,
+      )
+    )
+      objects.add("\\w+|\\)");
     if (/process\s*\.\s*(?:binding|_linkedBinding)\s*\(\s*['"]spawn_sync['"]/.test(code))
       objects.add("\\w+|\\)");
   }
@@ -120,9 +123,16 @@ function escape(name: string): string {
   return name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
-/** An eval-family call whose argument is not a string literal: code read at run time. */
+/** How node code can get at a module: literal names and loaders whose argument is computed. */
+const NODE_LOADERS =
+  /child_process|spawn_sync|getBuiltinModule|_load\b|createRequire|mainModule|\b(?:require|import)\s*\(\s*[^'"`\s)]/;
+
+/**
+ * An eval-family call whose argument is not a string literal, or an eval function passed as a
+ * value (`.then(eval)`, `map(exec)`): code read at run time.
+ */
 export const RUNTIME_EVAL: RegExp =
-  /(?<![\w.$])(?:exec|eval|compile|execfile|Function|instance_eval|class_eval|module_eval|create_function|assert|evalin|eval_string|Code\s*\.\s*eval_string)\s*[( ]\s*(?!['"`)]|\s*$)/;
+  /(?<![\w.$])(?:exec|eval|compile|execfile|Function|instance_eval|class_eval|module_eval|create_function|assert|evalin|eval_string|Code\s*\.\s*eval_string|load|loadstring|runInThisContext|runInNewContext|runInContext|include_string)\s*[( ]\s*(?!['"`)]|\s*$)|[(,=:]\s*(?:eval|exec|Function|vm\s*\.\s*runIn\w+)\s*[),;]/;
 /** Sources of run-time code: stdin, the network, the terminal. */
 export const CODE_SOURCE: RegExp =
   /\b(?:input|raw_input|sys\s*\.\s*stdin|stdin|STDIN|\$stdin|gets|readline|readLine|readFileSync\s*\(\s*(?:0|['"]\/dev\/stdin['"])|file_get_contents|urlopen|urllib|requests|fetch|http|https|Net::HTTP|open-uri|URI|LWP|curl|socket|recv|read)\b|<STDIN>|php:\/\/stdin/;

@@ -1,3 +1,5 @@
+import { DYNAMIC } from "@hermes-agent/shell";
+
 /** A string or list-of-strings literal read from interpreter code. */
 export interface CodeLiteral {
   /** The literal's value; a list is joined with spaces into a command line. */
@@ -46,6 +48,11 @@ function readEscape(code: string, start: number): { text: string; end: number } 
   return { text: SIMPLE[next] ?? next, end: start + 1 };
 }
 
+/** The value of the quoted literal that `text` starts with, escapes decoded; null if unclosed. */
+export function readQuoted(text: string, raw = false): string | null {
+  return readString(text, 0, raw)?.value ?? null;
+}
+
 function readString(
   code: string,
   start: number,
@@ -69,6 +76,22 @@ function readString(
     else value += ch;
   }
   return null;
+}
+
+/** Index of the `,` or `close` that ends the expression starting at `start` (depth 0). */
+function expressionEnd(code: string, start: number, close: string): number {
+  let depth = 0;
+  for (let i = start; i < code.length && i < start + 400; i++) {
+    const ch = code.charAt(i);
+    if (ch === "'" || ch === '"' || ch === "`") {
+      const literal = readString(code, i);
+      if (literal === null) return start;
+      i = literal.end - 1;
+    } else if ("([{".includes(ch)) depth++;
+    else if (depth > 0 && ")]}".includes(ch)) depth--;
+    else if (depth === 0 && (ch === "," || ch === close)) return i;
+  }
+  return start;
 }
 
 function skipSpace(code: string, index: number): number {
@@ -110,7 +133,16 @@ export function readLiteralArgument(code: string, index: number): CodeLiteral | 
       i = skipSpace(code, i);
       if (code.charAt(i) === close) return { value: items.join(" "), list: true };
       const item = readString(code, i);
-      if (item === null) return null;
+      if (item === null) {
+        // An argument only known at run time (`["rm", "-rf", target]`) reads as an unknown
+        // shell value, so the command is judged with that operand unknown.
+        const end = expressionEnd(code, i, close);
+        if (end === i) return null;
+        items.push("$CODE_VALUE");
+        i = skipSpace(code, end);
+        if (code.charAt(i) === ",") i++;
+        continue;
+      }
       items.push(
         /[\s'"\\$`;&|<>()]/.test(item.value) || item.value === ""
           ? `'${item.value.replace(/'/g, "'\\''")}'`
@@ -131,8 +163,39 @@ export function readLiteralArgument(code: string, index: number): CodeLiteral | 
   )
     return null;
   if (code.charAt(after) === ",") {
-    const rest = readLiteralArgument(code, after + 1);
-    if (rest?.list) return { value: `${literal.value} ${rest.value}`, list: true };
+    // `exec("git", "push", ...)`, `execFileSync("rm", ["-rf", dir])`: program and arguments;
+    // `new Deno.Command("rm", { args: [...] })`: the arguments in an options object.
+    const next = skipSpace(code, after + 1);
+    const options =
+      code.charAt(next) === "{" ? /\bargs\s*:\s*(?=\[)/.exec(code.slice(next, next + 200)) : null;
+    const rest = readLiteralArgument(
+      code,
+      options === null ? after + 1 : next + options.index + options[0].length,
+    );
+    if (rest !== null) return { value: `${literal.value} ${rest.value}`, list: true };
   }
   return { value: literal.value, list: false };
+}
+
+/**
+ * The first argument starting at `index` as a path: a literal, or a literal joined to an
+ * expression (`'/etc/' + name`, `base + '/.bashrc'`) with the unknown part read as
+ * {@link DYNAMIC}; null when nothing of it is a literal.
+ */
+export function readFirstArgument(code: string, index: number): string | null {
+  let i = skipSpace(code, index);
+  const prefix = /^(?:[rRbBuU]{1,2})(?=['"])/.exec(code.slice(i, i + 3))?.[0] ?? "";
+  i += prefix.length;
+  const literal = readString(code, i, prefix.toLowerCase().includes("r"));
+  if (literal !== null) {
+    const after = skipSpace(code, literal.end);
+    return /^(?:\+|\.(?![\w.])|\.\.|\/)/.test(code.slice(after, after + 2))
+      ? `${literal.value}${DYNAMIC}`
+      : literal.value;
+  }
+  // An expression, then `+ "literal"` before the argument ends.
+  const rest = /^[\w$.[\]()'"]{1,80}?\s*(?:\+|\.|\.\.|\/)\s*(?=['"])/.exec(code.slice(i, i + 120));
+  if (rest === null) return null;
+  const tail = readString(code, i + rest[0].length);
+  return tail === null ? null : `${DYNAMIC}${tail.value}`;
 }

@@ -2,14 +2,15 @@ import { deleteScopeOf } from "../session-paths.js";
 import { DYNAMIC, type ResolvedCommand, stageOutput } from "@hermes-agent/shell";
 import { matchOf, type CommandRule, type RuleContext } from "../rule-context.js";
 import { rule, type DangerousCommandMatch, type RuleInfo } from "../types.js";
-import { readLiteralArgument, stringLiterals } from "./code-literals.js";
+import { readFirstArgument, readLiteralArgument, stringLiterals } from "./code-literals.js";
+import { foldCode } from "./code-folding.js";
+import { codeFileEffects } from "./code-file-effects.js";
 import {
   CODE_SOURCE,
   FORK_LOOP,
   RUNTIME_EVAL,
   sendsEnvironment,
   spawnCallNames,
-  withHomeLiterals,
   type Language,
 } from "./code-capabilities.js";
 import { isPrivateSecretPath } from "../secret-paths.js";
@@ -18,10 +19,14 @@ import { EXEC_RULES, SHELLS, pipedCodeMatch, processSubstitutionMatch } from "./
 import { DELETE_RULES } from "./delete-rules.js";
 import { SCRIPT_RULES } from "../script-rules.js";
 import { writeTargetMatch } from "./write-rules.js";
+import { sqlMatch } from "./sql-rules.js";
 
 /** Rules about interpreter one-liners. */
 export const INTERPRETER_RULES: Readonly<
-  Record<"shellOut" | "delete" | "kill" | "decodeExec" | "reverseShell" | "runtimeCode", RuleInfo>
+  Record<
+    "shellOut" | "delete" | "kill" | "decodeExec" | "reverseShell" | "runtimeCode" | "exhaust",
+    RuleInfo
+  >
 > = {
   shellOut: rule(
     "interpreter-dynamic-shell",
@@ -44,7 +49,20 @@ export const INTERPRETER_RULES: Readonly<
     "interpreter-runtime-code",
     "interpreter evaluates code read at run time (stdin, input, a file or the network)",
   ),
+  exhaust: rule(
+    "interpreter-resource-exhaustion",
+    "interpreter one-liner allocates memory or spawns work without bound",
+  ),
 } as const;
+
+// An unbounded loop that keeps allocating large blocks: memory exhaustion.
+const ENDLESS_LOOP =
+  /\bwhile\s*\(?\s*(?:1|true|True)\b|\bfor\s*\(\s*;\s*;\s*\)|\biter\s*\(\s*int\s*,\s*1\s*\)|itertools\s*\.\s*count\s*\(|\bloop\s*(?:do|\{)|\bsetInterval\s*\(|\buntil\s+false\b|\bwhile\s+:/;
+const LARGE_BLOCK =
+  /\*\s*10\s*\*\*\s*(?:[7-9]|\d\d)\b|\*\*\s*(?:2[4-9]|[3-9]\d)\b|\*\s*\d{8,}\b|\b\d+e(?:[7-9]|\d\d)\b|\brepeat\s*\(\s*(?:\d{8,}|\d+e\d+|10\s*\*\*\s*\d+)|\balloc(?:Unsafe)?\s*\(\s*(?:\d{8,}|\d+e\d+)|\bbytearray\s*\(\s*(?:\d{8,}|10\s*\*\*\s*\d+)/;
+// SQL handed to a database API (`cursor.execute("DROP TABLE t")`).
+const SQL_CALL =
+  /\b(?:execute|executescript|executemany|exec|query|prepare|raw|sql|do|run|all|get|each)\s*\(\s*(?=[rRbBuU]?['"`])/g;
 
 const SHELL_CALLS: Readonly<Record<Language, RegExp>> = {
   python:
@@ -64,6 +82,7 @@ const SHELL_CALLS: Readonly<Record<Language, RegExp>> = {
   groovy: /\b(?:execute|ProcessBuilder)\s*\(/g,
   elixir: /(?:System\s*\.\s*(?:cmd|shell)|:os\s*\.\s*cmd)\s*\(/g,
   erlang: /\bos:cmd\s*\(/g,
+  gnuplot: /\bsystem\s*\(|(?:^|[;\n])\s*!|`/g,
 };
 
 const DELETE_CALLS: Readonly<Record<Language, RegExp>> = {
@@ -83,6 +102,7 @@ const DELETE_CALLS: Readonly<Record<Language, RegExp>> = {
   groovy: /\b(?:deleteDir|delete)\s*\(/g,
   elixir: /\bFile\s*\.\s*rm(?:_rf|!|_rf!)?\s*\(/g,
   erlang: /\bfile:del_dir_r\s*\(/g,
+  gnuplot: /$^/g,
 };
 
 const FORK_BOMB =
@@ -92,9 +112,7 @@ const KILL_CALL =
 const DECODE_EXEC =
   /\b(?:exec|eval|Function|compile)\s*\(\s*(?:[\w.]*(?:b64decode|b32decode|decodebytes|decompress|atob|unhexlify|fromhex|Buffer\s*\.\s*from|urlopen|requests\s*\.\s*get|fetch|read|decode)|__import__\s*\(\s*['"]base64)|\beval\s*\(?\s*(?:MIME::Base64|decode_base64|Base64|base64_decode|gzinflate|str_rot13)|\bunpack\s*\(\s*['"]m/;
 const REVERSE_SHELL =
-  /\bsocket\b[\s\S]*\b(?:dup2|subprocess|pty|spawn|\/bin\/(?:ba)?sh|exec)|\bnet\s*\.\s*(?:connect|Socket)[\s\S]*\b(?:spawn|exec|\/bin\/(?:ba)?sh)|\bTCPSocket\b[\s\S]*(?:exec|spawn|\/bin\/sh|system)|fsockopen[\s\S]*(?:exec|proc_open|shell_exec|system|\/bin\/sh)|\/inet\/tcp\//;
-const WRITE_CALL =
-  /\b(?:open\s*\(|writeFileSync\s*\(|appendFileSync\s*\(|writeFile\s*\(|appendFile\s*\(|File\s*\.\s*(?:write|open)\s*\(|file_put_contents\s*\(|Path\s*\(|createWriteStream\s*\()/g;
+  /\b[Ss]ocket\b[\s\S]*\b(?:dup2|subprocess|pty|spawn|\/bin\/(?:ba)?sh|exec)|\bnet\s*\.\s*(?:connect|Socket)[\s\S]*\b(?:spawn|exec|\/bin\/(?:ba)?sh)|\bTCPSocket\b[\s\S]*(?:exec|spawn|\/bin\/sh|system)|fsockopen[\s\S]*(?:exec|proc_open|shell_exec|system|\/bin\/sh)|\/inet\/tcp\//;
 
 function languageOf(name: string): Language | null {
   if (/^python(?:\d(?:\.\d+)?)?$|^pypy\d?$/.test(name)) return "python";
@@ -112,6 +130,7 @@ function languageOf(name: string): Language | null {
   if (name === "groovy") return "groovy";
   if (name === "elixir" || name === "iex") return "elixir";
   if (name === "erl" || name === "escript") return "erlang";
+  if (name === "gnuplot") return "gnuplot";
   return null;
 }
 
@@ -131,6 +150,7 @@ const CODE_FLAGS: Readonly<Record<Language, RegExp>> = {
   groovy: /^-e$/,
   elixir: /^(?:-e|--eval)$/,
   erlang: /^(?:-eval|-s)$/,
+  gnuplot: /^-e$/,
 };
 
 /** The code strings an interpreter command runs, or null when it runs a script file. */
@@ -246,7 +266,7 @@ export function codeMatch(
   language: Language,
   ctx: RuleContext,
 ): DangerousCommandMatch | null {
-  let code = withHomeLiterals(original);
+  let code = foldCode(original, language);
   // awk concatenates by juxtaposition: `system("rm -rf " $0)` runs the string plus a field.
   if (language === "awk")
     code = code.replace(
@@ -276,30 +296,40 @@ export function codeMatch(
   }
   const deleteCalls = new RegExp(DELETE_CALLS[language].source, "g");
   for (const call of code.matchAll(deleteCalls)) {
-    const literal = readLiteralArgument(code, call.index + call[0].length);
-    const scope =
-      literal === null || literal.list
-        ? "dynamic"
-        : deleteScopeOf(literal.value, /[*?]/.test(literal.value));
+    const path = readFirstArgument(code, call.index + call[0].length);
+    const scope = path === null ? "dynamic" : deleteScopeOf(path, /[*?]/.test(path));
     if (scope === "root") return matchOf(DELETE_RULES.root);
     if (scope === "system-dir") return matchOf(DELETE_RULES.systemDir);
     if (scope === "home-root") return matchOf(DELETE_RULES.home);
     if (scope !== "inside") found ??= matchOf(INTERPRETER_RULES.delete);
   }
-  for (const call of code.matchAll(WRITE_CALL)) {
-    const literal = readLiteralArgument(code, call.index + call[0].length);
-    if (literal === null || literal.list) continue;
-    const after = code.slice(
-      call.index + call[0].length,
-      call.index + call[0].length + literal.value.length + 40,
-    );
-    const writes =
-      (!call[0].startsWith("open") && !call[0].startsWith("Path") && !call[0].startsWith("File")) ||
-      /,\s*(?:mode\s*=\s*)?['"][^'"]*[wa+]/.test(after) ||
-      /write_text|write_bytes|\.write\b/.test(after);
-    if (writes) found ??= writeTargetMatch(literal.value);
+  const effects = codeFileEffects(code, language);
+  for (const target of effects.targets) {
+    const match = writeTargetMatch(target);
+    if (match?.hardline) return match;
+    found ??= match;
+  }
+  for (const pipe of effects.pipes) {
+    const match = ctx.analyseText(pipe.command);
+    if (match?.hardline) return match;
+    found ??= match;
+    // `open(F, "|sh"); print F CODE`: what the code prints is the shell's script.
+    if (BARE_SHELL.test(pipe.command.trim())) {
+      for (const literal of stringLiterals(code)) {
+        const inner = /\s/.test(literal) ? ctx.analyseText(literal) : null;
+        if (inner?.hardline) return inner;
+      }
+      found ??= matchOf(EXEC_RULES.dynamicPipe);
+    }
   }
   if (FORK_BOMB.test(code) || FORK_LOOP.test(code)) return matchOf(SCRIPT_RULES.forkBomb);
+  if (ENDLESS_LOOP.test(code) && LARGE_BLOCK.test(code))
+    found ??= matchOf(INTERPRETER_RULES.exhaust);
+  for (const call of code.matchAll(SQL_CALL)) {
+    const literal = readFirstArgument(code, call.index + call[0].length);
+    const match = literal === null ? null : sqlMatch(literal);
+    if (match !== null) found ??= match;
+  }
   if (KILL_CALL.test(code)) found ??= matchOf(INTERPRETER_RULES.kill);
   if (DECODE_EXEC.test(code)) found ??= matchOf(INTERPRETER_RULES.decodeExec);
   if (REVERSE_SHELL.test(code)) found ??= matchOf(INTERPRETER_RULES.reverseShell);
@@ -345,7 +375,9 @@ export const interpreterRules: CommandRule = (cmd, ctx) => {
       (script.text.startsWith(DYNAMIC) && script.substitutions.length > 0))
   )
     return processSubstitutionMatch(script);
-  const readsStdin = operands.length === 0 || operands[0]?.text === "-";
+  const readsStdin =
+    operands.length === 0 ||
+    /^(?:-|\/dev\/stdin|\/dev\/fd\/0|\/proc\/self\/fd\/0)$/.test(operands[0]?.text ?? "");
   if (!readsStdin) return null;
   for (const redirect of cmd.source.redirects) {
     if (redirect.heredoc !== null) return codeMatch(redirect.heredoc, language, ctx);

@@ -250,7 +250,8 @@ function tunnelMatch(cmd: ResolvedCommand): Match {
 
 const UNBOUNDED_SOURCE = /^\/dev\/(?:zero|u?random)$/;
 
-function unbounded(stage: Stage): boolean {
+/** An endless producer: `yes`, `cat /dev/zero`, `dd if=/dev/zero` without a count. */
+export function unbounded(stage: Stage): boolean {
   if (!isSimple(stage)) return false;
   const name = stageName(stage);
   const texts = stage.words.slice(1).map((word) => word.text);
@@ -410,15 +411,6 @@ function remoteDelete(cmd: ResolvedCommand): Match {
         texts.some((t) => /^-\w*a/.test(t) || t === "--all")
         ? matchOf(PROCESS_RULES.service)
         : null;
-    case "ip6tables":
-    case "iptables-legacy":
-    case "iptables-nft":
-    case "ip6tables-legacy":
-    case "ebtables":
-    case "arptables":
-      return texts.some((t) => /^(?:-F|--flush|-X|--delete-chain|-P|--policy)$/.test(t))
-        ? matchOf(SYSTEM_RULES.firewall)
-        : null;
     case "firewall-cmd":
       return texts.some(
         (t) =>
@@ -489,21 +481,9 @@ const BY_NAME: ReadonlyMap<string, (cmd: ResolvedCommand, ctx: RuleContext) => M
   ...["unset", "export", "declare", "typeset", "readonly", "set", "journalctl", "touch"].map(
     (name) => [name, historyTamper] as const,
   ),
-  ...[
-    "gh",
-    "glab",
-    "tea",
-    "prisma",
-    "umount",
-    "ip6tables",
-    "iptables-legacy",
-    "iptables-nft",
-    "ip6tables-legacy",
-    "ebtables",
-    "arptables",
-    "firewall-cmd",
-    "pfctl",
-  ].map((name) => [name, remoteDelete] as const),
+  ...["gh", "glab", "tea", "prisma", "umount", "firewall-cmd", "pfctl"].map(
+    (name) => [name, remoteDelete] as const,
+  ),
 ]);
 
 /** Operations that destroy or weaken without naming a path to delete. */

@@ -1,0 +1,59 @@
+import type { Node } from "web-tree-sitter";
+
+/** A loop whose body sends commands to the background: endless, or with a bounded count. */
+export type SpawningLoop = "endless" | "bounded";
+
+const LOOPS = new Set([
+  "while_statement",
+  "until_statement",
+  "for_statement",
+  "c_style_for_statement",
+]);
+const ALWAYS_TRUE =
+  /^(?:true|:|\/(?:usr\/)?bin\/true|\[\s*1\s*\]|\[\[\s*1\s*\]\]|\(\(\s*1\s*\)\))$/;
+const ALWAYS_FALSE = /^(?:false|\/(?:usr\/)?bin\/false|!\s*true|!\s*:)$/;
+
+function backgroundsSomething(node: Node): boolean {
+  for (const child of node.children) {
+    if (child === null) continue;
+    if (!child.isNamed && child.type === "&") return true;
+    if (child.type === "function_definition" || child.type === "command_substitution") continue;
+    if (backgroundsSomething(child)) return true;
+  }
+  return false;
+}
+
+function endless(node: Node): boolean {
+  if (node.type === "c_style_for_statement") return node.childForFieldName("condition") === null;
+  if (node.type === "for_statement") return false;
+  const conditions = node.childrenForFieldName("condition").filter((child) => child?.isNamed);
+  // tree-sitter-bash parses `until` as a while_statement whose first token is `until`.
+  const test = node.child(0)?.type === "until" ? ALWAYS_FALSE : ALWAYS_TRUE;
+  return conditions.length > 0 && conditions.every((child) => test.test(child?.text.trim() ?? ""));
+}
+
+// Commands that make each pass wait (a foreground `sleep 1` or `wait` throttles the loop).
+const THROTTLES = /^(?:sleep|wait|read|inotifywait|usleep|timeout)$/;
+
+function throttled(body: Node): boolean {
+  const children = body.children;
+  for (let i = 0; i < children.length; i++) {
+    const child = children[i];
+    if (child === null || child === undefined || !child.isNamed) continue;
+    if (children[i + 1]?.type === "&") continue;
+    const name = child.type === "command" ? (child.childForFieldName("name")?.text ?? "") : "";
+    if (THROTTLES.test(name.replace(/^.*\//, ""))) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether a syntax node is a loop that starts background jobs on each pass
+ * (`while true; do cmd & done`), and whether it ever ends; null for anything else.
+ */
+export function spawningLoopOf(node: Node): SpawningLoop | null {
+  if (!LOOPS.has(node.type)) return null;
+  const body = node.childForFieldName("body");
+  if (body === null || !backgroundsSomething(body) || throttled(body)) return null;
+  return endless(node) ? "endless" : "bounded";
+}
