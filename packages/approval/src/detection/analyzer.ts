@@ -37,6 +37,7 @@ import { httpClientRules } from "./rules/http-client-rules.js";
 import { containerOpsRules } from "./rules/container-ops-rules.js";
 import { hookOptionRules } from "./rules/hook-option-rules.js";
 import { hostAdminRules } from "./rules/host-admin-rules.js";
+import { exposureRules, pushToNewRemoteMatch } from "./rules/exposure-rules.js";
 import { exhaustionRules, spawningLoopMatch } from "./rules/exhaustion-rules.js";
 import { processRules } from "./rules/process-rules.js";
 import { secretRules } from "./rules/secret-rules.js";
@@ -90,6 +91,7 @@ const LAYER_RULES: readonly CommandRule[] = [
   containerOpsRules,
   hookOptionRules,
   hostAdminRules,
+  exposureRules,
   exhaustionRules,
   escalationRules,
   toolExecRules,
@@ -253,7 +255,7 @@ class Analyzer implements RuleContext {
 
   analyseScript(script: Script): DangerousCommandMatch | null {
     if (script.incomplete) this.collector?.unresolved.add("syntax not fully understood");
-    let found = forkBombMatch(script) ?? spawningLoopMatch(script);
+    let found = forkBombMatch(script) ?? spawningLoopMatch(script) ?? pushToNewRemoteMatch(script);
     if (found) return found;
     for (const cmd of script.commands) {
       found = worse(found, this.analyseCommand(cmd));

@@ -280,7 +280,7 @@ function terraform(cmd: ResolvedCommand): Match {
   const at = /^(?:run-all|run)$/.test(ops[0] ?? "") ? 1 : 0;
   const verb = ops[at] ?? "";
   const next = ops[at + 1] ?? "";
-  if (/^(?:destroy|destroy-all)$/.test(verb)) return infraDestroy();
+  if (/^(?:destroy|destroy-all|force-unlock)$/.test(verb)) return infraDestroy();
   if (verb === "apply" && flags.includes("destroy")) return infraDestroy();
   if (
     (verb === "state" && /^(?:rm|replace-provider)$/.test(next)) ||
@@ -343,7 +343,12 @@ function helm(cmd: ResolvedCommand): Match {
       "repository-config",
     ],
   });
-  return /^(?:uninstall|delete|del|un)$/.test(ops[0] ?? "") ? infraDestroy() : null;
+  if (/^(?:uninstall|delete|del|un)$/.test(ops[0] ?? "")) return infraDestroy();
+  // `upgrade --force` deletes and recreates resources that cannot be patched.
+  return /^(?:upgrade|rollback)$/.test(ops[0] ?? "") &&
+    cmd.args.some((word) => word.text === "--force")
+    ? infraDestroy()
+    : null;
 }
 
 // Hosting and cloud CLIs whose delete verbs are plain words (`fly apps destroy`, `heroku
@@ -379,8 +384,29 @@ function hosting(cmd: ResolvedCommand): Match {
   return verbs.some((verb) => HOSTING_VERB.test(verb)) ? cloudDelete() : null;
 }
 
+/** `bq rm`, `skopeo delete`, `crane delete`, `regctl image delete`: datasets and images removed. */
+function dataAndImages(cmd: ResolvedCommand): Match {
+  const { ops } = read(cmd, {
+    shortWithValue: "",
+    longWithValue: ["project_id", "location", "dataset_id", "creds", "authfile"],
+  });
+  const verb = ops[0] ?? "";
+  if (cmd.name === "bq") return verb === "rm" ? cloudDelete() : null;
+  if (cmd.name === "regctl")
+    return /^(?:image|tag|manifest|blob|artifact)$/.test(verb) &&
+      /^(?:delete|rm)$/.test(ops[1] ?? "")
+      ? cloudDelete()
+      : null;
+  return /^(?:delete|rm)$/.test(verb) ? cloudDelete() : null;
+}
+
 const BY_NAME: ReadonlyMap<string, CommandRule> = new Map<string, CommandRule>([
   ["aws", aws],
+  ["bq", dataAndImages],
+  ["skopeo", dataAndImages],
+  ["crane", dataAndImages],
+  ["gcrane", dataAndImages],
+  ["regctl", dataAndImages],
   ["gcloud", gcloud],
   ["az", az],
   ["gsutil", gsutil],
@@ -400,6 +426,9 @@ const BY_NAME: ReadonlyMap<string, CommandRule> = new Map<string, CommandRule>([
   ["helm", helm],
   ...[
     "doctl",
+    "eksctl",
+    "kind",
+    "k3d",
     "fly",
     "flyctl",
     "heroku",

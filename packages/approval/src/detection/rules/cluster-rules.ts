@@ -101,7 +101,19 @@ function value(read: ReadOptions, name: string): string {
 }
 
 function deleteMatch(ops: readonly string[], read: ReadOptions): Match {
-  if (hasOption(read, "all", "A", "all-namespaces", "f", "filename", "k", "kustomize"))
+  if (
+    hasOption(
+      read,
+      "all",
+      "A",
+      "all-namespaces",
+      "f",
+      "filename",
+      "k",
+      "kustomize",
+      "field-selector",
+    )
+  )
     return matchOf(PLATFORM_RULES.k8sDelete);
   return ops.slice(1).some((op) => WIDE_KINDS.test(op)) ? matchOf(PLATFORM_RULES.k8sDelete) : null;
 }
@@ -160,9 +172,10 @@ function kubectl(cmd: ResolvedCommand, ctx: RuleContext): Match {
 
 /** Cluster rules dispatched by command name. */
 export const clusterRules: CommandRule = (cmd, ctx) =>
-  cmd.name === "kubectl" || cmd.name === "oc" || cmd.name === "k3s" || cmd.name === "microk8s"
-    ? kubectl(clusterCommand(cmd), ctx)
-    : null;
+  CLUSTER_CLIENTS.test(cmd.name) ? kubectl(clusterCommand(cmd), ctx) : null;
+
+// `k` is the usual alias for kubectl: a command that reads like kubectl is judged as kubectl.
+const CLUSTER_CLIENTS = /^(?:kubectl|oc|k3s|microk8s|kubecolor|k)$/;
 
 /** `k3s kubectl ...` and `microk8s kubectl ...` run kubectl with the rest of the words. */
 function clusterCommand(cmd: ResolvedCommand): ResolvedCommand {
