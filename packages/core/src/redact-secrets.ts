@@ -29,6 +29,10 @@ const SECRET_NAME_HINT = new RegExp(SECRET_NAME, "i");
 // command must see what will run, so these are never masked.
 const NOT_A_SUBSTITUTION = "(?![\"']?(?:\\$[({]|`))";
 
+// A value that says "nothing is set" (`KEY=None` printed by a script, `TOKEN=null`): masking it
+// would make an absent secret look present.
+const NOT_AN_ABSENT_VALUE = "(?!(?:None|null|undefined|nil)(?![^\\s'\"&;|,}]))";
+
 const RULES: readonly RedactionRule[] = [
   // PEM private keys.
   {
@@ -62,7 +66,7 @@ const RULES: readonly RedactionRule[] = [
   {
     hint: SECRET_NAME_HINT,
     pattern: new RegExp(
-      `\\b(?!(?:OLD)?PWD=)((?:[A-Za-z_][A-Za-z0-9_]{0,64})?${SECRET_NAME}[A-Za-z0-9_]{0,32}\\s{0,4}=\\s{0,4})${NOT_A_SUBSTITUTION}("[^"\\n]{0,4096}"|'[^'\\n]{0,4096}'|[^\\s'"&;|]{1,4096})`,
+      `\\b(?!(?:OLD)?PWD=)((?:[A-Za-z_][A-Za-z0-9_]{0,64})?${SECRET_NAME}[A-Za-z0-9_]{0,32}[ \\t]{0,4}=[ \\t]{0,4})${NOT_A_SUBSTITUTION}${NOT_AN_ABSENT_VALUE}("[^"\\n]{1,4096}"|'[^'\\n]{1,4096}'|[^\\s'"&;|]{1,4096})`,
       "gi",
     ),
     replace: keepHead,
@@ -71,7 +75,7 @@ const RULES: readonly RedactionRule[] = [
   {
     hint: SECRET_NAME_HINT,
     pattern: new RegExp(
-      `(--?(?:[a-z0-9]{1,32}-){0,3}${SECRET_NAME}(?:=|\\s+))${NOT_A_SUBSTITUTION}("[^"\\n]{0,4096}"|'[^'\\n]{0,4096}'|[^\\s'"-][^\\s'"]{0,4095})`,
+      `(--?(?:[a-z0-9]{1,32}-){0,3}${SECRET_NAME}(?:=|[ \\t]+))${NOT_A_SUBSTITUTION}("[^"\\n]{1,4096}"|'[^'\\n]{1,4096}'|[^\\s'"-][^\\s'"]{0,4095})`,
       "gi",
     ),
     replace: keepHead,

@@ -53,9 +53,22 @@ describe("redactSecrets leaves ordinary text alone", () => {
     "grep -r password src/",
     "https://example.test/path?page=2",
     "PWD=/home/user/project OLDPWD=/home/user",
+    // An unset secret printed by a script must not look set.
+    "OPENAI_API_KEY=None",
+    "GITHUB_TOKEN=null DB_PASSWORD=undefined",
+    "API_KEY='' TOKEN=\"\"",
+    "--token ''",
   ];
   test.each(texts)("%s", (text) => {
     expect(redactSecrets(text)).toBe(text);
+  });
+
+  test("an assignment with nothing after it never takes the next line", () => {
+    expect(redactSecrets("OPENAI_API_KEY=\nbuild finished\n")).toBe(
+      "OPENAI_API_KEY=\nbuild finished\n",
+    );
+    expect(redactSecrets("--password\nnext line")).toBe("--password\nnext line");
+    expect(redactSecrets("API_KEY=NoneOfYourBusiness1")).toBe("API_KEY=***");
   });
 
   test("substitutions stay visible so a reviewer sees what will run", () => {

@@ -83,7 +83,11 @@ export const HERMES_STUB_SPECS: Readonly<Record<string, HermesStubSpec>> = Objec
     returns: ['Lines are 1-indexed. Returns {"content": "...", "total_lines": N}'],
   },
   write_file: {
-    parameters: [required("path", "str"), required("content", "str")],
+    parameters: [
+      required("path", "str"),
+      required("content", "str"),
+      optional("cross_profile", false, "bool"),
+    ],
     doc: "Write content to a file (always overwrites). Returns dict with status.",
     returns: ["Always overwrites the entire file."],
   },
@@ -97,6 +101,7 @@ export const HERMES_STUB_SPECS: Readonly<Record<string, HermesStubSpec>> = Objec
       optional("offset", 0),
       optional("output_mode", "content"),
       optional("context", 0),
+      optional("order", "discovery"),
     ],
     doc: 'Search file contents (target="content") or find files by name (target="files"). Returns dict with "matches".',
     returns: [
@@ -111,6 +116,7 @@ export const HERMES_STUB_SPECS: Readonly<Record<string, HermesStubSpec>> = Objec
       optional("replace_all", false, "bool"),
       optional("mode", "replace", "str"),
       optional("patch", null, "str"),
+      optional("cross_profile", false, "bool"),
     ],
     doc: 'Targeted find-and-replace (mode="replace") or V4A multi-file patches (mode="patch"). Returns dict with status.',
     returns: ["Replaces old_string with new_string in the file."],

@@ -14,10 +14,13 @@ export interface ScriptEnvOptions {
   readonly timezone?: string | undefined;
 }
 
+/** Hermes' own variables a script keeps (as Hermes keeps them): where its home and profile are. */
+const HERMES_SCRIPT_VARIABLES = ["HERMES_HOME", "HERMES_PROFILE", "HERMES_CONFIG", "HERMES_ENV"];
+
 /**
  * The environment of a script: core's child-env allowlist (secret-named variables dropped
- * unless passed through), the RPC variables, and Python's I/O settings. Never a copy of the
- * host environment.
+ * unless passed through), Hermes' home and profile variables, the RPC variables, and Python's
+ * I/O settings. Never a copy of the host environment.
  */
 export function buildScriptEnv(options: ScriptEnvOptions): Record<string, string> {
   const hostPythonPath = options.hostEnv.PYTHONPATH;
@@ -27,7 +30,7 @@ export function buildScriptEnv(options: ScriptEnvOptions): Record<string, string
       : `${options.stagingDir}:${hostPythonPath}`;
   return buildChildEnv({
     hostEnv: options.hostEnv,
-    passthrough: options.passthrough,
+    passthrough: [...options.passthrough, ...HERMES_SCRIPT_VARIABLES],
     extra: {
       ...options.rpc,
       PYTHONPATH: pythonPath,

@@ -58,6 +58,9 @@ describe("child environment", () => {
         LANG: "C.UTF-8",
         SHARED_SETTING: "x",
         ALLOWED_SECRET_TOKEN: "passed",
+        HERMES_HOME: "/home/tester/.hermes/profiles/work",
+        HERMES_PROFILE: "work",
+        HERMES_UNRELATED: "dropped",
       },
       envPassthrough: ["ALLOWED_SECRET_TOKEN"],
       timezone: "Europe/Paris",
@@ -71,6 +74,9 @@ describe("child environment", () => {
     for (const name of Object.keys(SECRETS)) expect(env.names, name).not.toContain(name);
     expect(env.names).not.toContain("SHARED_SETTING");
     expect(env.names).toContain("ALLOWED_SECRET_TOKEN");
+    // Hermes' home and profile variables are kept, as Hermes keeps them; other HERMES_* are not.
+    expect(env.names).toEqual(expect.arrayContaining(["HERMES_HOME", "HERMES_PROFILE"]));
+    expect(env.names).not.toContain("HERMES_UNRELATED");
     expect(env.passed).toBe(true);
     expect(env.home).toBe("/home/tester");
     expect(env.lang).toBe("C.UTF-8");

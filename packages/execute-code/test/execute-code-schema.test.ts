@@ -25,9 +25,9 @@ describe("execute_code schema", () => {
       "web_search(query: str, limit: int = 5) -> dict",
       "web_extract(urls: list[str], char_limit: int = None) -> dict",
       "read_file(path: str, offset: int = 1, limit: int = 2000) -> dict",
-      "write_file(path: str, content: str) -> dict",
-      'search_files(pattern: str, target="content", path=".", file_glob=None, limit=50, offset=0, output_mode="content", context=0) -> dict',
-      'patch(path: str = None, old_string: str = None, new_string: str = None, replace_all: bool = False, mode: str = "replace", patch: str = None) -> dict',
+      "write_file(path: str, content: str, cross_profile: bool = False) -> dict",
+      'search_files(pattern: str, target="content", path=".", file_glob=None, limit=50, offset=0, output_mode="content", context=0, order="discovery") -> dict',
+      'patch(path: str = None, old_string: str = None, new_string: str = None, replace_all: bool = False, mode: str = "replace", patch: str = None, cross_profile: bool = False) -> dict',
       "terminal(command: str, timeout=None, workdir=None) -> dict",
     ]);
     expect(schema.description).toContain("Limits: 5-minute timeout, max 50 tool calls per call.");

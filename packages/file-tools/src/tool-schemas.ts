@@ -54,6 +54,12 @@ export const WRITE_FILE_SCHEMA: {
         description: "File to write (created when missing, replaced when present).",
       },
       content: { description: "The complete new content of the file (a string)." },
+      cross_profile: {
+        type: "boolean",
+        description:
+          "Allow writing into another Hermes profile's skills, plugins, cron or memories (default false; only when the user asked for it).",
+        default: false,
+      },
     },
     // Both are needed; they are checked by the tool so a missing one gets Hermes' message.
     required: [],
@@ -99,6 +105,12 @@ export const PATCH_SCHEMA: { readonly description: string; readonly parameters: 
           description:
             "patch mode: V4A text:\n*** Begin Patch\n*** Update File: path/to/file\n@@ line near the change @@\n context line\n-removed line\n+added line\n*** End Patch",
         },
+        cross_profile: {
+          type: "boolean",
+          description:
+            "Allow writing into another Hermes profile's skills, plugins, cron or memories (default false; only when the user asked for it).",
+          default: false,
+        },
       },
       required: [],
     },
@@ -110,7 +122,7 @@ export const SEARCH_FILES_SCHEMA: {
   readonly parameters: ParameterSchema;
 } = {
   description:
-    "Search inside files with a regex (target='content') or find files by name with a glob such as '*.py' (target='files', newest first). " +
+    "Search inside files with a regex (target='content') or find files by name with a glob such as '*.py' (target='files'; order='modified' lists newest first). " +
     "Prefer this to grep, rg, find or ls in the terminal. .gitignore'd and hidden files are skipped. " +
     "Content results: matching lines with numbers (output_mode='content'), file paths ('files_only') or counts per file ('count').",
   parameters: {
@@ -149,6 +161,13 @@ export const SEARCH_FILES_SCHEMA: {
         type: "integer",
         description: "Content search: lines of context around each match (default 0).",
         default: 0,
+      },
+      order: {
+        type: "string",
+        enum: ["discovery", "modified"],
+        description:
+          "File search: 'discovery' (default, path order, fastest) or 'modified' (newest first; reads every match's modification time). Ignored for content.",
+        default: "discovery",
       },
     },
     required: ["pattern"],

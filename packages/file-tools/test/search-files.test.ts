@@ -104,13 +104,32 @@ describe.each(BACKENDS.flatMap((backend) => ENGINES.map((engine) => [backend, en
       ]);
     });
 
-    test("target files finds by name, newest first", async () => {
+    test("target files finds by name: path order by default, newest first with order=modified", async () => {
       expect(await h.call("search_files", { pattern: "*.ts", target: "files" })).toEqual({
         total_count: 2,
         files: ["src/app.ts", "src/util.ts"],
       });
       const all = await h.call("search_files", { pattern: "*", target: "files", path: "src" });
-      expect(all.files).toEqual(["src/app.ts", "src/util.ts", "src/nested/deep.py"]);
+      expect(all.files).toEqual(["src/app.ts", "src/nested/deep.py", "src/util.ts"]);
+      const newest = await h.call("search_files", {
+        pattern: "*",
+        target: "files",
+        path: "src",
+        order: "modified",
+      });
+      expect(newest.files).toEqual(["src/app.ts", "src/util.ts", "src/nested/deep.py"]);
+      const paged = await h.call("search_files", {
+        pattern: "*",
+        target: "files",
+        path: "src",
+        order: "modified",
+        limit: 1,
+        offset: 1,
+      });
+      expect(paged.files).toEqual(["src/util.ts"]);
+      expect(
+        await h.call("search_files", { pattern: "*", target: "files", order: "newest" }),
+      ).toMatchObject({ error_type: "invalid_arguments", field: "order" });
     });
 
     test("paging says how to continue", async () => {

@@ -2,11 +2,24 @@ import type { Node } from "web-tree-sitter";
 import { tokenizeScript } from "./fallback-tokenizer.js";
 import type { FunctionDef, Redirect, Script, SimpleCommand, Stage, Word } from "./shell-ir.js";
 import { evalNodeWords, promptCode, type WordContext } from "./tree-words.js";
-import { lookupVariable, UNKNOWN_VALUE, type VariableScope } from "./variables.js";
+import {
+  lookupVariable,
+  UNKNOWN_VALUE,
+  type VariableScope,
+  type VariableValue,
+} from "./variables.js";
 import { ARITHMETIC_TEST_OPERATORS, arithmeticCode } from "./arithmetic.js";
 import { DYNAMIC, staticWord } from "./shell-ir.js";
 import { nameOperands, subscriptWithCode } from "./name-operands.js";
 import { spawningLoopOf, type SpawningLoop } from "./spawning-loops.js";
+
+// Variables whose assignment rules judge as a command (`export NAME=VALUE`): history settings,
+// and what makes the dynamic loader or node load extra code.
+const ENVIRONMENT_HOOKS =
+  /^(?:HISTFILE|HISTSIZE|HISTFILESIZE|SAVEHIST|HISTIGNORE|LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|GCONV_PATH|NODE_OPTIONS)$/;
+
+/** Loop values up to which a `for` body is read once per value. */
+const MAX_LOOP_VALUES = 8;
 
 // Variables whose value bash runs as code: before each prompt, or expanded in a prompt.
 const CODE_VARIABLES = /^(?:PROMPT_COMMAND|PS[0124])$/;
@@ -149,7 +162,7 @@ class TreeWalker implements WordContext {
     }
     if (flags.includes("i")) this.integers.add(assigned.name);
     if (this.integers.has(assigned.name)) this.arithmetic(assigned.value.text);
-    if (/^(?:HISTFILE|HISTSIZE|HISTFILESIZE|SAVEHIST|HISTIGNORE)$/.test(assigned.name))
+    if (ENVIRONMENT_HOOKS.test(assigned.name))
       this.emit({
         assignments: [],
         words: [
@@ -167,13 +180,44 @@ class TreeWalker implements WordContext {
         if (code !== null) this.runsCode(code);
       }
     }
-    const append =
-      node.text.startsWith(`${assigned.name}+=`) ||
-      node.childForFieldName("value")?.type === "array";
-    this.scope.set(
-      assigned.name,
-      append ? UNKNOWN_VALUE : { text: assigned.value.text, dynamic: assigned.value.dynamic },
-    );
+    const valueNode = node.childForFieldName("value");
+    if (node.text.startsWith(`${assigned.name}+=`)) this.scope.set(assigned.name, UNKNOWN_VALUE);
+    else if (valueNode?.type === "array") this.scope.set(assigned.name, this.arrayValue(valueNode));
+    else
+      this.scope.set(assigned.name, { text: assigned.value.text, dynamic: assigned.value.dynamic });
+  }
+
+  /** An array assigned from static words keeps its elements; anything else is unknown. */
+  private arrayValue(node: Node): VariableValue {
+    if (/[$`]/.test(node.text)) return UNKNOWN_VALUE;
+    const elements = node.namedChildren.flatMap((child) => (child ? this.word(child) : []));
+    if (elements.some((word) => word.dynamic || word.glob)) return UNKNOWN_VALUE;
+    const texts = elements.map((word) => word.text);
+    return { text: texts[0] ?? "", dynamic: false, elements: texts };
+  }
+
+  /**
+   * `for NAME in WORDS; do BODY; done`: with a few static words the body is read once per
+   * value; otherwise NAME is unknown in it.
+   */
+  private forLoop(node: Node): void {
+    const name = node.childForFieldName("variable")?.text;
+    const body = node.childForFieldName("body");
+    const values = node
+      .childrenForFieldName("value")
+      .flatMap((child) => (child ? this.word(child) : []));
+    if (name === undefined || body === null) {
+      for (const child of node.namedChildren) if (child) this.walk(child);
+      return;
+    }
+    const known =
+      values.length > 0 &&
+      values.length <= MAX_LOOP_VALUES &&
+      values.every((word) => !word.dynamic);
+    for (const value of known ? values : [null]) {
+      this.scope.set(name, value === null ? UNKNOWN_VALUE : { text: value.text, dynamic: false });
+      this.walk(body);
+    }
   }
 
   /**
@@ -420,6 +464,9 @@ class TreeWalker implements WordContext {
       case "compound_statement":
         if (node.text.startsWith("((")) this.arithmetic(node.text.slice(2, -2));
         for (const child of node.namedChildren) if (child) this.walk(child);
+        return;
+      case "for_statement":
+        this.forLoop(node);
         return;
       case "c_style_for_statement":
         this.arithmetic(node.text.slice(0, node.childForFieldName("body")?.startIndex ?? 0));

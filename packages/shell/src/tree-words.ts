@@ -84,6 +84,33 @@ function variableParts(
   return true;
 }
 
+/** `${a[@]}`, `${a[*]}`, `${a[N]}` of an array with known elements; false when unknown. */
+function arrayParts(
+  name: string,
+  element: string,
+  quoted: boolean,
+  ctx: WordContext,
+  parts: WordPart[],
+): boolean {
+  const value = lookupVariable(ctx.scope, name);
+  if (value === null || value === "separator" || value.dynamic) return false;
+  const elements = value.elements ?? [value.text];
+  if (/^\d+$/.test(element)) {
+    const text = elements[Number(element)] ?? "";
+    parts.push({ text, quoted, splittable: !quoted });
+    return true;
+  }
+  if (!quoted || element === "*") {
+    parts.push({ text: elements.join(" "), quoted, splittable: !quoted });
+    return true;
+  }
+  elements.forEach((text, index) => {
+    if (index > 0) parts.push({ text: "", quoted: false, separator: true });
+    parts.push({ text, quoted: true });
+  });
+  return true;
+}
+
 function expansionParts(
   node: Node,
   quoted: boolean,
@@ -120,6 +147,8 @@ function expansionParts(
     parts.push({ text: "", quoted, dynamic: true });
     return;
   }
+  const element = /^\[(@|\*|\d+)\]$/.exec(op)?.[1];
+  if (element !== undefined && arrayParts(name, element, quoted, ctx, parts)) return;
   if (/^:[^-=?+]/.test(op)) {
     // `${x:OFFSET:LENGTH}`: both are arithmetic, which expands array subscripts in variables.
     for (const code of arithmeticCode(op.slice(1), ctx.scope)) ctx.runsCode(code);

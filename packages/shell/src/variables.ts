@@ -4,6 +4,8 @@ import { DYNAMIC } from "./shell-ir.js";
 export interface VariableValue {
   readonly text: string;
   readonly dynamic: boolean;
+  /** The elements of an indexed array assigned from static words (`a=(x y)`). */
+  readonly elements?: readonly string[];
 }
 
 /** Variables assigned earlier in the script being analysed. */

@@ -13,7 +13,7 @@ import {
 import {
   runTerminalTool,
   TERMINAL_DESCRIPTION,
-  TERMINAL_PARAMETERS,
+  terminalParametersFor,
   type TerminalArgs,
 } from "./terminal-tool.js";
 
@@ -60,7 +60,10 @@ export function registerTerminalTools(
     schema: {
       name: "terminal",
       description: TERMINAL_DESCRIPTION,
-      parameters: TERMINAL_PARAMETERS,
+      parameters: terminalParametersFor(
+        runtime.settings.timeoutSeconds,
+        runtime.settings.maxForegroundTimeoutSeconds,
+      ),
     },
     checkFn: () => runtime.available(),
     unavailableReason: () => runtime.unavailableReason(),

@@ -20,6 +20,8 @@ export const SHELL_WRAPPER: string = [
   "  __hermes_on_exit() {",
   "    __hermes_rc=$?",
   "    builtin trap - EXIT",
+  // The session's own functions only: this one is defined again by every command.
+  "    builtin unset -f __hermes_on_exit",
   "    builtin umask 077",
   '    if [ -n "$__hermes_transient" ]; then builtin unset $__hermes_transient; fi',
   '    { builtin export -p; builtin declare -f; builtin alias -p; } >"$__hermes_state/$__hermes_run.snap" 2>/dev/null',

@@ -97,6 +97,12 @@ export function describeSshFailure(
   return undefined;
 }
 
+/**
+ * How command clients use the shared master: through it, or, when there is none, by becoming it
+ * (kept 300 s after its last client), so the commands after that share it again.
+ */
+const MASTER_OPTIONS = ["-o", "ControlMaster=auto", "-o", "ControlPersist=300"];
+
 /** Open connections per control socket, so the master is closed by the last environment using it. */
 const masterUsers = new Map<string, number>();
 
@@ -160,13 +166,10 @@ export function sshTransport(target: SshTarget): {
   open: () => Promise<void>;
 } {
   const controlPath = sshControlPath(target);
-  const args = [
-    ...baseArgs(target, controlPath),
-    "-o",
-    "ControlMaster=no",
-    "-T",
-    destination(target),
-  ];
+  // A master that went away (ControlPersist ran out while the agent was idle, or it was
+  // killed) is started again by the next client, which the later ones then share: with
+  // ControlMaster=no they would each open a connection of their own from then on.
+  const args = [...baseArgs(target, controlPath), ...MASTER_OPTIONS, "-T", destination(target)];
   let opened = false;
   const transport: RemoteTransport = {
     command(script, scriptArgs): TransportCommand {

@@ -48,6 +48,29 @@ export const TERMINAL_PARAMETERS: {
   required: ["command"],
 };
 
+/**
+ * The terminal parameters telling the model this runtime's foreground timeouts
+ * (`terminal.timeout`, `terminal.max_foreground_timeout`); the shared default object when
+ * they are Hermes' 180 and 600.
+ */
+export function terminalParametersFor(
+  timeoutSeconds: number,
+  maxForegroundSeconds: number,
+): typeof TERMINAL_PARAMETERS {
+  if (timeoutSeconds === 180 && maxForegroundSeconds === 600) return TERMINAL_PARAMETERS;
+  return {
+    ...TERMINAL_PARAMETERS,
+    properties: {
+      ...TERMINAL_PARAMETERS.properties,
+      timeout: {
+        type: "integer",
+        minimum: 1,
+        description: `Seconds before a foreground command is killed (default ${String(timeoutSeconds)}, foreground max ${String(maxForegroundSeconds)}).`,
+      },
+    },
+  };
+}
+
 /** The `terminal` tool's description, steering the model to the right tools. */
 export const TERMINAL_DESCRIPTION: string = [
   "Run a shell command. The directory and exported variables persist between calls of the same task.",

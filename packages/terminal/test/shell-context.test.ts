@@ -188,3 +188,10 @@ describe.skipIf(skipDocker !== undefined)("docker: the state comes back with the
     );
   });
 });
+
+test("the wrapper's own exit handler is not one of the session's functions", async () => {
+  const env = await createLocalEnvironment({ cwd: dir.path });
+  envs.push(env);
+  await env.execute("mine() { :; }");
+  expect(Object.keys((await env.shellContext?.())?.functions ?? {})).toEqual(["mine"]);
+});

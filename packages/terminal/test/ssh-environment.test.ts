@@ -1,6 +1,7 @@
 import { createTempDir, type TempDir } from "@hermes-agent/test-utils";
 import { runEnvironmentConformance } from "../src/testing/index.js";
-import { existsSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { chmodSync, copyFileSync, existsSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createSshEnvironment, sshControlPath, type Environment } from "../src/index.js";
@@ -83,6 +84,40 @@ describe.skipIf(skip !== undefined)("ssh environment specifics", () => {
     });
     expect(existsSync(controlPath)).toBe(true);
     expect((await env.execute("echo ok")).output).toBe("ok\n");
+  });
+
+  test("commands share one connection, also after the master went away", async () => {
+    if (typeof service === "string") return;
+    // A key of its own gives this test a master no other test uses.
+    const dir = await createTempDir();
+    try {
+      const key = path.join(dir.path, "key");
+      copyFileSync(service.key, key);
+      chmodSync(key, 0o600);
+      const env = await make({ ssh_key: key });
+      // The client's address and port as the server sees them: one TCP connection, one port.
+      const connection = async (): Promise<string> =>
+        (await env.execute('printf %s "${SSH_CONNECTION% * *}"')).output;
+      const first = await connection();
+      expect(first).toMatch(/^127\.0\.0\.1 \d+$/);
+      expect(await connection()).toBe(first);
+      // The master is gone (as when ControlPersist ran out): the next command starts one.
+      const controlPath = sshControlPath({
+        host: service.host,
+        port: service.port,
+        user: service.user,
+        key,
+      });
+      execFileSync("ssh", ["-o", `ControlPath=${controlPath}`, "-O", "exit", "127.0.0.1"], {
+        stdio: "ignore",
+      });
+      const second = await connection();
+      expect(existsSync(controlPath)).toBe(true);
+      expect(await connection()).toBe(second);
+    } finally {
+      for (const env of envs.splice(0)) await env.cleanup();
+      await dir.remove();
+    }
   });
 
   test("a host that is down is a clear error naming the fix, not a hang", async () => {

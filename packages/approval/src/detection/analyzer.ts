@@ -27,6 +27,7 @@ import { EXEC_RULES, execRules, isDynamicCommandWord } from "./rules/exec-rules.
 import { coprocessRule, processSubstitutionSinkRule } from "./rules/process-substitution-rules.js";
 import { gitRules } from "./rules/git-rules.js";
 import { interpreterRules } from "./rules/interpreter-rules.js";
+import { loaderEnvRule } from "./rules/loader-env-rules.js";
 import { optionExecRules } from "./rules/option-exec-rules.js";
 import { containerRules } from "./rules/container-rules.js";
 import { platformRules } from "./rules/platform-rules.js";
@@ -75,6 +76,7 @@ const LAYER_RULES: readonly CommandRule[] = [
   processRules,
   systemRules,
   interpreterRules,
+  loaderEnvRule,
   sqlRules,
   gitRules,
   execRules,

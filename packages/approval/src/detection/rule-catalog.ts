@@ -4,6 +4,7 @@ import { ESCALATION_RULES } from "./rules/escalation-rules.js";
 import { OPERATION_RULES } from "./rules/operations-rules.js";
 import { GIT_RULES } from "./rules/git-rules.js";
 import { INTERPRETER_RULES } from "./rules/interpreter-rules.js";
+import { LOADER_ENV_RULES } from "./rules/loader-env-rules.js";
 import { PLATFORM_RULES } from "./rules/platform-rules.js";
 import { CLOUD_RULES } from "./rules/cloud-cli-rules.js";
 import { CLUSTER_RULES } from "./rules/cluster-rules.js";
@@ -45,6 +46,7 @@ function collect(): readonly RuleInfo[] {
     SYSTEM_RULES,
     EXEC_RULES,
     INTERPRETER_RULES,
+    LOADER_ENV_RULES,
     SQL_RULES,
     GIT_RULES,
     PLATFORM_RULES,

@@ -1,5 +1,11 @@
-import { editConfig } from "@hermes-agent/config";
+import type { editConfig as EditConfig } from "@hermes-agent/config";
 import { ApprovalError, ApprovalErrorCode } from "./approval-error.js";
+
+/** config.yaml's editor, loaded on the first allowlist change rather than when approval is imported. */
+async function editConfig(...args: Parameters<typeof EditConfig>): ReturnType<typeof EditConfig> {
+  const config = await import("@hermes-agent/config");
+  return config.editConfig(...args);
+}
 
 const ALLOWLIST_PATH = ["command_allowlist"] as const;
 

@@ -1,4 +1,4 @@
-import { createConfigSource, type ConfigSource, type HermesConfig } from "@hermes-agent/config";
+import type { ConfigSource, HermesConfig } from "@hermes-agent/config";
 
 /**
  * Where a manager's config comes from: a `ConfigSource` (the runtime's, shared by every
@@ -16,7 +16,9 @@ function isConfigSource(input: ApprovalConfigInput): input is ConfigSource {
 /**
  * The config reader of one manager. Without an input, config.yaml in `home` is read through
  * @hermes-agent/config's `ConfigSource`, which re-parses only when the file changed, so edits
- * apply at once without parsing the file for every command.
+ * apply at once without parsing the file for every command. The config package (and its schema
+ * library) is loaded on the first read, not when approval is imported: detection alone never
+ * needs it.
  */
 export function approvalConfigReader(
   home: string,
@@ -24,8 +26,13 @@ export function approvalConfigReader(
   input: ApprovalConfigInput | undefined,
 ): () => Promise<HermesConfig> {
   if (input === undefined) {
-    const source = createConfigSource({ home, env, watch: false });
-    return () => source.read();
+    let source: Promise<ConfigSource> | undefined;
+    return async () => {
+      source ??= import("@hermes-agent/config").then((config) =>
+        config.createConfigSource({ home, env, watch: false }),
+      );
+      return (await source).read();
+    };
   }
   if (typeof input === "function") return input;
   if (isConfigSource(input)) return () => input.read();

@@ -99,6 +99,32 @@ describe("what bash runs where the tree hides it", () => {
     expectAll(["echo ls | bash /dev/fd/0", "bash 3<<<'echo hi' /dev/fd/3", "cat <&-"], "safe");
   });
 
+  it("reads array elements and for-loop values the script assigned", () => {
+    expectAll(
+      [
+        'arr=(rm -rf /); "${arr[@]}"',
+        't=(build /etc); rm -rf "${t[1]}"',
+        "t=(a ~ b); rm -rf ${t[*]}",
+        'for d in build ~ dist; do rm -rf "$d"; done',
+        "for d in /usr; do sudo rm -rf $d/; done",
+      ],
+      "hardline",
+    );
+    expectAll(
+      ['for f in $(cat list.txt); do rm -rf "$f"; done', 't=($X); rm -rf "${t[@]}"'],
+      "flagged",
+    );
+    expectAll(
+      [
+        'arr=(dist build .cache); rm -rf "${arr[@]}"',
+        'for d in packages/*/dist; do rm -rf "$d"; done',
+        'for p in a b c; do echo "$p"; done',
+        'dirs=(out tmp); for d in "${dirs[@]}"; do rm -rf "$d"; done',
+      ],
+      "safe",
+    );
+  });
+
   it("holds a shell or interpreter started as a coprocess", () => {
     expectAll(
       [

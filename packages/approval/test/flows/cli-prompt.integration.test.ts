@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { PassThrough, type Readable } from "node:stream";
-import { describe, expect, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
 import {
   createApprovalManager,
   createCliPrompt,
@@ -102,6 +102,13 @@ describe("CLI prompt answered by a child process", () => {
 });
 
 describe("checkDangerousCommand through the CLI prompt", () => {
+  // The manager loads @hermes-agent/config on its first config read. The child writes its
+  // answer as soon as it starts, and the prompt drops input that came before its question, so
+  // the package is loaded up front: the question must not wait for it.
+  beforeAll(async () => {
+    await import("@hermes-agent/config");
+  });
+
   const CONFIG = [
     "# my hermes config",
     "approvals:",

@@ -23,6 +23,7 @@ export interface PatchArgs {
   readonly new_string?: unknown;
   readonly replace_all?: unknown;
   readonly patch?: unknown;
+  readonly cross_profile?: unknown;
 }
 
 const HEADER_PATHS = /^\*\*\*\s*(?:Update|Add|Delete)\s+File:\s*(.+)$/gm;
@@ -140,7 +141,7 @@ export async function patchTool(ctx: FileToolContext, args: PatchArgs): Promise<
   const resolvedPaths = new Map<string, ResolvedPath>();
   for (const input of paths) {
     const resolved = await resolveInContext(ctx, input);
-    const refusal = await writeRefusalFor(ctx, resolved);
+    const refusal = await writeRefusalFor(ctx, resolved, args.cross_profile);
     if (refusal !== undefined) return errorJson(refusal);
     resolvedPaths.set(input, resolved);
   }

@@ -2,13 +2,13 @@ import path from "node:path";
 import type { FileAccess, TreeEntry } from "../access/file-access.js";
 import { rootIgnoreScope, type IgnoreScope } from "./gitignore-rules.js";
 import {
-  byNewest,
   byPath,
   MAX_LINE_TEXT,
   type EngineResult,
   type FileHit,
   type LineHit,
   type SearchRequest,
+  sortFileHits,
 } from "./search-types.js";
 import { nameMatcher } from "./name-matcher.js";
 
@@ -111,9 +111,10 @@ export async function searchWithNode(
     : await listFiles(access, request.root, request.signal);
   if (request.target === "files") {
     const matches = nameMatcher(request.pattern);
-    const hits: FileHit[] = files
-      .filter(({ file }) => matches(file === "" ? path.posix.basename(request.root) : file))
-      .sort(byNewest);
+    const hits: FileHit[] = sortFileHits(
+      files.filter(({ file }) => matches(file === "" ? path.posix.basename(request.root) : file)),
+      request.order,
+    );
     return { kind: "files", hits };
   }
   const regex = compile(request);

@@ -2,13 +2,13 @@ import path from "node:path";
 import type { FileAccess } from "../access/file-access.js";
 import { nameMatcher } from "./name-matcher.js";
 import {
-  byNewest,
   byPath,
   MAX_LINE_TEXT,
   type EngineResult,
   type FileHit,
   type LineHit,
   type SearchRequest,
+  sortFileHits,
 } from "./search-types.js";
 
 /**
@@ -110,12 +110,16 @@ export async function searchWithRipgrep(
       .filter((file) => file !== "")
       .map(relativeFromRg)
       .filter((file) => matches(request.rootIsFile ? path.posix.basename(request.root) : file));
-    const times = await access.mtimes(cwd, request.rootIsFile ? [target] : files);
+    // Modification times only when the order needs them (one stat per match otherwise saved).
+    const times =
+      request.order === "modified"
+        ? await access.mtimes(cwd, request.rootIsFile ? [target] : files)
+        : [];
     const hits: FileHit[] = files.map((file, i) => ({
       file: request.rootIsFile ? "" : file,
       mtimeMs: times[i] ?? 0,
     }));
-    return { kind: "files", hits: hits.sort(byNewest) };
+    return { kind: "files", hits: sortFileHits(hits, request.order) };
   }
   const args = [...PARITY_FLAGS, "--json"];
   if (request.ignoreCase === true) args.push("--ignore-case");

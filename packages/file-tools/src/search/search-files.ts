@@ -23,6 +23,7 @@ export interface SearchFilesArgs {
   readonly offset?: unknown;
   readonly output_mode?: unknown;
   readonly context?: unknown;
+  readonly order?: unknown;
 }
 
 /** Below this many matches the list form is shorter than the path-grouped text. */
@@ -126,6 +127,7 @@ export async function searchFilesTool(
   const limit = Math.max(1, coerceInteger(args.limit, 50));
   const outputMode = text(args.output_mode, "content");
   const context = Math.max(0, coerceInteger(args.context, 0));
+  const order = text(args.order, "discovery");
   if (target !== "content" && target !== "files") {
     return errorJson(`Invalid target '${target}'. Use 'content' or 'files'.`);
   }
@@ -134,10 +136,13 @@ export async function searchFilesTool(
       `Invalid output_mode '${outputMode}'. Use 'content', 'files_only' or 'count'.`,
     );
   }
+  if (order !== "discovery" && order !== "modified") {
+    return errorJson(`Invalid order '${order}'. Use 'discovery' or 'modified'.`);
+  }
   if (pattern === "") return errorJson("pattern required");
 
   const count = ctx.state.countRepeat(
-    ["search", pattern, target, input, fileGlob ?? "", limit, offset].join("\0"),
+    ["search", pattern, target, input, fileGlob ?? "", limit, offset, order].join("\0"),
   );
   if (count >= 4) {
     return errorJson(
@@ -159,6 +164,7 @@ export async function searchFilesTool(
     target,
     fileGlob,
     context,
+    order,
     signal: ctx.signal,
   };
   const found = await runEngines(ctx, request);

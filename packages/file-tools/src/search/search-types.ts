@@ -13,8 +13,16 @@ export interface SearchRequest {
   readonly ignoreCase?: boolean;
   /** Treat the pattern as literal text (ripgrep -F). */
   readonly fixedStrings?: boolean;
+  /**
+   * Order of file-name results: "discovery" (path order, no modification times read) or
+   * "modified" (newest first, every match's time read). Content results are always by path.
+   */
+  readonly order?: FileOrder;
   readonly signal?: AbortSignal | undefined;
 }
+
+/** search_files' `order` values (Hermes' names). */
+export type FileOrder = "discovery" | "modified";
 
 /** One line of content output, its file relative to the root ("" when the root is a file). */
 export interface LineHit {
@@ -42,6 +50,11 @@ export const MAX_LINE_TEXT = 500;
 /** Order of file-name results: newest first, then by path. */
 export function byNewest(a: FileHit, b: FileHit): number {
   return b.mtimeMs - a.mtimeMs || (a.file < b.file ? -1 : a.file > b.file ? 1 : 0);
+}
+
+/** Sort file hits in the requested order. */
+export function sortFileHits(hits: FileHit[], order: FileOrder | undefined): FileHit[] {
+  return order === "modified" ? hits.sort(byNewest) : hits.sort((a, b) => byPath(a.file, b.file));
 }
 
 /** Byte-wise path order, the same in both engines. */

@@ -3,6 +3,7 @@ import path from "node:path";
 import { FileToolsErrorCode } from "../file-tools-error.js";
 import { errorJson, resolveInContext, toJson, type FileToolContext } from "../file-tool-context.js";
 import { workspaceEscapeWarning, type ResolvedPath } from "../paths/path-resolution.js";
+import { crossProfileRefusal } from "../paths/profile-paths.js";
 import { writeRefusal } from "../paths/sensitive-paths.js";
 import { isReadFileDisplayText } from "./display-text.js";
 import { syntaxCheckDelta, type LintReport } from "./syntax-check.js";
@@ -12,6 +13,7 @@ import { encodeLike, readTextFile, type TextFile } from "./text-file.js";
 export interface WriteFileArgs {
   readonly path?: unknown;
   readonly content?: unknown;
+  readonly cross_profile?: unknown;
 }
 
 function pythonTypeName(value: unknown): string {
@@ -29,14 +31,24 @@ export function loneSurrogate(text: string): number | undefined {
   return match === null ? undefined : match[0].charCodeAt(0);
 }
 
-/** Why the model may not write or patch this path (system paths, the runtime's config), or undefined. */
+/**
+ * Why the model may not write or patch this path (system paths, the runtime's config, and
+ * another Hermes profile's own directories unless `crossProfile`), or undefined.
+ */
 export async function writeRefusalFor(
   ctx: FileToolContext,
   resolved: ResolvedPath,
+  crossProfile: unknown,
 ): Promise<string | undefined> {
   const { real } = await ctx.access.resolveLinks(resolved.absolute);
   const candidates = real === undefined ? [resolved.absolute] : [resolved.absolute, real];
-  return writeRefusal(resolved.input, candidates, ctx.settings.hermesHome);
+  const hermesHome = ctx.settings.hermesHome;
+  return (
+    writeRefusal(resolved.input, candidates, hermesHome) ??
+    (crossProfile === true
+      ? undefined
+      : crossProfileRefusal(resolved.input, candidates, hermesHome))
+  );
 }
 
 /** Hermes' warning when the file changed since this task last read or wrote it. */
@@ -122,7 +134,7 @@ export async function writeFileTool(ctx: FileToolContext, args: WriteFileArgs): 
         `('\\u${surrogate.toString(16)}') that cannot be encoded as UTF-8. The file was NOT created or modified.`,
     );
   }
-  const refusal = await writeRefusalFor(ctx, resolved);
+  const refusal = await writeRefusalFor(ctx, resolved, args.cross_profile);
   if (refusal !== undefined) return errorJson(refusal);
   if (isReadFileDisplayText(content)) {
     return errorJson(

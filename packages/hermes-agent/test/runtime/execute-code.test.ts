@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
 import type { ToolStartEvent } from "../../src/index.js";
@@ -48,6 +48,26 @@ describe("execute_code in the runtime", () => {
       ["terminal", "execute_code"],
     ]);
     expect(starts[1]?.taskId).toBe("t1");
+  });
+
+  test("Hermes scripts passing order= and cross_profile= run against the real file tools", async () => {
+    const { runtime, home } = await start({ approval: approve });
+    mkdirSync(path.join(home.path, "ordered"));
+    for (const name of ["b.md", "a.md"])
+      writeFileSync(path.join(home.path, "ordered", name), "x\n");
+    const code = [
+      "from hermes_tools import search_files, write_file, patch",
+      'found = search_files("*.md", target="files", path="ordered", order="discovery")',
+      'w = write_file("ordered/c.md", "c\\n", cross_profile=False)',
+      'p = patch(path="ordered/c.md", old_string="c", new_string="d", cross_profile=False)',
+      'print(found["files"], w.get("error"), p.get("error"))',
+    ].join("\n");
+    const result = parse(await runtime.handleFunctionCall("execute_code", { code }));
+    expect(result).toMatchObject({
+      status: "success",
+      output: "['ordered/a.md', 'ordered/b.md'] None None\n",
+    });
+    expect(readFileSync(path.join(home.path, "ordered", "c.md"), "utf8")).toBe("d\n");
   });
 
   test("hooks apply to script calls as to direct calls", async () => {

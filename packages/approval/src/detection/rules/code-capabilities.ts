@@ -19,7 +19,8 @@ export type Language =
   | "tcl"
   | "groovy"
   | "elixir"
-  | "erlang";
+  | "erlang"
+  | "gnuplot";
 
 const SPAWN_MODULES: Partial<Record<Language, RegExp>> = {
   python: /^(?:subprocess|os|pty|commands|popen2|posix)$/,

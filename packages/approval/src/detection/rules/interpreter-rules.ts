@@ -82,6 +82,7 @@ const SHELL_CALLS: Readonly<Record<Language, RegExp>> = {
   groovy: /\b(?:execute|ProcessBuilder)\s*\(/g,
   elixir: /(?:System\s*\.\s*(?:cmd|shell)|:os\s*\.\s*cmd)\s*\(/g,
   erlang: /\bos:cmd\s*\(/g,
+  gnuplot: /\bsystem\s*\(|(?:^|[;\n])\s*!|`/g,
 };
 
 const DELETE_CALLS: Readonly<Record<Language, RegExp>> = {
@@ -101,6 +102,7 @@ const DELETE_CALLS: Readonly<Record<Language, RegExp>> = {
   groovy: /\b(?:deleteDir|delete)\s*\(/g,
   elixir: /\bFile\s*\.\s*rm(?:_rf|!|_rf!)?\s*\(/g,
   erlang: /\bfile:del_dir_r\s*\(/g,
+  gnuplot: /$^/g,
 };
 
 const FORK_BOMB =
@@ -128,6 +130,7 @@ function languageOf(name: string): Language | null {
   if (name === "groovy") return "groovy";
   if (name === "elixir" || name === "iex") return "elixir";
   if (name === "erl" || name === "escript") return "erlang";
+  if (name === "gnuplot") return "gnuplot";
   return null;
 }
 
@@ -147,6 +150,7 @@ const CODE_FLAGS: Readonly<Record<Language, RegExp>> = {
   groovy: /^-e$/,
   elixir: /^(?:-e|--eval)$/,
   erlang: /^(?:-eval|-s)$/,
+  gnuplot: /^-e$/,
 };
 
 /** The code strings an interpreter command runs, or null when it runs a script file. */

@@ -6,6 +6,8 @@ import { matchOf, type CommandRule, type RuleContext } from "../rule-context.js"
 import { DYNAMIC, type ResolvedCommand, type Word } from "@hermes-agent/shell";
 import { globToRegExp } from "../paths.js";
 import { rule, type DangerousCommandMatch, type RuleInfo } from "../types.js";
+import { codeMatch } from "./interpreter-rules.js";
+import type { Language } from "./code-capabilities.js";
 
 /** Rules for commands run through another program's options or environment. */
 export const OPTION_EXEC_RULES: Readonly<
@@ -88,6 +90,9 @@ function runStringMatch(
 ): DangerousCommandMatch | null {
   let shell: string | null = text;
   if (dialect === "vim") {
+    // `:lua CODE`, `:py3 CODE`, `:perl CODE`, `:ruby CODE`: the editor's embedded interpreters.
+    const embedded = vimEmbeddedCode(text);
+    if (embedded !== null) return codeMatch(embedded.code, embedded.language, ctx);
     // Ex commands: `:!cmd`, `:r !cmd`, `:w !cmd`, `:silent !cmd`, `:%!cmd`, `:call system('...')`.
     const bang = /^[\s:]*(?:sil(?:ent)?!?\s*)?(?:[%.$\d,]*|r(?:ead)?\s*|w(?:rite)?\s*)!(.*)$/s.exec(
       text,
@@ -107,6 +112,28 @@ function runStringMatch(
   if (match === null && dialect !== "vim" && dialect !== "gdb" && readsDataAsCode(shell))
     return matchOf(OPTION_EXEC_RULES.dataAsCode);
   return match;
+}
+
+const VIM_INTERPRETERS: Readonly<Record<string, Language>> = {
+  lua: "lua",
+  py: "python",
+  py3: "python",
+  python: "python",
+  python3: "python",
+  pyx: "python",
+  pythonx: "python",
+  perl: "perl",
+  ruby: "ruby",
+  rub: "ruby",
+};
+
+function vimEmbeddedCode(text: string): { code: string; language: Language } | null {
+  const m =
+    /^[\s:]*(?:sil(?:ent)?!?\s+)?(lua|py3?|python3?|pyx|pythonx|perl|ruby?|rub)\s+([\s\S]+)$/.exec(
+      text,
+    );
+  const language = m === null ? undefined : VIM_INTERPRETERS[m[1] ?? ""];
+  return m === null || language === undefined ? null : { code: m[2] ?? "", language };
 }
 
 const CODE_RUNNERS =
