@@ -20,38 +20,12 @@ import { stdinText } from "./tool-exec-rules.js";
 type Match = DangerousCommandMatch | null;
 
 /** Rules for hooks that run a script whose contents are not visible. */
-export const HOOK_RULES: Readonly<Record<"script" | "preload", RuleInfo>> = {
+export const HOOK_RULES: Readonly<Record<"script", RuleInfo>> = {
   script: rule(
     "option-runs-script",
     "program option runs a script or program whose contents are not visible (tcpdump -z, apt/dpkg hooks)",
   ),
-  preload: rule(
-    "library-preload",
-    "shared library injected into every program started (LD_PRELOAD, LD_AUDIT, DYLD_INSERT_LIBRARIES)",
-  ),
 } as const;
-
-const PRELOAD_VARIABLES = /^(?:LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|DYLD_LIBRARY_PATH)$/;
-
-/** `LD_PRELOAD=/tmp/x.so ls`, `export LD_PRELOAD=...`, `env LD_AUDIT=... cmd`. */
-function preload(cmd: ResolvedCommand): Match {
-  const set = (name: string, value: string): boolean =>
-    PRELOAD_VARIABLES.test(name) && value.trim() !== "";
-  if (cmd.via.length === 0 && cmd.source.assignments.some((a) => set(a.name, a.value.text)))
-    return matchOf(HOOK_RULES.preload);
-  if (/^(?:export|declare|typeset|env|setenv)$/.test(cmd.name) || cmd.via.includes("env")) {
-    const words =
-      cmd.name === "env" || /^(?:export|declare|typeset|setenv)$/.test(cmd.name)
-        ? cmd.args
-        : cmd.source.words;
-    for (const word of words) {
-      const eq = word.text.indexOf("=");
-      if (eq > 0 && set(word.text.slice(0, eq), word.text.slice(eq + 1)))
-        return matchOf(HOOK_RULES.preload);
-    }
-  }
-  return null;
-}
 
 /** A command line given as one word: analysed, and held when it only names a script. */
 function hookLine(word: Word, ctx: RuleContext, safePrograms: RegExp | null): Match {
@@ -301,9 +275,7 @@ function npxRemote(cmd: ResolvedCommand): Match {
 }
 
 /** Hook and watcher rules dispatched by command name. */
-export const hookOptionRules: CommandRule = (cmd, ctx) => preload(cmd) ?? hookCommand(cmd, ctx);
-
-function hookCommand(cmd: ResolvedCommand, ctx: RuleContext): Match {
+export const hookOptionRules: CommandRule = (cmd, ctx) => {
   switch (cmd.name) {
     case "tcpdump":
       return tcpdump(cmd, ctx);
@@ -328,4 +300,4 @@ function hookCommand(cmd: ResolvedCommand, ctx: RuleContext): Match {
     default:
       return watcher(cmd, ctx);
   }
-}
+};
