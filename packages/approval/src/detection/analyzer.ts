@@ -36,6 +36,7 @@ import { clusterRules } from "./rules/cluster-rules.js";
 import { datastoreRules } from "./rules/datastore-rules.js";
 import { httpClientRules } from "./rules/http-client-rules.js";
 import { containerOpsRules } from "./rules/container-ops-rules.js";
+import { opsCliRules } from "./rules/ops-cli-rules.js";
 import { hookOptionRules } from "./rules/hook-option-rules.js";
 import { hostAdminRules } from "./rules/host-admin-rules.js";
 import { exposureRules, pushToNewRemoteMatch } from "./rules/exposure-rules.js";
@@ -91,6 +92,7 @@ const LAYER_RULES: readonly CommandRule[] = [
   datastoreRules,
   httpClientRules,
   containerOpsRules,
+  opsCliRules,
   hookOptionRules,
   hostAdminRules,
   exposureRules,

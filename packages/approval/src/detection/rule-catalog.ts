@@ -9,6 +9,7 @@ import { PLATFORM_RULES } from "./rules/platform-rules.js";
 import { CLOUD_RULES } from "./rules/cloud-cli-rules.js";
 import { CLUSTER_RULES } from "./rules/cluster-rules.js";
 import { CONTAINER_OPS_RULES } from "./rules/container-ops-rules.js";
+import { OPS_CLI_RULES } from "./rules/ops-cli-catalog.js";
 import { HOOK_RULES } from "./rules/hook-option-rules.js";
 import { HOST_RULES } from "./rules/host-admin-rules.js";
 import { EXPOSURE_RULES } from "./rules/exposure-rules.js";
@@ -53,6 +54,7 @@ function collect(): readonly RuleInfo[] {
     CLOUD_RULES,
     CLUSTER_RULES,
     CONTAINER_OPS_RULES,
+    OPS_CLI_RULES,
     HOOK_RULES,
     HOST_RULES,
     EXPOSURE_RULES,

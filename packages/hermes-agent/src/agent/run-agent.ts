@@ -17,7 +17,7 @@ import type {
   RunAgentStatus,
   ToolCallStats,
 } from "./run-agent-types.js";
-import { assembleRunTools } from "./run-tools.js";
+import { assembleRunTools, toolListChangeMessage } from "./run-tools.js";
 import { buildSystemPrompt } from "./system-prompt.js";
 import { runToolBatch, toolMessages } from "./tool-batch.js";
 
@@ -138,11 +138,11 @@ export async function runAgentLoop(
     contextWindowTokens: options.contextWindowTokens,
     handleFunctionCall: (name, args, ctx) => host.handleFunctionCall(name, args, ctx),
     currentDefinitions: available,
+    generation: () => host.registry.generation,
     events: host.events,
     logger: host.logger,
   });
-  const tools = [...runTools.definitions];
-  const offered = new Set(tools.map((tool) => tool.function.name));
+  const offered = new Set(runTools.definitions.map((tool) => tool.function.name));
   const system = await buildSystemPrompt({
     session,
     registry: host.registry,
@@ -187,11 +187,16 @@ export async function runAgentLoop(
         status = "interrupted";
         break;
       }
+      // Tools that arrived or left since the last turn (an MCP server connected, its list
+      // changed): the list follows, and the model is told, as with background completions.
+      const change = runTools.refresh();
+      if (change !== undefined) pending.push(toolListChangeMessage(change));
       if (pending.length > 0) {
         const notice: ChatMessage = { role: "user", content: pending.splice(0).join("\n\n") };
         messages.push(notice);
         await session.record([notice]);
       }
+      const tools = [...runTools.definitions];
       iterations++;
       const request = await applyRequestMiddleware(host, {
         model: endpoint.model,

@@ -80,7 +80,7 @@ export async function runChat(
         progress.resume();
       }
     },
-    "hermes-cli",
+    { platform: "cli" },
   );
   let session: AgentSession = await runtime.startSession({ source: "chat" });
   let history: ChatMessage[] = [];

@@ -5,8 +5,12 @@ import { withRuntime, type GlobalOptions } from "./cli-runtime.js";
 import { closeNames } from "./close-names.js";
 
 function pluginReport(io: CliIo, globals: GlobalOptions): Promise<PluginLoadReport> {
-  return withRuntime(io, globals, "deny", (runtime) =>
-    Promise.resolve(runtime.plugins.manager.report()),
+  return withRuntime(
+    io,
+    globals,
+    "deny",
+    (runtime) => Promise.resolve(runtime.plugins.manager.report()),
+    { mcp: false },
   );
 }
 

@@ -15,8 +15,12 @@ export function defineAdminCommands(program: Command, { io, globals }: ProgramCo
         import("./cli-runtime.js"),
         import("./admin-commands.js"),
       ]);
-      await withRuntime(io, globals(), "deny", (runtime) =>
-        listApprovalsCommand(io, runtime, options.json === true),
+      await withRuntime(
+        io,
+        globals(),
+        "deny",
+        (runtime) => listApprovalsCommand(io, runtime, options.json === true),
+        { mcp: false, plugins: false },
       );
     });
   approvals
@@ -28,8 +32,15 @@ export function defineAdminCommands(program: Command, { io, globals }: ProgramCo
         import("./cli-runtime.js"),
         import("./admin-commands.js"),
       ]);
-      await withRuntime(io, globals(), "deny", (runtime) =>
-        revokeApprovalCommand(io, runtime, key),
+      await withRuntime(
+        io,
+        globals(),
+        "deny",
+        (runtime) => revokeApprovalCommand(io, runtime, key),
+        {
+          mcp: false,
+          plugins: false,
+        },
       );
     });
 

@@ -56,6 +56,9 @@ export function defineAgentCommands(program: Command, { io, globals }: ProgramCo
         import("./exec-command.js"),
       ]);
       const script = await readScript(file);
-      await withRuntime(io, globals(), "deny", (runtime) => execScript(io, runtime, script));
+      // A script calls only the sandbox's built-in tools: no MCP server is needed.
+      await withRuntime(io, globals(), "deny", (runtime) => execScript(io, runtime, script), {
+        mcp: false,
+      });
     });
 }

@@ -28,9 +28,15 @@ export function defineToolCommands(program: Command, { io, globals }: ProgramCon
         import("./cli-runtime.js"),
         import("./toolsets-command.js"),
       ]);
-      await withRuntime(io, globals(), "deny", async (runtime) => {
-        printToolsets(io, listToolsets(runtime), options.json === true);
-      });
+      await withRuntime(
+        io,
+        globals(),
+        "deny",
+        async (runtime) => {
+          printToolsets(io, listToolsets(runtime), options.json === true);
+        },
+        { mcp: false },
+      );
     });
 
   program
@@ -46,7 +52,10 @@ export function defineToolCommands(program: Command, { io, globals }: ProgramCon
         import("./call-command.js"),
       ]);
       const args = parseCallArguments(json);
-      await withRuntime(io, globals(), "deny", (runtime) => callTool(io, runtime, tool, args));
+      // Only an MCP tool needs the servers; built-in and plugin tools never wait for them.
+      await withRuntime(io, globals(), "deny", (runtime) => callTool(io, runtime, tool, args), {
+        mcp: tool.startsWith("mcp__") ? "wait" : false,
+      });
     });
 
   program
@@ -59,7 +68,9 @@ export function defineToolCommands(program: Command, { io, globals }: ProgramCon
         import("./cli-runtime.js"),
         import("./doctor-command.js"),
       ]);
-      const checks = await withRuntime(io, globals(), "deny", (runtime) => runDoctor(io, runtime));
+      const checks = await withRuntime(io, globals(), "deny", (runtime) => runDoctor(io, runtime), {
+        mcp: "background",
+      });
       printDoctor(io, checks);
       if (checks.some((check) => check.required && !check.ok)) throw new CliExit("", 1);
     });

@@ -13,21 +13,28 @@ import { listTools, printTools } from "./tools-command.js";
  * terminal, else how to point it at a model.
  */
 export async function runStart(io: CliIo, globals: GlobalOptions): Promise<void> {
-  const config = await withRuntime(io, globals, demoApprover(io), async (runtime) => {
-    out(io, `hermes-agent ${VERSION}\n\n== doctor`);
-    printDoctor(io, await runDoctor(io, runtime, 5000));
-    out(io, "\n== tools");
-    printTools(io, listTools(runtime, io.env), false);
-    out(io, "\n== demonstration: real tool calls through the full pipeline");
-    const fine = await runDemo(io, runtime);
-    out(
-      io,
-      fine
-        ? "\n✓ every demonstration step behaved as expected"
-        : "\n✗ a demonstration step did not behave as expected",
-    );
-    return runtime.config;
-  });
+  const config = await withRuntime(
+    io,
+    globals,
+    demoApprover(io),
+    async (runtime) => {
+      out(io, `hermes-agent ${VERSION}\n\n== doctor`);
+      printDoctor(io, await runDoctor(io, runtime, 5000));
+      out(io, "\n== tools");
+      printTools(io, listTools(runtime, io.env), false);
+      out(io, "\n== demonstration: real tool calls through the full pipeline");
+      const fine = await runDemo(io, runtime);
+      out(
+        io,
+        fine
+          ? "\n✓ every demonstration step behaved as expected"
+          : "\n✗ a demonstration step did not behave as expected",
+      );
+      return runtime.config;
+    },
+    // The doctor reports each server as it connects or fails.
+    { mcp: "background" },
+  );
   const endpoint = resolveModelEndpoint(config, io.env);
   if (isModelEndpoint(endpoint) && process.stdin.isTTY) {
     out(io, `\n== chat with ${endpoint.model} at ${endpoint.baseURL}`);

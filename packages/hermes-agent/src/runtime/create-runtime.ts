@@ -17,6 +17,7 @@ import {
   ToolsetCatalog,
   type SchemaPatches,
 } from "@hermes-agent/toolsets";
+import type { McpServerStatus } from "@hermes-agent/mcp";
 import { startAgentSession } from "../agent-tools/agent-session.js";
 import { registerAgentToolSchemas } from "../agent-tools/register-agent-tools.js";
 import { createAgentState } from "./agent-state.js";
@@ -28,16 +29,21 @@ import { createToolApprovalGate } from "../pipeline/tool-approval.js";
 import { HermesAgentError, HermesAgentErrorCode } from "../hermes-agent-error.js";
 import { wireApproval } from "./approval-wiring.js";
 import { BUILTIN_TOOL_PACKAGES } from "./builtin-tool-packages.js";
+import { MCP_TOOL_PACKAGE } from "./mcp-tool-package.js";
 import { trackRuntime, untrackRuntime } from "./exit-cleanup.js";
 import { RuntimeEvents } from "./runtime-events.js";
 import { loadRuntimePlugins, type RuntimePlugins } from "./plugin-wiring.js";
 import type { RuntimeOptions } from "./runtime-options.js";
+import { createToolsetDefaults } from "./toolset-defaults.js";
 import type { HermesRuntime } from "./hermes-runtime.js";
 import {
   isMissingPackage,
   type ToolPackageContext,
   type ToolPackageHandle,
 } from "./tool-package.js";
+
+/** How long `waitForMcpServers` waits by default: Hermes' connect timeout. */
+const DEFAULT_MCP_WAIT_MS = 60_000;
 
 /**
  * Compose a runtime: its own registry with every installed tool package, approval from
@@ -205,6 +211,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Herme
   try {
     for (const toolPackage of options.toolPackages ?? BUILTIN_TOOL_PACKAGES) {
       if (toolPackage.wanted?.(config) === false) continue;
+      if (options.mcp === false && toolPackage === MCP_TOOL_PACKAGE) continue;
       let module: unknown;
       try {
         module = await toolPackage.load();
@@ -219,7 +226,10 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Herme
       if (handle !== undefined) handles.push(handle);
       options.signal?.throwIfAborted();
     }
-    for (const name of registry.getAllToolNames()) builtinTools.add(name);
+    for (const name of registry.getAllToolNames()) {
+      // An MCP server may already have answered: its tools are not built in.
+      if (registry.getToolsetForTool(name)?.startsWith("mcp-") !== true) builtinTools.add(name);
+    }
     // After the built-in tools, so a plugin's override meets the tool it replaces.
     plugins = await loadRuntimePlugins({
       registry,
@@ -230,6 +240,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Herme
       cwd,
       env,
       logger,
+      load: options.plugins !== false,
     });
   } catch (error) {
     await close();
@@ -245,8 +256,19 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Herme
   const schemaPatches: SchemaPatches = Object.freeze(
     Object.assign({}, DEFAULT_SCHEMA_PATCHES, ...handles.map((handle) => handle.schemaPatches)),
   );
-  const defaultEnabled = options.enabledToolsets ?? [options.platform ?? "hermes-cli"];
-  const defaultDisabled = options.disabledToolsets;
+  const defaults = createToolsetDefaults({
+    registry,
+    catalog: toolsets,
+    config,
+    builtinTools,
+    logger,
+    ...(options.platform === undefined ? {} : { platform: options.platform }),
+    ...(options.enabledToolsets === undefined ? {} : { enabled: options.enabledToolsets }),
+    ...(options.disabledToolsets === undefined ? {} : { disabled: options.disabledToolsets }),
+  });
+  defaults.warnUnknown();
+  const mcpServers = (): McpServerStatus[] =>
+    handles.flatMap((handle) => handle.servers?.status() ?? []);
   const runtime: HermesRuntime = {
     registry,
     toolsets,
@@ -260,12 +282,22 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Herme
     hermesHome,
     cwd,
     logger,
+    defaultToolsets: () => defaults.current(),
+    mcpServers,
+    async waitForMcpServers(waitOptions = {}) {
+      const timeoutMs = waitOptions.timeoutMs ?? DEFAULT_MCP_WAIT_MS;
+      const waits: Promise<McpServerStatus[]>[] = [];
+      for (const handle of handles)
+        if (handle.servers) waits.push(handle.servers.settle(timeoutMs));
+      return (await Promise.all(waits)).flat();
+    },
     getToolDefinitions(selection = {}) {
-      const disabled = selection.disabled ?? defaultDisabled;
+      const fallback = defaults.current();
+      const disabled = selection.disabled ?? fallback.disabled;
       return getToolDefinitions({
         registry,
-        enabledToolsets: selection.enabled ?? defaultEnabled,
-        ...(disabled === undefined ? {} : { disabledToolsets: disabled }),
+        enabledToolsets: selection.enabled ?? fallback.enabled,
+        ...(disabled.length === 0 ? {} : { disabledToolsets: disabled }),
         quiet: true,
         catalog: toolsets,
         schemaPatches,
@@ -290,7 +322,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Herme
           runner: () => options.childAgentRunner ?? childRunner,
           delegation,
           delegationLimit,
-          defaultToolsets: defaultEnabled,
+          defaultToolsets: defaults.current().enabled,
         },
         sessionOptions,
       ),

@@ -1,6 +1,7 @@
 import type { ApprovalManager } from "@hermes-agent/approval";
 import type { ConfigSource, HermesConfig } from "@hermes-agent/config";
 import type { Logger } from "@hermes-agent/core";
+import type { McpServerStatus } from "@hermes-agent/mcp";
 import type { ToolDefinition, ToolRegistry } from "@hermes-agent/registry";
 import type { TerminalRuntime } from "@hermes-agent/terminal";
 import type { ToolsetCatalog } from "@hermes-agent/toolsets";
@@ -44,6 +45,18 @@ export interface HermesRuntime {
   readonly hermesHome: string;
   readonly cwd: string;
   readonly logger: Logger;
+  /**
+   * The toolsets offered when none are named: `enabledToolsets` of `createRuntime`, else the
+   * platform's selection from config.yaml with every enabled MCP server and plugin toolset.
+   */
+  defaultToolsets(): { readonly enabled: readonly string[]; readonly disabled: readonly string[] };
+  /** The state of each server of `mcp_servers` (empty when MCP is off or none is configured). */
+  mcpServers(): readonly McpServerStatus[];
+  /**
+   * Wait until every MCP server connected or failed its first attempt (at most `timeoutMs`,
+   * default 60 000), so its tools are registered; the servers' states.
+   */
+  waitForMcpServers(options?: { readonly timeoutMs?: number }): Promise<readonly McpServerStatus[]>;
   /** The OpenAI `tools` array for a toolset selection, availability-checked. */
   getToolDefinitions(options?: RuntimeToolDefinitionOptions): readonly ToolDefinition[];
   /**

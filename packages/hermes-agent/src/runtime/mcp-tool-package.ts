@@ -44,6 +44,16 @@ export const MCP_TOOL_PACKAGE: ToolPackage = defineToolPackage({
       logger: ctx.logger,
       onEvent: (event) => forwardMcpEvent(ctx.events, event),
     });
-    return { close: () => manager.close(), killSync: () => manager.killSync() };
+    return {
+      close: () => manager.close(),
+      killSync: () => manager.killSync(),
+      servers: {
+        status: () => manager.status(),
+        settle: async (timeoutMs) => {
+          await manager.discoverMcpTools({ waitMs: timeoutMs });
+          return manager.status();
+        },
+      },
+    };
   },
 });

@@ -34,6 +34,8 @@ export interface RuntimePluginOptions {
   readonly cwd: string;
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly logger: Logger;
+  /** False: the manager is made but loads nothing. */
+  readonly load: boolean;
 }
 
 /**
@@ -77,6 +79,6 @@ export async function loadRuntimePlugins(options: RuntimePluginOptions): Promise
     env: options.env,
     logger: options.logger,
   });
-  await manager.load();
+  if (options.load) await manager.load();
   return { manager, commands, skills };
 }

@@ -40,12 +40,24 @@ export interface RuntimeOptions {
   readonly config?: HermesConfig;
   /** Working directory of the tools; default `terminal.cwd`, else `process.cwd()`. */
   readonly cwd?: string;
-  /** Toolset preset shown to the model when no toolsets are named (default `hermes-cli`). */
+  /**
+   * The platform whose selection config.yaml gives (`cli`, `telegram`, ...; `hermes-cli` is read
+   * as `cli`). Default `cli`. The model is offered `platform_toolsets.<platform>` (else, for
+   * `cli`, the legacy `toolsets:` list, else the preset `hermes-<platform>`), every enabled MCP
+   * server's toolset and the plugins' toolsets, minus `agent.disabled_toolsets`.
+   */
   readonly platform?: string;
-  /** Toolsets offered to the model; default `[platform]`. */
+  /** Toolsets offered to the model, instead of the platform's selection from config.yaml. */
   readonly enabledToolsets?: readonly string[];
-  /** Toolsets taken away from the selection. */
+  /** Toolsets taken away from the selection (besides `agent.disabled_toolsets`). */
   readonly disabledToolsets?: readonly string[];
+  /**
+   * False: the servers of `mcp_servers` are not started and their tools are absent (commands
+   * that need no MCP tool). Default true.
+   */
+  readonly mcp?: boolean;
+  /** False: no plugin (nor config.yaml's shell hooks) is loaded. Default true. */
+  readonly plugins?: boolean;
   /** Who approves dangerous commands. */
   readonly approval?: RuntimeApprovalOption;
   /** Environment read instead of `process.env` (home, terminal settings, child allowlist). */

@@ -3,6 +3,7 @@ import type { ConfigSource, HermesConfig } from "@hermes-agent/config";
 import type { Logger } from "@hermes-agent/core";
 import type { ToolRegistry } from "@hermes-agent/registry";
 import type { TerminalRuntime } from "@hermes-agent/terminal";
+import type { McpServerStatus } from "@hermes-agent/mcp";
 import type { SchemaPatches } from "@hermes-agent/toolsets";
 import type { FunctionCallContext } from "../pipeline/dispatch-pipeline.js";
 import type { HookBus } from "../pipeline/hook-bus.js";
@@ -54,6 +55,16 @@ export interface ToolPackageHandle {
    * over the toolsets' defaults: how a tool's schema follows the tools of a selection.
    */
   readonly schemaPatches?: SchemaPatches;
+  /** Servers the package connects to in the background (the MCP package). */
+  readonly servers?: BackgroundServers;
+}
+
+/** Servers a package starts in the background: their state, and a bounded wait for them. */
+export interface BackgroundServers {
+  /** Each server's state now. */
+  status(): McpServerStatus[];
+  /** Wait until every server connected or failed its first attempt, at most `timeoutMs`. */
+  settle(timeoutMs: number): Promise<McpServerStatus[]>;
 }
 
 /**

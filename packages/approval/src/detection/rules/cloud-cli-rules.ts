@@ -11,6 +11,8 @@ import {
 import { matchOf, type CommandRule } from "../rule-context.js";
 import { deleteScopeOf } from "../session-paths.js";
 import { rule, type DangerousCommandMatch, type RuleInfo } from "../types.js";
+import { CLUSTER_RULES } from "./cluster-rules.js";
+import { OPS_CLI_RULES } from "./ops-cli-catalog.js";
 import { PLATFORM_RULES } from "./platform-rules.js";
 
 type Match = DangerousCommandMatch | null;
@@ -42,7 +44,8 @@ const OPEN_TO_ALL =
 const ADMIN_ROLE =
   /AdministratorAccess|IAMFullAccess|PowerUserAccess|roles\/(?:owner|editor|[\w.]*admin)\b|^(?:Owner|Contributor|User Access Administrator)$/i;
 
-const AWS: OptionTable = {
+/** Global and common options of the AWS CLI. */
+export const AWS_OPTIONS: OptionTable = {
   longWithValue: [
     "region",
     "profile",
@@ -64,7 +67,7 @@ const AWS_DESTRUCTIVE =
   /^(?:batch-)?(?:delete|terminate|deregister|remove|purge|destroy|force-delete)-|^schedule-key-deletion$|^disable-key$|^stop-(?:instances|db-instance|db-cluster)$|^empty-bucket$/;
 
 function aws(cmd: ResolvedCommand): Match {
-  const { ops, read: options } = read(cmd, AWS);
+  const { ops, read: options } = read(cmd, AWS_OPTIONS);
   const [service = "", action = ""] = ops;
   const joined = cmd.args.map((word) => word.text).join(" ");
   if (hasOption(options, "dry-run", "dryrun")) return null;
@@ -101,13 +104,14 @@ function grant(): Match {
   return matchOf(CLOUD_RULES.accessGrant);
 }
 
-const GCLOUD: OptionTable = {
+/** Global options of gcloud. */
+export const GCLOUD_OPTIONS: OptionTable = {
   longWithValue: ["project", "account", "configuration", "format", "verbosity", "zone", "region"],
   shortWithValue: "",
 };
 
 function gcloud(cmd: ResolvedCommand): Match {
-  const { ops, read: options } = read(cmd, GCLOUD);
+  const { ops, read: options } = read(cmd, GCLOUD_OPTIONS);
   const joined = cmd.args.map((word) => word.text).join(" ");
   if (ops.some((op, i) => i > 0 && /^(?:delete|destroy|purge)$/.test(op))) return cloudDelete();
   if (ops[0] === "storage" && /^(?:rm|rsync)$/.test(ops[1] ?? "")) {
@@ -280,13 +284,21 @@ function terraform(cmd: ResolvedCommand): Match {
   const at = /^(?:run-all|run)$/.test(ops[0] ?? "") ? 1 : 0;
   const verb = ops[at] ?? "";
   const next = ops[at + 1] ?? "";
-  if (/^(?:destroy|destroy-all|force-unlock)$/.test(verb)) return infraDestroy();
+  if (/^(?:destroy|destroy-all)$/.test(verb)) return infraDestroy();
   if (verb === "apply" && flags.includes("destroy")) return infraDestroy();
   if (
     (verb === "state" && /^(?:rm|replace-provider)$/.test(next)) ||
     (verb === "workspace" && next === "delete")
   )
     return infraDestroy();
+  // Forcing a lock open, pushing a state over the remote one or marking resources for
+  // replacement change what the next apply destroys, outside any plan.
+  if (
+    verb === "force-unlock" ||
+    verb === "taint" ||
+    (verb === "state" && next === "push" && flags.includes("force"))
+  )
+    return matchOf(OPS_CLI_RULES.stateChange);
   if (verb !== "apply" && verb !== "apply-all") return null;
   // `apply plan.tfplan` applies a saved (reviewed) plan.
   if (verb === "apply" && next !== "") return null;
@@ -330,8 +342,8 @@ function stackTool(cmd: ResolvedCommand): Match {
 }
 
 function helm(cmd: ResolvedCommand): Match {
-  const { ops } = read(cmd, {
-    shortWithValue: "n",
+  const { ops, read: options } = read(cmd, {
+    shortWithValue: "nf",
     longWithValue: [
       "namespace",
       "kube-context",
@@ -341,14 +353,27 @@ function helm(cmd: ResolvedCommand): Match {
       "registry-config",
       "repository-cache",
       "repository-config",
+      "values",
+      "set",
+      "set-string",
+      "set-file",
+      "version",
+      "timeout",
+      "post-renderer",
+      "description",
     ],
+    long: ["force", "force-replace", "dry-run", "install", "atomic", "wait", "reset-values"],
   });
-  if (/^(?:uninstall|delete|del|un)$/.test(ops[0] ?? "")) return infraDestroy();
-  // `upgrade --force` deletes and recreates resources that cannot be patched.
-  return /^(?:upgrade|rollback)$/.test(ops[0] ?? "") &&
-    cmd.args.some((word) => word.text === "--force")
-    ? infraDestroy()
-    : null;
+  const verb = ops[0] ?? "";
+  if (/^(?:uninstall|delete|del|un)$/.test(verb)) return infraDestroy();
+  // `--force` replaces resources by deleting and recreating them (downtime, lost state).
+  if (
+    /^(?:upgrade|install|rollback)$/.test(verb) &&
+    hasOption(options, "force", "force-replace") &&
+    !hasOption(options, "dry-run")
+  )
+    return matchOf(CLUSTER_RULES.disruption);
+  return null;
 }
 
 // Hosting and cloud CLIs whose delete verbs are plain words (`fly apps destroy`, `heroku
@@ -384,29 +409,8 @@ function hosting(cmd: ResolvedCommand): Match {
   return verbs.some((verb) => HOSTING_VERB.test(verb)) ? cloudDelete() : null;
 }
 
-/** `bq rm`, `skopeo delete`, `crane delete`, `regctl image delete`: datasets and images removed. */
-function dataAndImages(cmd: ResolvedCommand): Match {
-  const { ops } = read(cmd, {
-    shortWithValue: "",
-    longWithValue: ["project_id", "location", "dataset_id", "creds", "authfile"],
-  });
-  const verb = ops[0] ?? "";
-  if (cmd.name === "bq") return verb === "rm" ? cloudDelete() : null;
-  if (cmd.name === "regctl")
-    return /^(?:image|tag|manifest|blob|artifact)$/.test(verb) &&
-      /^(?:delete|rm)$/.test(ops[1] ?? "")
-      ? cloudDelete()
-      : null;
-  return /^(?:delete|rm)$/.test(verb) ? cloudDelete() : null;
-}
-
 const BY_NAME: ReadonlyMap<string, CommandRule> = new Map<string, CommandRule>([
   ["aws", aws],
-  ["bq", dataAndImages],
-  ["skopeo", dataAndImages],
-  ["crane", dataAndImages],
-  ["gcrane", dataAndImages],
-  ["regctl", dataAndImages],
   ["gcloud", gcloud],
   ["az", az],
   ["gsutil", gsutil],
@@ -426,9 +430,6 @@ const BY_NAME: ReadonlyMap<string, CommandRule> = new Map<string, CommandRule>([
   ["helm", helm],
   ...[
     "doctl",
-    "eksctl",
-    "kind",
-    "k3d",
     "fly",
     "flyctl",
     "heroku",
@@ -441,6 +442,7 @@ const BY_NAME: ReadonlyMap<string, CommandRule> = new Map<string, CommandRule>([
     "openstack",
     "oci",
     "linode-cli",
+    "linode",
     "vultr-cli",
     "hcloud",
     "scw",

@@ -76,7 +76,19 @@ const KUBECTL: OptionTable = {
     "group",
     "set-image",
   ],
-  long: ["all", "all-namespaces", "force", "prune", "privileged", "stdin", "tty", "rm", "quiet"],
+  long: [
+    "all",
+    "all-namespaces",
+    "force",
+    "prune",
+    "privileged",
+    "stdin",
+    "tty",
+    "rm",
+    "quiet",
+    "now",
+    "wait",
+  ],
 };
 
 const WIDE_KINDS =
@@ -101,6 +113,7 @@ function value(read: ReadOptions, name: string): string {
 }
 
 function deleteMatch(ops: readonly string[], read: ReadOptions): Match {
+  // Whole manifests, every object of a kind, or whatever a selector matches at run time.
   if (
     hasOption(
       read,
@@ -111,12 +124,22 @@ function deleteMatch(ops: readonly string[], read: ReadOptions): Match {
       "filename",
       "k",
       "kustomize",
+      "l",
+      "selector",
       "field-selector",
     )
   )
     return matchOf(PLATFORM_RULES.k8sDelete);
-  return ops.slice(1).some((op) => WIDE_KINDS.test(op)) ? matchOf(PLATFORM_RULES.k8sDelete) : null;
+  if (ops.slice(1).some((op) => WIDE_KINDS.test(op))) return matchOf(PLATFORM_RULES.k8sDelete);
+  // `--force` (with `--grace-period=0`) skips graceful shutdown (and volume detach) of what it deletes.
+  return hasOption(read, "force") && /^0*$/.test(value(read, "grace-period") || "0")
+    ? matchOf(CLUSTER_RULES.disruption)
+    : null;
 }
+
+// Patches that empty a workload, stop scheduling, strip finalizers or remove fields.
+const DISRUPTIVE_PATCH =
+  /"?replicas"?\s*:\s*0\b|"?unschedulable"?\s*:\s*true|"?finalizers"?\s*:\s*(?:null|\[\s*\])|"op"\s*:\s*"remove"|"?suspend"?\s*:\s*true/;
 
 function kubectl(cmd: ResolvedCommand, ctx: RuleContext): Match {
   const read = readOptions(cmd.args, KUBECTL);
@@ -146,11 +169,18 @@ function kubectl(cmd: ResolvedCommand, ctx: RuleContext): Match {
       return worse(host, runInPod(afterDashes(cmd.args), ctx));
     }
     case "drain":
+    case "cordon":
       return matchOf(CLUSTER_RULES.disruption);
+    case "taint":
+      return ops.some((op) => /:NoExecute$/.test(op)) ? matchOf(CLUSTER_RULES.disruption) : null;
+    case "patch":
+      return DISRUPTIVE_PATCH.test(value(read, "p") || value(read, "patch"))
+        ? matchOf(CLUSTER_RULES.disruption)
+        : null;
     case "replace":
       return hasOption(read, "force") ? matchOf(CLUSTER_RULES.disruption) : null;
     case "apply":
-      return hasOption(read, "prune") ? matchOf(CLUSTER_RULES.disruption) : null;
+      return hasOption(read, "prune", "force") ? matchOf(CLUSTER_RULES.disruption) : null;
     case "scale":
       return /^0+$/.test(value(read, "replicas")) ? matchOf(PLATFORM_RULES.infraDestroy) : null;
     case "create":
@@ -172,10 +202,20 @@ function kubectl(cmd: ResolvedCommand, ctx: RuleContext): Match {
 
 /** Cluster rules dispatched by command name. */
 export const clusterRules: CommandRule = (cmd, ctx) =>
-  CLUSTER_CLIENTS.test(cmd.name) ? kubectl(clusterCommand(cmd), ctx) : null;
+  KUBECTL_NAMES.has(cmd.name) ? kubectl(clusterCommand(cmd), ctx) : null;
 
-// `k` is the usual alias for kubectl: a command that reads like kubectl is judged as kubectl.
-const CLUSTER_CLIENTS = /^(?:kubectl|oc|k3s|microk8s|kubecolor|k)$/;
+// kubectl under its usual names: OpenShift's `oc`, the `kubecolor` wrapper, the `k` alias
+// most cluster shells define (an unknown `k` is read as the most dangerous thing it could be),
+// and the distributions that embed it (`k3s kubectl`, `microk8s kubectl`).
+const KUBECTL_NAMES: ReadonlySet<string> = new Set([
+  "kubectl",
+  "oc",
+  "kubecolor",
+  "k",
+  "kc",
+  "k3s",
+  "microk8s",
+]);
 
 /** `k3s kubectl ...` and `microk8s kubectl ...` run kubectl with the rest of the words. */
 function clusterCommand(cmd: ResolvedCommand): ResolvedCommand {

@@ -129,8 +129,10 @@ function listedAtRunTime(word: Word): boolean {
 
 const COMPOSE: OptionTable = {
   posix: true,
-  shortWithValue: "fp",
+  shortWithValue: "fpHc",
   longWithValue: [
+    "host",
+    "context",
     "file",
     "project-name",
     "profile",
@@ -239,8 +241,9 @@ function composeCommand(rest: readonly Word[], ctx: RuleContext): Match {
 function engine(cmd: ResolvedCommand, ctx: RuleContext): Match {
   const global = readOptions(cmd.args, GLOBAL);
   const compose = cmd.name === "docker-compose" || cmd.name === "podman-compose";
+  // docker-compose reads its own options (`-f prod.yml -p x`) before the verb.
   const { verb, rest } = subcommand(
-    compose ? [staticWord("compose"), ...global.operands] : global.operands,
+    compose ? [staticWord("compose"), ...cmd.args] : global.operands,
   );
   const options = readOptions(rest, { ...RUN, posix: false });
   const pruned =

@@ -41,12 +41,8 @@ export const SYSTEM_RULES: Readonly<
 const deviceOperand = (cmd: ResolvedCommand): boolean =>
   cmd.args.some((word) => isBlockDevice(word.text) || (word.dynamic && !word.text.startsWith("-")));
 
+// npm, pnpm, yarn, pip and uv removals are scoped in package-manager-rules.
 const PACKAGE_REMOVE: ReadonlyMap<string, RegExp> = new Map([
-  ["npm", /^(?:uninstall|unlink|remove|rm|r|un)$/],
-  ["pnpm", /^(?:uninstall|remove|rm|un)$/],
-  ["yarn", /^(?:uninstall|remove)$/],
-  ["pip", /^uninstall$/],
-  ["pip3", /^uninstall$/],
   ["brew", /^(?:uninstall|remove|rm)$/],
   ["apt", /^(?:remove|purge|autoremove)$/],
   ["apt-get", /^(?:remove|purge|autoremove)$/],
@@ -61,7 +57,6 @@ const PACKAGE_REMOVE: ReadonlyMap<string, RegExp> = new Map([
   ["port", /^uninstall$/],
   ["flatpak", /^(?:uninstall|remove)$/],
   ["pipx", /^uninstall(?:-all)?$/],
-  ["uv", /^(?:remove)$/],
 ]);
 
 const BY_NAME = new Map<string, CommandRule>([
