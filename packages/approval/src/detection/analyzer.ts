@@ -24,7 +24,11 @@ import { toolExecRules } from "./rules/tool-exec-rules.js";
 import { secretThenSendMatch } from "./rules/secret-rules.js";
 import { operationRules } from "./rules/operations-rules.js";
 import { EXEC_RULES, execRules, isDynamicCommandWord } from "./rules/exec-rules.js";
-import { coprocessRule, processSubstitutionSinkRule } from "./rules/process-substitution-rules.js";
+import {
+  coprocessRule,
+  processSubstitutionSinkRule,
+  substitutedInputRule,
+} from "./rules/process-substitution-rules.js";
 import { gitRules } from "./rules/git-rules.js";
 import { interpreterRules } from "./rules/interpreter-rules.js";
 import { loaderEnvRule } from "./rules/loader-env-rules.js";
@@ -82,6 +86,7 @@ const LAYER_RULES: readonly CommandRule[] = [
   execRules,
   processSubstitutionSinkRule,
   coprocessRule,
+  substitutedInputRule,
   optionExecRules,
   containerRules,
   secretRules,

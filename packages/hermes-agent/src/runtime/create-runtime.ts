@@ -132,6 +132,15 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Herme
       message: completion.message,
     });
   });
+  const stopWatches = terminal.onProcessWatch((notice) => {
+    events.emit("process:watch", {
+      sessionId: notice.sessionId,
+      taskId: notice.taskId,
+      command: notice.command,
+      kind: notice.kind,
+      message: notice.message,
+    });
+  });
   registerAgentToolSchemas(registry);
   // Known before the first tool list: a backend that cannot be used (no daemon, no host, no
   // credentials) leaves the terminal tools out, and `hermes-agent tools` says why.
@@ -164,6 +173,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Herme
         logger.warn(`Writing session files failed: ${describe(error)}`);
       });
       stopCompletions();
+      stopWatches();
       const failures: unknown[] = [];
       try {
         await plugins?.manager.unload();
