@@ -17,6 +17,7 @@ export type {
   McpProgressEvent,
   McpStatusEvent,
   ProcessCompleteEvent,
+  ProcessWatchEvent,
   RuntimeEventListener,
   RuntimeEventMap,
   RuntimeEventName,
