@@ -16,6 +16,7 @@ export type {
   McpProgressEvent,
   McpStatusEvent,
   ProcessCompleteEvent,
+  ProcessWatchEvent,
   RuntimeEventListener,
   RuntimeEventMap,
   RuntimeEventName,

@@ -32,15 +32,41 @@ export interface ReadOptions {
   readonly firstOperand: number;
 }
 
+/** Each table's long options (with and without a value) sorted, built on first use. */
+const SORTED_LONG_OPTIONS = new WeakMap<OptionTable, readonly string[]>();
+
+/**
+ * A table's long option names, sorted by UTF-16 code units (so the options a word is a prefix
+ * of are neighbours). Built once per table object: option tables are constants.
+ */
+function sortedLongOptions(table: OptionTable): readonly string[] {
+  let sorted = SORTED_LONG_OPTIONS.get(table);
+  if (sorted === undefined) {
+    sorted = [...(table.long ?? []), ...(table.longWithValue ?? [])].sort();
+    SORTED_LONG_OPTIONS.set(table, sorted);
+  }
+  return sorted;
+}
+
 /**
  * The full name a long option word means, as getopt_long and git read it: the exact name, or
  * the one option the word is an unambiguous prefix of. Unknown or ambiguous: the word itself.
+ * A binary search over the table's sorted names, not a scan of the table per word.
  */
 export function canonicalLongOption(name: string, table: OptionTable): string {
-  const all = [...(table.long ?? []), ...(table.longWithValue ?? [])];
-  if (all.includes(name)) return name;
-  const candidates = all.filter((option) => option.startsWith(name));
-  return candidates.length === 1 && name !== "" ? (candidates[0] ?? name) : name;
+  const all = sortedLongOptions(table);
+  let low = 0;
+  let high = all.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((all[middle] as string) < name) low = middle + 1;
+    else high = middle;
+  }
+  // Every option starting with `name` sorts from `low` on, the exact name first.
+  const first = all[low];
+  if (name === "" || first === undefined || first === name || !first.startsWith(name)) return name;
+  const second = all[low + 1];
+  return second !== undefined && second.startsWith(name) ? name : first;
 }
 
 /** Read an argument list the way the program's getopt does, over its option table. */

@@ -4,9 +4,12 @@ import { runSuite } from "@hermes-agent/bench";
 import { parseConfigText } from "@hermes-agent/config";
 import { silentLogger } from "@hermes-agent/core";
 import { ToolRegistry } from "@hermes-agent/registry";
+import { initializeParser } from "@hermes-agent/shell";
+import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { snapshotStateReader } from "../src/shell-snapshot.js";
 import {
   createLocalEnvironment,
   registerTerminalTools,
@@ -52,8 +55,43 @@ function setupTool(
   };
 }
 
+/**
+ * Approval's view of a session with 150 shell functions, after each command changed its
+ * snapshot (a `cd`, a variable) but not its definitions: what one more command costs there.
+ */
+async function setupSessionState(): Promise<() => Promise<unknown>> {
+  await initializeParser();
+  const functions = Array.from(
+    { length: 150 },
+    (_, i) => `f${i}() {\n  local a=$1\n  if [ -n "$a" ]; then echo "x $a" | sed 's/x/y/'; fi\n}`,
+  ).join("\n");
+  const snapshots = ["/", "/tmp"].map((dir) =>
+    execFileSync(
+      "bash",
+      ["--noprofile", "--norc", "-c", `${functions}\ncd ${dir}; export -p; declare -f; alias -p`],
+      { encoding: "utf8", env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: home } },
+    ),
+  );
+  let step = 0;
+  const read = snapshotStateReader(
+    () => `snapshot-${step}`,
+    async () => snapshots[step % 2] ?? "",
+  );
+  return async () => {
+    step++;
+    const state = await read();
+    if (Object.keys(state.functions).length !== 150) throw new Error("unexpected state");
+  };
+}
+
 try {
   await runSuite("terminal", [
+    {
+      name: "session state for approval after a cd, 150 functions defined",
+      samples: 15,
+      sampleTimeMs: 100,
+      setup: setupSessionState,
+    },
     {
       name: "true via terminal tool (local, approval manager)",
       budgetUs: 8_000,

@@ -127,9 +127,11 @@ export { ProcessRegistry } from "./process-registry.js";
 export type {
   ProcessCompletion,
   ProcessRegistryOptions,
+  ProcessWatchNotice,
   TrackedProcess,
   TrackedProcessInput,
 } from "./process-registry.js";
+export type { OutputWatchLimits } from "./output-watch.js";
 export type { ApproveCommand, CommandApprover } from "./command-approval.js";
 export { createTerminalRuntime } from "./terminal-runtime.js";
 export type { TerminalRuntime, TerminalRuntimeOptions } from "./terminal-runtime.js";

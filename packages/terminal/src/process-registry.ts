@@ -2,6 +2,12 @@ import { randomBytes } from "node:crypto";
 import type { BackgroundProcess } from "./environment.js";
 import { TerminalError, TerminalErrorCode } from "./terminal-error.js";
 import { cleanOutput } from "./model-output.js";
+import {
+  OutputWatch,
+  watchDisabledMessage,
+  watchMatchMessage,
+  type OutputWatchLimits,
+} from "./output-watch.js";
 
 /** Limits of a {@link ProcessRegistry}, Hermes' values by default. */
 export interface ProcessRegistryOptions {
@@ -13,6 +19,8 @@ export interface ProcessRegistryOptions {
   readonly finishedTtlMs?: number;
   /** Output tail carried by a completion notice, characters (2 000). */
   readonly completionOutputChars?: number;
+  /** Rate limits of `watch_patterns` notices (15 s spacing, 3 strikes). */
+  readonly watchLimits?: OutputWatchLimits;
   /** Clock, for tests. */
   readonly now?: () => number;
 }
@@ -31,6 +39,19 @@ export interface ProcessCompletion {
   readonly alreadyReported: boolean;
 }
 
+/** A notice about a watched process's output (`watch_patterns`). */
+export interface ProcessWatchNotice {
+  readonly sessionId: string;
+  readonly taskId: string;
+  readonly command: string;
+  /** "match": a pattern appeared; "disabled": the watch stopped after too many matches. */
+  readonly kind: "match" | "disabled";
+  /** The pattern that matched ("match" only). */
+  readonly pattern?: string;
+  /** The text to inject into the conversation. */
+  readonly message: string;
+}
+
 /** What {@link ProcessRegistry.add} records. */
 export interface TrackedProcessInput {
   readonly handle: BackgroundProcess;
@@ -38,6 +59,8 @@ export interface TrackedProcessInput {
   readonly taskId: string;
   readonly cwd: string;
   readonly notifyOnComplete: boolean;
+  /** Substrings to watch the output for (Hermes' `watch_patterns`). */
+  readonly watchPatterns?: readonly string[];
 }
 
 /** A tracked background process. */
@@ -49,7 +72,10 @@ export interface TrackedProcess {
   readonly pid: number | undefined;
   readonly pty: boolean;
   readonly startedAt: number;
+  /** True when the exit is reported (asked for, or a watch that stopped promoted it). */
   readonly notifyOnComplete: boolean;
+  /** The output patterns watched (empty when none, or once the watch stopped). */
+  readonly watchPatterns: readonly string[];
   readonly handle: BackgroundProcess;
   /** Output kept so far (the last `maxOutputChars`). */
   readonly output: string;
@@ -92,6 +118,9 @@ export class ProcessRegistry {
   readonly #now: () => number;
   readonly #processes = new Map<string, MutableProcess>();
   readonly #listeners = new Set<(completion: ProcessCompletion) => void>();
+  readonly #watchListeners = new Set<(notice: ProcessWatchNotice) => void>();
+  readonly #watches = new Map<string, OutputWatch>();
+  readonly #watchLimits: OutputWatchLimits;
   readonly #waiters = new Map<string, Set<() => void>>();
 
   constructor(options: ProcessRegistryOptions = {}) {
@@ -100,12 +129,19 @@ export class ProcessRegistry {
     this.#finishedTtlMs = options.finishedTtlMs ?? DEFAULTS.finishedTtlMs;
     this.#completionChars = options.completionOutputChars ?? DEFAULTS.completionOutputChars;
     this.#now = options.now ?? Date.now;
+    this.#watchLimits = options.watchLimits ?? {};
   }
 
   /** Receive completion notices of processes started with notify_on_complete. Returns an unsubscribe function. */
   onComplete(listener: (completion: ProcessCompletion) => void): () => void {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
+  }
+
+  /** Receive notices of watched output (`watch_patterns`). Returns an unsubscribe function. */
+  onWatch(listener: (notice: ProcessWatchNotice) => void): () => void {
+    this.#watchListeners.add(listener);
+    return () => this.#watchListeners.delete(listener);
   }
 
   /**
@@ -143,6 +179,7 @@ export class ProcessRegistry {
       pty: input.handle.pty,
       startedAt: this.#now(),
       notifyOnComplete: input.notifyOnComplete,
+      watchPatterns: input.watchPatterns ?? [],
       handle: input.handle,
       output: "",
       droppedChars: 0,
@@ -151,12 +188,18 @@ export class ProcessRegistry {
       exitReported: false,
     };
     this.#processes.set(sessionId, proc);
+    if (proc.watchPatterns.length > 0) {
+      this.#watches.set(sessionId, new OutputWatch(proc.watchPatterns, this.#watchLimits));
+    }
     input.handle.onOutput((chunk) => this.#append(proc, chunk));
     void input.handle.exited.then((code) => this.#finish(proc, code));
     return proc;
   }
 
   #append(proc: MutableProcess, chunk: string): void {
+    const watch = this.#watches.get(proc.sessionId);
+    if (watch !== undefined && proc.exitCode === null && chunk !== "")
+      this.#watch(proc, watch, chunk);
     proc.output += chunk;
     // Trim in batches so appending stays cheap for chatty processes.
     if (proc.output.length > this.#maxOutputChars * 1.25) {
@@ -166,7 +209,45 @@ export class ProcessRegistry {
     }
   }
 
+  #watch(proc: MutableProcess, watch: OutputWatch, chunk: string): void {
+    const outcome = watch.feed(chunk, this.#now());
+    if (outcome.kind === "none") return;
+    let notice: ProcessWatchNotice;
+    if (outcome.kind === "match") {
+      // Like any tool output: ANSI stripped and secrets redacted before the model sees it.
+      const lines = cleanOutput(outcome.lines, proc.pty);
+      notice = {
+        sessionId: proc.sessionId,
+        taskId: proc.taskId,
+        command: proc.command,
+        kind: "match",
+        pattern: outcome.pattern,
+        message: watchMatchMessage(
+          proc.sessionId,
+          proc.command,
+          outcome.pattern,
+          lines,
+          outcome.suppressed,
+        ),
+      };
+    } else {
+      // The exit is reported instead, once.
+      proc.notifyOnComplete = true;
+      proc.watchPatterns = [];
+      this.#watches.delete(proc.sessionId);
+      notice = {
+        sessionId: proc.sessionId,
+        taskId: proc.taskId,
+        command: proc.command,
+        kind: "disabled",
+        message: watchDisabledMessage(proc.sessionId, this.#watchLimits.strikeLimit),
+      };
+    }
+    for (const listener of this.#watchListeners) listener(notice);
+  }
+
   #finish(proc: MutableProcess, code: number): void {
+    this.#watches.delete(proc.sessionId);
     if (proc.output.length > this.#maxOutputChars) this.#append(proc, "");
     proc.exitCode = code;
     proc.exitedAt = this.#now();
@@ -255,13 +336,15 @@ export class ProcessRegistry {
     );
   }
 
-  /** Stop delivering completion notices (before a shutdown kills everything). */
+  /** Stop delivering completion and watch notices (before a shutdown kills everything). */
   clearListeners(): void {
     this.#listeners.clear();
+    this.#watchListeners.clear();
   }
 
   /** Forget every process (after they were killed). */
   clear(): void {
     this.#processes.clear();
+    this.#watches.clear();
   }
 }

@@ -32,8 +32,11 @@ export class RemoteControlParser {
   readonly control: RemoteControl = {};
   #errors = "";
   #pending: Buffer = Buffer.alloc(0);
-  /** Bytes still to read of a snapshot block, when one is being read. */
+  /** Size of the snapshot block being read (with its closing newline), when one is. */
   #blockBytes: number | undefined;
+  /** What has arrived of that block, kept as chunks (a large block comes in many). */
+  #block: Buffer[] = [];
+  #blockHave = 0;
   readonly #onPid: (pid: number) => void;
 
   constructor(onPid: (pid: number) => void) {
@@ -50,12 +53,24 @@ export class RemoteControlParser {
     this.#pending = this.#pending.length === 0 ? chunk : Buffer.concat([this.#pending, chunk]);
     for (;;) {
       if (this.#blockBytes !== undefined) {
-        // The block and the newline the wrapper writes after it.
-        if (this.#pending.length < this.#blockBytes + 1) return;
-        const text = DECODER.decode(this.#pending.subarray(0, this.#blockBytes));
-        this.#pending = this.#pending.subarray(this.#blockBytes + 1);
+        const wanted = this.#blockBytes - this.#blockHave;
+        if (this.#pending.length < wanted) {
+          this.#block.push(this.#pending);
+          this.#blockHave += this.#pending.length;
+          this.#pending = Buffer.alloc(0);
+          return;
+        }
+        this.#block.push(this.#pending.subarray(0, wanted));
+        this.#pending = this.#pending.subarray(wanted);
+        // The block ends with the newline the wrapper writes after the snapshot.
+        const block = Buffer.concat(this.#block);
+        this.control.snapshot = {
+          kind: "text",
+          text: DECODER.decode(block.subarray(0, block.length - 1)),
+        };
         this.#blockBytes = undefined;
-        this.control.snapshot = { kind: "text", text };
+        this.#block = [];
+        this.#blockHave = 0;
         continue;
       }
       const newline = this.#pending.indexOf(NEWLINE);
@@ -71,6 +86,8 @@ export class RemoteControlParser {
     if (this.#blockBytes === undefined) this.#errors += DECODER.decode(this.#pending);
     this.#pending = Buffer.alloc(0);
     this.#blockBytes = undefined;
+    this.#block = [];
+    this.#blockHave = 0;
   }
 
   #line(line: string): void {
@@ -84,7 +101,7 @@ export class RemoteControlParser {
     } else if (line === SNAPSHOT_UNCHANGED) {
       this.control.snapshot = { kind: "unchanged" };
     } else if (line.startsWith(SNAPSHOT_BLOCK) && /^\d+$/.test(line.slice(SNAPSHOT_BLOCK.length))) {
-      this.#blockBytes = Number(line.slice(SNAPSHOT_BLOCK.length));
+      this.#blockBytes = Number(line.slice(SNAPSHOT_BLOCK.length)) + 1;
     } else {
       this.#errors += `${line}\n`;
     }

@@ -48,8 +48,50 @@ function endOfWord(text: string, start: number): number {
   return text.length;
 }
 
-/** The value of one `NAME=<word>` as bash would read it (quotes removed). */
-function wordValue(word: string): string | undefined {
+/**
+ * What earlier parses of a session's snapshots found, by the exact text parsed: a session's
+ * snapshots differ little from one command to the next (a `cd`, a variable), and parsing each
+ * function again costs far more than looking it up. Holds what the last parse used.
+ */
+class SnapshotParseMemo {
+  #functions = new Set<string>();
+  #words = new Map<string, string | undefined>();
+  #nextFunctions = new Set<string>();
+  #nextWords = new Map<string, string | undefined>();
+
+  /** Whether `definition` is one complete function definition. */
+  isCompleteFunction(definition: string): boolean {
+    if (this.#functions.has(definition) || this.#nextFunctions.has(definition)) {
+      this.#nextFunctions.add(definition);
+      return true;
+    }
+    const parsed = parseShell(definition);
+    const complete = !parsed.incomplete && parsed.functions.length > 0;
+    if (complete) this.#nextFunctions.add(definition);
+    return complete;
+  }
+
+  /** The value of one `NAME=<word>` as bash would read it (quotes removed). */
+  wordValue(word: string): string | undefined {
+    const value = this.#nextWords.has(word)
+      ? this.#nextWords.get(word)
+      : this.#words.has(word)
+        ? this.#words.get(word)
+        : staticWordValue(word);
+    this.#nextWords.set(word, value);
+    return value;
+  }
+
+  /** A parse ended: keep only what it used. */
+  settle(): void {
+    this.#functions = this.#nextFunctions;
+    this.#words = this.#nextWords;
+    this.#nextFunctions = new Set();
+    this.#nextWords = new Map();
+  }
+}
+
+function staticWordValue(word: string): string | undefined {
   const command = parseShell(`: ${word}`).commands[0];
   const value = command?.words[1];
   return value === undefined || value.dynamic ? undefined : value.text;
@@ -69,7 +111,10 @@ function endOfStatement(text: string, start: number): number {
  * Parse a snapshot file's text. Throws when the text is not what the wrapper writes, so the
  * caller can refuse instead of approving with state it could not read.
  */
-export function parseShellSnapshot(text: string): ShellSnapshotState {
+export function parseShellSnapshot(
+  text: string,
+  memo: SnapshotParseMemo = new SnapshotParseMemo(),
+): ShellSnapshotState {
   if (text.length > MAX_SNAPSHOT_CHARS) {
     throw new RangeError(`shell snapshot of ${text.length} characters is too large to read`);
   }
@@ -89,8 +134,7 @@ export function parseShellSnapshot(text: string): ShellSnapshotState {
         if (close < 0) throw new SyntaxError(`function ${name} in shell snapshot has no end`);
         const closeEnd = text.indexOf("\n", close + 1);
         end = closeEnd < 0 ? text.length : closeEnd;
-        const definition = parseShell(text.slice(i, end));
-        if (!definition.incomplete && definition.functions.length > 0) break;
+        if (memo.isCompleteFunction(text.slice(i, end))) break;
       }
       functions[name] = text.slice(bodyStart, end).trim();
       i = end + 1;
@@ -99,14 +143,14 @@ export function parseShellSnapshot(text: string): ShellSnapshotState {
       const statement = text.slice(i, end);
       const homeAt = statement.indexOf(" HOME=");
       if (/^declare -\S* HOME=/.test(statement) && homeAt > 0)
-        home = wordValue(statement.slice(homeAt + 6));
+        home = memo.wordValue(statement.slice(homeAt + 6));
       i = end + 1;
     } else if (line.startsWith("alias ")) {
       const end = endOfStatement(text, i);
       const statement = text.slice(i + 6, end);
       const eq = statement.indexOf("=");
       if (eq <= 0) throw new SyntaxError(`unreadable alias line in shell snapshot: ${line}`);
-      const value = wordValue(statement.slice(eq + 1));
+      const value = memo.wordValue(statement.slice(eq + 1));
       if (value === undefined) throw new SyntaxError(`unreadable alias in shell snapshot: ${line}`);
       aliases[statement.slice(0, eq)] = value;
       i = end + 1;
@@ -117,6 +161,14 @@ export function parseShellSnapshot(text: string): ShellSnapshotState {
     }
   }
   return { aliases, functions, ...(home === undefined ? {} : { home }) };
+}
+
+function parseMemoized(text: string, memo: SnapshotParseMemo): ShellSnapshotState {
+  try {
+    return parseShellSnapshot(text, memo);
+  } finally {
+    memo.settle();
+  }
 }
 
 const EMPTY_STATE: ShellSnapshotState = { aliases: {}, functions: {} };
@@ -132,6 +184,7 @@ export function snapshotStateReader(
   read: (file: string) => Promise<string>,
 ): () => Promise<ShellSnapshotState> {
   let cached: { file: string; text: string; state: ShellSnapshotState } | undefined;
+  const memo = new SnapshotParseMemo();
   return async () => {
     await initializeParser();
     for (let attempt = 0; ; attempt++) {
@@ -148,7 +201,7 @@ export function snapshotStateReader(
       cached = {
         file,
         text,
-        state: cached?.text === text ? cached.state : parseShellSnapshot(text),
+        state: cached?.text === text ? cached.state : parseMemoized(text, memo),
       };
       return cached.state;
     }

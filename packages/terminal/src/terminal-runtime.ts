@@ -7,6 +7,7 @@ import { resolveTerminalOptions, type TerminalOptions } from "./options.js";
 import {
   ProcessRegistry,
   type ProcessCompletion,
+  type ProcessWatchNotice,
   type ProcessRegistryOptions,
 } from "./process-registry.js";
 
@@ -61,6 +62,8 @@ export interface TerminalRuntime {
   hold(taskId: string): () => void;
   /** Subscribe to completion notices (notify_on_complete). Returns an unsubscribe function. */
   onProcessComplete(listener: (completion: ProcessCompletion) => void): () => void;
+  /** Subscribe to notices of watched output (watch_patterns). Returns an unsubscribe function. */
+  onProcessWatch(listener: (notice: ProcessWatchNotice) => void): () => void;
   /** Clean up idle environments now; returns the task ids released. */
   reapIdle(): Promise<string[]>;
   /** Kill a task's processes and clean up its environment. */
@@ -221,6 +224,7 @@ export function createTerminalRuntime(options: TerminalRuntimeOptions = {}): Ter
       };
     },
     onProcessComplete: (listener) => processes.onComplete(listener),
+    onProcessWatch: (listener) => processes.onWatch(listener),
     async reapIdle() {
       const cutoff = Date.now() - settings.lifetimeSeconds * 1000;
       const idle = [...tasks.entries()]

@@ -44,6 +44,12 @@ export const TERMINAL_PARAMETERS: {
       description:
         "Background only: be told when the process exits, with its exit code and last output.",
     },
+    watch_patterns: {
+      type: "array",
+      items: { type: "string" },
+      description:
+        "Background only: be told when the output prints a line containing any of these strings (e.g. 'listening on', 'ERROR'); at most one notice per 15 s. Ignored when notify_on_complete is set.",
+    },
   },
   required: ["command"],
 };
@@ -110,6 +116,7 @@ export interface TerminalArgs {
   readonly workdir?: unknown;
   readonly pty?: unknown;
   readonly notify_on_complete?: unknown;
+  readonly watch_patterns?: unknown;
 }
 
 /** What the terminal tool uses of the call context. */
@@ -140,6 +147,11 @@ export async function runTerminalTool(
   const background = args.background === true;
   const pty = args.pty === true;
   const notify = args.notify_on_complete === true;
+  const watchPatterns = Array.isArray(args.watch_patterns)
+    ? args.watch_patterns.filter(
+        (pattern): pattern is string => typeof pattern === "string" && pattern !== "",
+      )
+    : [];
   const { settings } = runtime;
   // The configured default is the user's choice, not the model's: when it is over the
   // foreground maximum it is clamped, not refused (else every command would fail).
@@ -222,7 +234,12 @@ export async function runTerminalTool(
   try {
     const extra = note === undefined ? {} : { approval: note };
     return background
-      ? await startBackground(runtime, env, { command, workdir, pty, notify, taskId }, extra)
+      ? await startBackground(
+          runtime,
+          env,
+          { command, workdir, pty, notify, watchPatterns, taskId },
+          extra,
+        )
       : await runForeground(env, { command, workdir, pty, timeout, signal: call.signal }, extra);
   } catch (error) {
     if (TerminalError.isInstance(error)) return errorResult(error.message, "error");
@@ -276,6 +293,7 @@ async function startBackground(
     workdir: string | undefined;
     pty: boolean;
     notify: boolean;
+    watchPatterns: readonly string[];
     taskId: string;
   },
   extra: Record<string, unknown>,
@@ -296,7 +314,10 @@ async function startBackground(
     taskId: call.taskId,
     cwd: call.workdir ?? env.cwd,
     notifyOnComplete: call.notify,
+    // Both would report the same process twice; the exit notice is the one kept.
+    watchPatterns: call.notify ? [] : call.watchPatterns,
   });
+  const watching = !call.notify && call.watchPatterns.length > 0;
   return {
     output: "Background process started",
     session_id: tracked.sessionId,
@@ -304,8 +325,16 @@ async function startBackground(
     exit_code: 0,
     error: null,
     ...extra,
-    ...(call.notify
-      ? { notify_on_complete: true }
+    ...(call.notify ? { notify_on_complete: true } : {}),
+    ...(watching ? { watch_patterns: [...call.watchPatterns] } : {}),
+    ...(call.notify && call.watchPatterns.length > 0
+      ? {
+          watch_patterns_ignored:
+            "watch_patterns ignored: notify_on_complete is set, and both would report this process twice. Start it with only watch_patterns to be told about output while it runs.",
+        }
+      : {}),
+    ...(call.notify || watching
+      ? {}
       : {
           hint:
             `Check on it with process(action='poll' or 'wait', session_id='${tracked.sessionId}'), ` +

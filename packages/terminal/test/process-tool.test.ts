@@ -1,6 +1,6 @@
 import { isProcessAlive, waitUntil } from "@hermes-agent/test-utils";
 import { afterEach, describe, expect, test } from "vitest";
-import type { ProcessCompletion } from "../src/index.js";
+import type { ProcessCompletion, ProcessWatchNotice } from "../src/index.js";
 import { createHarness, findPython, type Harness } from "./tool-harness.js";
 
 let harness: Harness | undefined;
@@ -195,6 +195,53 @@ describe("background processes", () => {
     expect(notices[0]?.message).toBe(
       `[IMPORTANT: Background process ${id} completed (exit code 2).\nCommand: echo built; exit 2\nOutput:\nbuilt\n]`,
     );
+  });
+
+  test("watch_patterns delivers a notice when the output prints a matching line", async () => {
+    const h = await open();
+    const notices: ProcessWatchNotice[] = [];
+    h.runtime.onProcessWatch((notice) => notices.push(notice));
+    const secret = "sk-proj-abcdefghijklmnopqrstuvwxyz123456";
+    const started = await h.call("terminal", {
+      command: `echo booting; sleep 0.2; echo "ready on port 8080 OPENAI_API_KEY=${secret}"; sleep 30`,
+      background: true,
+      watch_patterns: ["ready on port"],
+    });
+    expect(started).toMatchObject({ watch_patterns: ["ready on port"] });
+    expect(started.hint).toBeUndefined();
+    const id = started.session_id as string;
+    expect(await waitUntil(() => notices.length === 1)).toBe(true);
+    expect(notices[0]).toMatchObject({ sessionId: id, kind: "match", pattern: "ready on port" });
+    expect(notices[0]?.message).toContain(
+      `[Background process ${id} printed output matching "ready on port".`,
+    );
+    expect(notices[0]?.message).toContain("ready on port 8080 OPENAI_API_KEY=");
+    // The command is the model's own text; the output part is redacted like every output.
+    const output = notices[0]?.message.split("Matching lines:")[1] ?? "";
+    expect(output).not.toContain(secret);
+    expect(output).not.toContain("booting");
+    await h.call("process", { action: "kill", session_id: id });
+  });
+
+  test("watch_patterns is ignored, with a note, when notify_on_complete is set", async () => {
+    const h = await open();
+    const watched: ProcessWatchNotice[] = [];
+    const completed: ProcessCompletion[] = [];
+    h.runtime.onProcessWatch((notice) => watched.push(notice));
+    h.runtime.onProcessComplete((notice) => completed.push(notice));
+    const started = await h.call("terminal", {
+      command: "echo done-marker",
+      background: true,
+      notify_on_complete: true,
+      watch_patterns: ["done-marker"],
+    });
+    expect(started).toMatchObject({
+      notify_on_complete: true,
+      watch_patterns_ignored: expect.stringContaining("watch_patterns ignored"),
+    });
+    expect(started.watch_patterns).toBeUndefined();
+    expect(await waitUntil(() => completed.length === 1)).toBe(true);
+    expect(watched).toEqual([]);
   });
 
   test("completion notices redact secrets like every other output", async () => {

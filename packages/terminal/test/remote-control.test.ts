@@ -63,6 +63,13 @@ describe("RemoteControlParser", () => {
     expect(again.control.snapshot).toEqual({ kind: "text", text: "alias a='b'\n" });
   });
 
+  test("a large block arriving in many chunks", () => {
+    const text = `${"f () \n{ \n    echo 'ü';\n}\n".repeat(40_000)}hermes-pid 1\n`;
+    const { parser, pids } = parse(Buffer.from(`${block(text)}hermes-cwd /b\n`), 65_536);
+    expect(pids).toEqual([]);
+    expect(parser.control).toEqual({ cwd: "/b", snapshot: { kind: "text", text } });
+  });
+
   test("a block cut short by the end of the stream is no snapshot", () => {
     const { parser } = parse(Buffer.from("hermes-cwd /a\nhermes-snap 500\nalias a='b'\n"), 4);
     expect(parser.control).toEqual({ cwd: "/a" });

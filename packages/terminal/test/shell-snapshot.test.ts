@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { initializeParser } from "@hermes-agent/shell";
 import { beforeAll, expect, test } from "vitest";
-import { parseShellSnapshot } from "../src/shell-snapshot.js";
+import { parseShellSnapshot, snapshotStateReader } from "../src/shell-snapshot.js";
 
 beforeAll(() => initializeParser());
 
@@ -46,4 +46,25 @@ test("an empty snapshot has nothing; an unreadable one throws", () => {
   expect(parseShellSnapshot("")).toEqual({ aliases: {}, functions: {} });
   expect(() => parseShellSnapshot("garbage line\n")).toThrow(/unexpected line/);
   expect(() => parseShellSnapshot("f () \n{ \n    echo\n")).toThrow(/has no end/);
+});
+
+test("a session's successive snapshots read the same as each parsed on its own", async () => {
+  const steps = [
+    "f() { echo one; }\nalias a='echo 1'",
+    "f() { echo one; }\nalias a='echo 1'\nexport HOME=/srv/two",
+    // The same name with another body, and a body whose first lone `}` line is inside a string.
+    "f() { echo \"x\n}\ny\"; }\nalias a='echo 2'\nexport HOME=/srv/two",
+    "f() { echo one; }\ng() { :; }\nexport HOME=/srv/three",
+    "",
+  ].map(snapshotAfter);
+  let step = 0;
+  const read = snapshotStateReader(
+    () => `snap-${step}`,
+    async () => steps[step] ?? "",
+  );
+  for (; step < steps.length; step++) {
+    expect(await read()).toEqual(parseShellSnapshot(steps[step] ?? ""));
+  }
+  step = 2;
+  expect((await read()).functions.f).toContain('echo "x\n}\ny"');
 });

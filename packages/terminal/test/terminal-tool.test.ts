@@ -26,7 +26,15 @@ describe("terminal tool registration", () => {
       required: string[];
     };
     expect(Object.keys(params.properties).sort()).toEqual(
-      ["background", "command", "notify_on_complete", "pty", "timeout", "workdir"].sort(),
+      [
+        "background",
+        "command",
+        "notify_on_complete",
+        "pty",
+        "timeout",
+        "watch_patterns",
+        "workdir",
+      ].sort(),
     );
     expect(params.required).toEqual(["command"]);
     expect(registry.getDefinitions(["terminal", "process"]).map((d) => d.function.name)).toEqual([

@@ -210,8 +210,41 @@ const SHELL_RC =
 export type WriteTargetKind =
   "block-device" | "system" | "credential" | "project-config" | "network";
 
-/** Classify a path that a command writes to. */
+// Sensitive files a globbed write target is checked against (`/e*/pa??wd`, `~/.b*rc`).
+const SENSITIVE_FILES = [
+  "/etc/passwd",
+  "/etc/shadow",
+  "/etc/sudoers",
+  "/etc/hosts",
+  "/etc/crontab",
+  "/etc/profile",
+  "/boot/grub/grub.cfg",
+  "/usr/bin/sudo",
+  "/bin/sh",
+  "/root/.bashrc",
+  "/root/.ssh/authorized_keys",
+  "~/.bashrc",
+  "~/.profile",
+  "~/.zshrc",
+  "~/.bash_profile",
+  "~/.ssh/authorized_keys",
+  "~/.ssh/config",
+];
+
+/**
+ * Classify a path that a command writes to. A globbed path is judged as the most sensitive
+ * file it could match.
+ */
 export function classifyWriteTarget(text: string): WriteTargetKind | null {
+  if (/^[/~]/.test(text) && GLOB_CHARS.test(text) && !text.includes(DYNAMIC)) {
+    const pattern = globToRegExp(text);
+    const candidate = SENSITIVE_FILES.find((file) => pattern.test(file));
+    if (candidate !== undefined) return classifyConcreteTarget(candidate);
+  }
+  return classifyConcreteTarget(text);
+}
+
+function classifyConcreteTarget(text: string): WriteTargetKind | null {
   if (text.startsWith("/dev/")) {
     if (BLOCK_DEVICE.test(text)) return "block-device";
     if (HARMLESS_DEVICE.test(text)) return null;

@@ -154,15 +154,19 @@ export function shellPayloadMatch(
         : dashCPayload(cmd, ctx);
     case "ssh":
       return sshMatch(cmd, ctx);
-    case "watch":
-      return payloadMatch(
-        cmd.args.filter(
-          (word, i) =>
-            !word.text.startsWith("-") &&
-            !/^(?:-n|--interval|-d)$/.test(cmd.args[i - 1]?.text ?? ""),
-        ),
-        ctx,
-      );
+    case "watch": {
+      // Options end at the first operand; everything after it is the command, whatever it
+      // looks like (`watch -n 5 kubectl delete pods -n prod`).
+      let i = 0;
+      while (
+        i < cmd.args.length &&
+        /^-/.test(cmd.args[i]?.text ?? "") &&
+        cmd.args[i]?.text !== "--"
+      )
+        i += /^(?:-[a-zA-Z]*[nq]|--interval|--equexit)$/.test(cmd.args[i]?.text ?? "") ? 2 : 1;
+      if (cmd.args[i]?.text === "--") i++;
+      return payloadMatch(cmd.args.slice(i), ctx);
+    }
     case "env": {
       const split = cmd.args.findIndex((word) => /^(?:-S|--split-string)$/.test(word.text));
       const attached = cmd.args.find(

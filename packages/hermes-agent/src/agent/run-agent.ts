@@ -174,6 +174,9 @@ export async function runAgentLoop(
   const stopCompletions = host.events.on("process:complete", (event) => {
     if (event.taskId === session.taskId) pending.push(event.message);
   });
+  const stopWatches = host.events.on("process:watch", (event) => {
+    if (event.taskId === session.taskId) pending.push(event.message);
+  });
   const stats: ToolCallStats = { total: 0, errors: 0, byTool: {} };
   const usage: TokenUsage = { promptTokens: 0, completionTokens: 0, totalTokens: 0 };
   const maxIterations = options.maxIterations ?? DEFAULT_MAX_ITERATIONS;
@@ -270,6 +273,7 @@ export async function runAgentLoop(
     }
   } finally {
     stopCompletions();
+    stopWatches();
     runTools.close();
   }
   return {

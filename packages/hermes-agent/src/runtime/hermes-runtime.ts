@@ -32,7 +32,7 @@ export interface HermesRuntime {
   readonly hooks: HookBus;
   /** The plugins loaded from `plugins.enabled`, and the commands and skills they added. */
   readonly plugins: RuntimePlugins;
-  /** Typed events: `tool:start`, `tool:end`, `approval:request`, `process:complete`, `mcp:status`. */
+  /** Typed events: `tool:start`, `tool:end`, `approval:request`, `process:complete`, `process:watch`, `mcp:status`. */
   readonly events: RuntimeEvents;
   /** This runtime's approval manager. */
   readonly approval: ApprovalManager;

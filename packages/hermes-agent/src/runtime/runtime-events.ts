@@ -41,6 +41,17 @@ export interface ProcessCompleteEvent {
   readonly message: string;
 }
 
+/** Payload of `process:watch`: a watched background process printed a matching line (or its watch stopped). */
+export interface ProcessWatchEvent {
+  readonly sessionId: string;
+  readonly taskId: string;
+  readonly command: string;
+  /** "match": a `watch_patterns` entry appeared; "disabled": too many matches, watching stopped. */
+  readonly kind: "match" | "disabled";
+  /** The notice the agent loop injects for the model. */
+  readonly message: string;
+}
+
 /** Payload of `mcp:status`: an MCP server's connection changed. */
 export interface McpStatusEvent {
   readonly server: string;
@@ -63,6 +74,7 @@ export interface RuntimeEventMap {
   "tool:end": ToolEndEvent;
   "approval:request": ApprovalRequestEvent;
   "process:complete": ProcessCompleteEvent;
+  "process:watch": ProcessWatchEvent;
   "mcp:status": McpStatusEvent;
   "mcp:progress": McpProgressEvent;
 }

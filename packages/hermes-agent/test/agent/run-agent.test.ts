@@ -262,6 +262,33 @@ describe("runAgent", () => {
     expect(String(notice?.content)).toContain("bg-finished");
   });
 
+  test("a watched pattern in a background process's output is injected before the next model call", async () => {
+    const harness = await agentRuntime([
+      {
+        toolCalls: [
+          {
+            name: "terminal",
+            arguments: {
+              command: "sleep 0.2; echo 'server ready on :9000'; sleep 30",
+              background: true,
+              watch_patterns: ["ready on"],
+            },
+          },
+        ],
+      },
+      { toolCalls: [{ name: "terminal", arguments: { command: "sleep 1" } }] },
+      { content: "saw it" },
+    ]);
+    const result = await harness.runtime.runAgent({ prompt: "start the server" });
+    expect(result.status).toBe("completed");
+    const third = server?.requests[2]?.body.messages ?? [];
+    const notice = third.find(
+      (message) =>
+        message.role === "user" && String(message.content).includes('matching "ready on"'),
+    );
+    expect(String(notice?.content)).toContain("server ready on :9000");
+  });
+
   test("delegate_task runs a child through the same loop and returns its summary", async () => {
     const harness = await agentRuntime((request) => {
       const last = request.body.messages.at(-1);

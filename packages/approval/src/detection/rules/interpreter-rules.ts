@@ -375,7 +375,9 @@ export const interpreterRules: CommandRule = (cmd, ctx) => {
       (script.text.startsWith(DYNAMIC) && script.substitutions.length > 0))
   )
     return processSubstitutionMatch(script);
-  const readsStdin = operands.length === 0 || operands[0]?.text === "-";
+  const readsStdin =
+    operands.length === 0 ||
+    /^(?:-|\/dev\/stdin|\/dev\/fd\/0|\/proc\/self\/fd\/0)$/.test(operands[0]?.text ?? "");
   if (!readsStdin) return null;
   for (const redirect of cmd.source.redirects) {
     if (redirect.heredoc !== null) return codeMatch(redirect.heredoc, language, ctx);

@@ -1,5 +1,12 @@
-import { commandBaseName, staticWord, type SimpleCommand, type Word } from "@hermes-agent/shell";
-import { matchOf, type CommandRule } from "../rule-context.js";
+import {
+  commandBaseName,
+  stageOutput,
+  staticWord,
+  type SimpleCommand,
+  type Word,
+} from "@hermes-agent/shell";
+import { matchOf, worse, type CommandRule } from "../rule-context.js";
+import type { DangerousCommandMatch } from "../types.js";
 import { EXEC_RULES, SHELLS } from "./exec-rules.js";
 
 // Programs that run whatever code arrives on their stdin when given no script operand.
@@ -77,4 +84,45 @@ export const coprocessRule: CommandRule = (cmd) => {
     return SHELLS.has(name) || CODE_READERS.test(name);
   });
   return readers.length > 0 ? matchOf(EXEC_RULES.dynamicPipe) : null;
+};
+
+/** The text a `<(...)` substitution produces when its last command's output is static. */
+function producedText(word: Word): string | null {
+  if (!word.processSubstitution || word.substitutions.length !== 1) return null;
+  const last = word.substitutions[0]?.commands.at(-1);
+  return last === undefined ? null : stageOutput(last);
+}
+
+/**
+ * `psql -f <(echo SQL)`, `make -f <(printf RULES)`, `mysql < <(echo SQL)`: a file operand or
+ * input that is a process substitution with static output is judged as that text read from
+ * stdin (`-f /dev/stdin <<< TEXT`), so each program's own stdin handling applies.
+ */
+export const substitutedInputRule: CommandRule = (cmd, ctx) => {
+  if (cmd.via.length > 0) return null;
+  const source = cmd.source;
+  let found: DangerousCommandMatch | null = null;
+  const judge = (text: string, words: readonly Word[], redirects: SimpleCommand["redirects"]) => {
+    const here = { op: "<<<", fd: null, target: staticWord(text), heredoc: null };
+    const input = redirects.filter(
+      (r) => !(r.op.startsWith("<") && (r.fd === null || r.fd === "0")),
+    );
+    found = worse(found, ctx.analyseCommand({ ...source, words, redirects: [...input, here] }));
+  };
+  source.words.forEach((word, index) => {
+    const text = producedText(word);
+    if (text === null || index === 0) return;
+    const words = source.words.map((other, i) => (i === index ? staticWord("/dev/stdin") : other));
+    judge(text, words, source.redirects);
+  });
+  for (const redirect of source.redirects) {
+    const text = redirect.op === "<" && redirect.target ? producedText(redirect.target) : null;
+    if (text !== null)
+      judge(
+        text,
+        source.words,
+        source.redirects.filter((other) => other !== redirect),
+      );
+  }
+  return found;
 };
