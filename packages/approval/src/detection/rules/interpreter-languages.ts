@@ -8,7 +8,7 @@ export const SHELL_CALLS: Readonly<Record<Language, RegExp>> = {
     /(?:\b(?:os\s*\.\s*(?:system|popen|exec[lv]p?e?|spawn[lv]p?e?)|subprocess\s*\.\s*(?:run|call|check_call|check_output|Popen|getoutput|getstatusoutput)|commands\s*\.\s*getoutput|pty\s*\.\s*spawn|(?<![\w.])(?:system|popen|check_output|check_call|call|run|Popen))|\.\s*(?:system|popen|getoutput|getstatusoutput|check_output|check_call|Popen|spawn[lv]p?e?|exec[lv]p?e?))\s*\(/g,
   node: /(?<![\w$.])(?:(?:child_process|cp|require\s*\(\s*['"](?:node:)?child_process['"]\s*\))\s*\.\s*)?(?:exec|execSync|spawn|spawnSync|execFile|execFileSync)\s*\(|\bBun\s*\.\s*spawn(?:Sync)?\s*\(|\bDeno\s*\.\s*(?:run|Command)\s*\(/g,
   perl: /(?:\b(?:system|exec|qx)\s*\(?|`)/g,
-  ruby: /(?:\b(?:system|exec|spawn|IO\s*\.\s*popen|Open3\s*\.\s*\w+|%x)\s*\(?|`)/g,
+  ruby: /(?:\b(?:system|exec|spawn|IO\s*\.\s*popen|Open3\s*\.\s*\w+)\s*\(?|%x\s*(?=[({[])|`)/g,
   php: /(?:\b(?:system|exec|shell_exec|passthru|popen|proc_open|pcntl_exec)\s*\(|`)/g,
   awk: /\bsystem\s*\(|\|\s*getline|print(?:[^;|"']|"[^"]*"|'[^']*')*\|\s*(?=["'])/g,
   lua: /\b(?:os\s*\.\s*execute|io\s*\.\s*popen)\s*\(/g,
@@ -28,7 +28,7 @@ export const SHELL_CALLS: Readonly<Record<Language, RegExp>> = {
 export const DELETE_CALLS: Readonly<Record<Language, RegExp>> = {
   python:
     /\b(?:shutil\s*\.\s*rmtree|os\s*\.\s*(?:remove|unlink|rmdir|removedirs)|rmtree|Path\s*\(\s*(?=['"][^'"]*['"]\s*\)\s*\.\s*(?:unlink|rmdir)))\s*\(?/g,
-  node: /\b(?:fs\s*\.\s*(?:promises\s*\.\s*)?(?:rm|rmdir|unlink)(?:Sync)?|rmSync|rmdirSync|unlinkSync|rimraf(?:\s*\.\s*sync)?|fse?\s*\.\s*remove(?:Sync)?|Deno\s*\.\s*remove(?:Sync)?)\s*\(/g,
+  node: /(?:\b(?:fs|fsp|fsPromises)\s*\.\s*(?:promises\s*\.\s*)?(?:rm|rmdir|unlink)(?:Sync)?|\)\s*\.\s*(?:promises\s*\.\s*)?(?:rm|rmdir|unlink)(?:Sync)?|\brmSync|rmdirSync|unlinkSync|rimraf(?:\s*\.\s*sync)?|fse?\s*\.\s*remove(?:Sync)?|Deno\s*\.\s*remove(?:Sync)?)\s*\(/g,
   perl: /\b(?:unlink|rmtree|remove_tree|rmdir)\s*\(?/g,
   ruby: /\b(?:FileUtils\s*\.\s*(?:rm_rf|rm_r|rm_f|rm|remove_dir|remove_entry\w*|rmtree)|File\s*\.\s*(?:delete|unlink)|Dir\s*\.\s*(?:rmdir|delete|unlink))\s*\(?/g,
   php: /\b(?:unlink|rmdir)\s*\(/g,

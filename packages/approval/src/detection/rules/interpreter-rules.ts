@@ -70,7 +70,9 @@ const FORK_BOMB =
 const KILL_CALL =
   /\b(?:os\s*\.\s*kill(?:pg)?|process\s*\.\s*kill|Process\s*\.\s*kill|posix_kill|kill\s*\(?\s*(?:9|'KILL'|"KILL"|-9))\b/;
 const DECODE_EXEC =
-  /\b(?:exec|eval|Function|compile)\s*\(\s*(?:[\w.]*(?:b64decode|b32decode|decodebytes|decompress|atob|unhexlify|fromhex|Buffer\s*\.\s*from|urlopen|requests\s*\.\s*get|fetch|read|decode)|__import__\s*\(\s*['"]base64)|\beval\s*\(?\s*(?:MIME::Base64|decode_base64|Base64|base64_decode|gzinflate|str_rot13)|\bunpack\s*\(\s*['"]m/;
+  /\b(?:exec|eval|compile)\s*\([^)]*\b(?:decompress|zlib|gzip|lzma|bz2|marshal|pickle|b64decode|unhexlify)\b|\b(?:exec|eval|Function|compile)\s*\(\s*(?:[\w.]*(?:b64decode|b32decode|decodebytes|decompress|atob|unhexlify|fromhex|Buffer\s*\.\s*from|urlopen|requests\s*\.\s*get|fetch|read|decode)|__import__\s*\(\s*['"]base64)|\beval\s*\(?\s*(?:MIME::Base64|decode_base64|Base64|base64_decode|gzinflate|str_rot13)|\bunpack\s*\(\s*['"]m/;
+const DOWNLOAD =
+  /\b(?:urlretrieve|urlopen|requests\s*\.\s*get|httpx\s*\.\s*get|fetch|https?\s*\.\s*get|Net::HTTP|LWP|getstore|open-uri|URI\s*\.\s*open|download\w*)\b|file_get_contents\s*\(\s*['"]https?:/;
 const REVERSE_SHELL =
   /\b[Ss]ocket\b[\s\S]*\b(?:dup2|subprocess|pty|spawn|\/bin\/(?:ba)?sh|exec)|\bnet\s*\.\s*(?:connect|Socket)[\s\S]*\b(?:spawn|exec|\/bin\/(?:ba)?sh)|\bTCPSocket\b[\s\S]*(?:exec|spawn|\/bin\/sh|system)|fsockopen[\s\S]*(?:exec|proc_open|shell_exec|system|\/bin\/sh)|\/inet\/tcp\//;
 
@@ -254,6 +256,9 @@ export function codeMatch(
   if (KILL_CALL.test(code)) found ??= matchOf(INTERPRETER_RULES.kill);
   if (DECODE_EXEC.test(code)) found ??= matchOf(INTERPRETER_RULES.decodeExec);
   if (REVERSE_SHELL.test(code)) found ??= matchOf(INTERPRETER_RULES.reverseShell);
+  // Something downloaded and a shell spawned in the same code: download and execute.
+  if (found === null && DOWNLOAD.test(code) && new RegExp(SHELL_CALLS[language].source).test(code))
+    found = matchOf(INTERPRETER_RULES.decodeExec);
   return found;
 }
 
