@@ -151,14 +151,16 @@ export function parseConfigText(
   return parseSource(text, file, "config.yaml", options.env ?? {});
 }
 
-function parseSource(
-  text: string | undefined,
-  file: string,
-  origin: ConfigOrigin,
-  env: EnvironmentVariables,
-): LoadedConfig {
+/** A config file's YAML document: its plain value, and the nodes that locate keys by line. */
+interface ParsedYaml {
+  readonly raw: Record<string, unknown>;
+  readonly doc: Document;
+  readonly lineCounter: LineCounter;
+}
+
+function parseYaml(text: string, file: string): ParsedYaml {
   const lineCounter = createLineCounter();
-  const doc = parsePyYamlDocument(text ?? "", lineCounter);
+  const doc = parsePyYamlDocument(text, lineCounter);
   const firstError = doc.errors[0];
   if (firstError) {
     const position = lineCounter.linePos(firstError.pos[0]);
@@ -189,9 +191,21 @@ function parseSource(
       },
     );
   }
+  return { raw: raw as Record<string, unknown>, doc, lineCounter };
+}
+
+function parseSource(
+  text: string | undefined,
+  file: string,
+  origin: ConfigOrigin,
+  env: EnvironmentVariables,
+): LoadedConfig {
+  // Without a file there is nothing to parse: the defaults apply and no YAML parser is loaded.
+  const parsed = text === undefined ? undefined : parseYaml(text, file);
+  const raw = parsed?.raw ?? {};
   const lineAt = (keyPath: readonly string[]): number | undefined =>
-    lineOf(doc, lineCounter, keyPath);
-  const { raw: adoptedRaw, adopted } = adoptUnindentedTerminalKeys(raw as Record<string, unknown>);
+    parsed === undefined ? undefined : lineOf(parsed.doc, parsed.lineCounter, keyPath);
+  const { raw: adoptedRaw, adopted } = adoptUnindentedTerminalKeys(raw);
   const aliased = resolveTerminalAliases(adoptedRaw, file, lineAt);
   const { raw: effective, applied } = applyTerminalEnvironment(aliased, env);
   const result = hermesConfigSchema.safeParse(effective);
@@ -214,7 +228,8 @@ function parseSource(
         "read as terminal settings. Indent them under 'terminal:' to make this explicit.",
     );
   }
-  for (const duplicate of findDuplicateKeys(doc, lineCounter)) {
+  const duplicates = parsed === undefined ? [] : findDuplicateKeys(parsed.doc, parsed.lineCounter);
+  for (const duplicate of duplicates) {
     warnings.push(
       `${file}:${duplicate.line}: key '${duplicate.key}' is written ${duplicate.ignoredLines.length + 1} times; ` +
         `the last one wins (line ${duplicate.ignoredLines.join(", ")} ignored), as in Hermes.`,

@@ -10,20 +10,28 @@ import { PluginLoaderError, PluginLoaderErrorCode } from "./plugin-loader-error.
 /** The package.json key a package uses to declare itself a Hermes plugin. */
 export const PACKAGE_PLUGIN_KEY = "hermes-agent";
 
-const pluginBlockSchema = z.union([
-  z.string().min(1),
-  z.looseObject({
-    entry: z.string({ error: "'entry' must be the path of the plugin module" }).min(1),
-  }),
-]);
+/** The package.json schemas; built at the first package.json read, not when the package loads. */
+function buildPackageSchemas() {
+  return {
+    pluginBlock: z.union([
+      z.string().min(1),
+      z.looseObject({
+        entry: z.string({ error: "'entry' must be the path of the plugin module" }).min(1),
+      }),
+    ]),
+    packageJson: z.looseObject({
+      name: z.string(),
+      version: z.string().optional(),
+      description: z.string().optional(),
+      author: z.union([z.string(), z.looseObject({ name: z.string().optional() })]).optional(),
+      [PACKAGE_PLUGIN_KEY]: z.looseObject({ plugin: z.unknown() }).optional(),
+    }),
+  };
+}
 
-const packageSchema = z.looseObject({
-  name: z.string(),
-  version: z.string().optional(),
-  description: z.string().optional(),
-  author: z.union([z.string(), z.looseObject({ name: z.string().optional() })]).optional(),
-  [PACKAGE_PLUGIN_KEY]: z.looseObject({ plugin: z.unknown() }).optional(),
-});
+let schemas: ReturnType<typeof buildPackageSchemas> | undefined;
+
+type PackageJson = z.infer<ReturnType<typeof buildPackageSchemas>["packageJson"]>;
 
 /**
  * The `node_modules` folder the running copy of this package was installed into, if any (the
@@ -77,9 +85,9 @@ function readPackagePlugin(dir: string): DiscoveredPlugin | undefined {
   }
   // Most packages are not plugins: skip the JSON parse unless the key can be there.
   if (!text.includes(`"${PACKAGE_PLUGIN_KEY}"`)) return undefined;
-  let pkg: z.infer<typeof packageSchema>;
+  let pkg: PackageJson;
   try {
-    const parsed = packageSchema.safeParse(JSON.parse(text));
+    const parsed = (schemas ??= buildPackageSchemas()).packageJson.safeParse(JSON.parse(text));
     if (!parsed.success) return undefined;
     pkg = parsed.data;
   } catch {
@@ -90,7 +98,7 @@ function readPackagePlugin(dir: string): DiscoveredPlugin | undefined {
   const unscoped = pkg.name.replace(/^@[^/]+\//, "");
   const where = `${file} ("${PACKAGE_PLUGIN_KEY}".plugin)`;
   try {
-    const block = pluginBlockSchema.safeParse(declared);
+    const block = (schemas ??= buildPackageSchemas()).pluginBlock.safeParse(declared);
     if (!block.success) {
       throw new PluginLoaderError(
         PluginLoaderErrorCode.InvalidManifest,
@@ -132,7 +140,7 @@ function readPackagePlugin(dir: string): DiscoveredPlugin | undefined {
 
 function manifestOf(
   dir: string,
-  pkg: z.infer<typeof packageSchema>,
+  pkg: PackageJson,
   block: string | Readonly<Record<string, unknown>>,
   fallbackName: string,
   where: string,

@@ -37,48 +37,53 @@ export interface ParsedManifest {
   readonly warnings: readonly string[];
 }
 
-const scalarText = z.preprocess(
-  (value) =>
-    value === null || value === undefined
-      ? ""
-      : typeof value === "number" || typeof value === "boolean"
-        ? String(value)
-        : value,
-  z.string({ error: "must be text" }),
-);
+/** The manifest schema; built at the first manifest validated, not when the package loads. */
+function buildManifestSchema() {
+  const scalarText = z.preprocess(
+    (value) =>
+      value === null || value === undefined
+        ? ""
+        : typeof value === "number" || typeof value === "boolean"
+          ? String(value)
+          : value,
+    z.string({ error: "must be text" }),
+  );
 
-const nameList = z.preprocess(
-  (value) =>
-    value === null || value === undefined ? [] : typeof value === "string" ? [value] : value,
-  z.array(z.string({ error: "each entry must be a name" }), { error: "must be a list of names" }),
-);
+  const nameList = z.preprocess(
+    (value) =>
+      value === null || value === undefined ? [] : typeof value === "string" ? [value] : value,
+    z.array(z.string({ error: "each entry must be a name" }), { error: "must be a list of names" }),
+  );
 
-const manifestSchema = z.looseObject({
-  name: z.preprocess(
-    (value) => (value === null ? undefined : value),
-    z
-      .string({ error: "must be text" })
-      .trim()
-      .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, {
-        error: "must start with a letter or digit and use only letters, digits, '.', '_' and '-'",
-      })
-      .optional(),
-  ),
-  version: scalarText,
-  description: scalarText,
-  author: scalarText,
-  requires_env: nameList,
-  provides_tools: nameList,
-  provides_hooks: nameList,
-  kind: z.preprocess(
-    (value) => (typeof value === "string" ? value.trim().toLowerCase() : value),
-    z.string({ error: "must be text" }).optional(),
-  ),
-  main: z.preprocess(
-    (value) => (value === null || value === "" ? undefined : value),
-    z.string({ error: "must be a relative path" }).optional(),
-  ),
-});
+  return z.looseObject({
+    name: z.preprocess(
+      (value) => (value === null ? undefined : value),
+      z
+        .string({ error: "must be text" })
+        .trim()
+        .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, {
+          error: "must start with a letter or digit and use only letters, digits, '.', '_' and '-'",
+        })
+        .optional(),
+    ),
+    version: scalarText,
+    description: scalarText,
+    author: scalarText,
+    requires_env: nameList,
+    provides_tools: nameList,
+    provides_hooks: nameList,
+    kind: z.preprocess(
+      (value) => (typeof value === "string" ? value.trim().toLowerCase() : value),
+      z.string({ error: "must be text" }).optional(),
+    ),
+    main: z.preprocess(
+      (value) => (value === null || value === "" ? undefined : value),
+      z.string({ error: "must be a relative path" }).optional(),
+    ),
+  });
+}
+
+let manifestSchema: ReturnType<typeof buildManifestSchema> | undefined;
 
 /**
  * Validate raw manifest data (from YAML or a package.json block). `fallbackName` is used when
@@ -90,7 +95,7 @@ export function validateManifest(raw: unknown, file: string, fallbackName: strin
   if (typeof data !== "object" || Array.isArray(data)) {
     throw invalid(file, "the manifest must be a mapping of keys (name, version, description, ...)");
   }
-  const result = manifestSchema.safeParse(data);
+  const result = (manifestSchema ??= buildManifestSchema()).safeParse(data);
   if (!result.success) {
     const issue = result.error.issues[0];
     const where = issue?.path.join(".") ?? "";

@@ -17,8 +17,13 @@ export interface RemoteControl {
 }
 
 const NEWLINE = 0x0a;
-/** A snapshot block: `hermes-snap <bytes>` then that many bytes and a newline. */
+/** A snapshot block: `hermes-snap <bytes>`, that many bytes, then {@link SNAPSHOT_END}. */
 const SNAPSHOT_BLOCK = "hermes-snap ";
+/**
+ * What follows a block's bytes. A relay that re-encoded the stream (a multi-byte character
+ * cut between two chunks) changes the byte count; the block is then refused, never taken cut.
+ */
+const SNAPSHOT_END = Buffer.from("\nhermes-snap-end\n");
 /** The saved snapshot is byte for byte the one the command restored. */
 const SNAPSHOT_UNCHANGED = "hermes-snap-same";
 const DECODER = new TextDecoder();
@@ -32,7 +37,7 @@ export class RemoteControlParser {
   readonly control: RemoteControl = {};
   #errors = "";
   #pending: Buffer = Buffer.alloc(0);
-  /** Size of the snapshot block being read (with its closing newline), when one is. */
+  /** Size of the snapshot block being read (with its end line), when one is. */
   #blockBytes: number | undefined;
   /** What has arrived of that block, kept as chunks (a large block comes in many). */
   #block: Buffer[] = [];
@@ -62,12 +67,14 @@ export class RemoteControlParser {
         }
         this.#block.push(this.#pending.subarray(0, wanted));
         this.#pending = this.#pending.subarray(wanted);
-        // The block ends with the newline the wrapper writes after the snapshot.
         const block = Buffer.concat(this.#block);
-        this.control.snapshot = {
-          kind: "text",
-          text: DECODER.decode(block.subarray(0, block.length - 1)),
-        };
+        const size = block.length - SNAPSHOT_END.length;
+        if (block.subarray(size).equals(SNAPSHOT_END)) {
+          this.control.snapshot = { kind: "text", text: DECODER.decode(block.subarray(0, size)) };
+        } else {
+          // Unusable: the session reads the snapshot file instead.
+          delete this.control.snapshot;
+        }
         this.#blockBytes = undefined;
         this.#block = [];
         this.#blockHave = 0;
@@ -101,7 +108,7 @@ export class RemoteControlParser {
     } else if (line === SNAPSHOT_UNCHANGED) {
       this.control.snapshot = { kind: "unchanged" };
     } else if (line.startsWith(SNAPSHOT_BLOCK) && /^\d+$/.test(line.slice(SNAPSHOT_BLOCK.length))) {
-      this.#blockBytes = Number(line.slice(SNAPSHOT_BLOCK.length)) + 1;
+      this.#blockBytes = Number(line.slice(SNAPSHOT_BLOCK.length)) + SNAPSHOT_END.length;
     } else {
       this.#errors += `${line}\n`;
     }

@@ -21,9 +21,10 @@ export function quoteForRemoteShell(value: string): string {
  *   (`hermes-pid`) so a timeout or abort can kill the tree;
  * - after the command, kills what is left of its group still holding the output (as the
  *   local backend does), and reports the new session directory (`hermes-cwd`);
- * - sends the snapshot the command saved back with it (`hermes-snap <bytes>` and its bytes,
- *   or `hermes-snap-same` when it is byte for byte the one the command restored), so approval
- *   of the next command knows its aliases and functions without another round trip.
+ * - sends the snapshot the command saved back with it (`hermes-snap <bytes>`, its bytes and
+ *   `hermes-snap-end`, or `hermes-snap-same` when it is byte for byte the one the command
+ *   restored), so approval of the next command knows its aliases and functions without
+ *   another round trip.
  *
  * Control lines go to file descriptor 3 (the transport's stderr); anything else on stderr
  * is the transport's own message. Positional parameters: state dir, run id, directory,
@@ -67,7 +68,7 @@ export const REMOTE_WRAPPER: string = [
   '    if [ -n "$__hermes_old" ] && [ "$__hermes_new" = "$__hermes_old" ]; then',
   '      builtin printf "hermes-snap-same\\n" >&3',
   "    else",
-  '      builtin printf "hermes-snap %s\\n%s\\n" "${#__hermes_new}" "$__hermes_new" >&3',
+  '      builtin printf "hermes-snap %s\\n%s\\nhermes-snap-end\\n" "${#__hermes_new}" "$__hermes_new" >&3',
   "    fi",
   "  fi",
   "fi",

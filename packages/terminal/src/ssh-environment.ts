@@ -58,12 +58,16 @@ function destination(target: SshTarget): string {
   return target.user === undefined ? target.host : `${target.user}@${target.host}`;
 }
 
-/** The ControlMaster socket of `user@host:port` with one key (short: the kernel caps socket paths at 108 bytes). */
+/**
+ * The ControlMaster socket of `user@host:port` with one key, in this process (short: the kernel
+ * caps socket paths at 108 bytes). Each agent process has its own: the last environment of a
+ * process closes its master, which would cut the commands another process was running over it.
+ */
 export function sshControlPath(target: SshTarget): string {
   const dir = path.join(os.tmpdir(), `hermes-ssh-${process.getuid?.() ?? "u"}`);
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const id = createHash("sha256")
-    .update(`${target.user ?? ""}@${target.host}:${target.port} ${target.key ?? ""}`)
+    .update(`${process.pid} ${target.user ?? ""}@${target.host}:${target.port} ${target.key ?? ""}`)
     .digest("hex")
     .slice(0, 16);
   return path.join(dir, `${id}.sock`);

@@ -13,7 +13,7 @@ function parse(bytes: Buffer, size: number): { parser: RemoteControlParser; pids
 }
 
 function block(text: string): string {
-  return `hermes-snap ${Buffer.byteLength(text)}\n${text}\n`;
+  return `hermes-snap ${Buffer.byteLength(text)}\n${text}\nhermes-snap-end\n`;
 }
 
 // Lines inside the snapshot that look like control lines, multibyte characters, a trailing
@@ -68,6 +68,15 @@ describe("RemoteControlParser", () => {
     const { parser, pids } = parse(Buffer.from(`${block(text)}hermes-cwd /b\n`), 65_536);
     expect(pids).toEqual([]);
     expect(parser.control).toEqual({ cwd: "/b", snapshot: { kind: "text", text } });
+  });
+
+  test("a block whose byte count does not match (a re-encoded stream) is refused", () => {
+    const text = "alias a='zoë'\nalias b='c'\n";
+    for (const count of [Buffer.byteLength(text) - 1, Buffer.byteLength(text) + 2]) {
+      const wire = `hermes-snap ${count}\n${text}\nhermes-snap-end\nhermes-cwd /c\n`;
+      const { parser } = parse(Buffer.from(wire), 3);
+      expect(parser.control.snapshot).toBeUndefined();
+    }
   });
 
   test("a block cut short by the end of the stream is no snapshot", () => {

@@ -43,6 +43,7 @@ import { containerOpsRules } from "./rules/container-ops-rules.js";
 import { opsCliRules } from "./rules/ops-cli-rules.js";
 import { hookOptionRules } from "./rules/hook-option-rules.js";
 import { hostAdminRules } from "./rules/host-admin-rules.js";
+import { exposureRules, pushToNewRemoteMatch } from "./rules/exposure-rules.js";
 import { exhaustionRules, spawningLoopMatch } from "./rules/exhaustion-rules.js";
 import { processRules } from "./rules/process-rules.js";
 import { secretRules } from "./rules/secret-rules.js";
@@ -99,6 +100,7 @@ const LAYER_RULES: readonly CommandRule[] = [
   opsCliRules,
   hookOptionRules,
   hostAdminRules,
+  exposureRules,
   exhaustionRules,
   escalationRules,
   toolExecRules,
@@ -262,7 +264,7 @@ class Analyzer implements RuleContext {
 
   analyseScript(script: Script): DangerousCommandMatch | null {
     if (script.incomplete) this.collector?.unresolved.add("syntax not fully understood");
-    let found = forkBombMatch(script) ?? spawningLoopMatch(script);
+    let found = forkBombMatch(script) ?? spawningLoopMatch(script) ?? pushToNewRemoteMatch(script);
     if (found) return found;
     for (const cmd of script.commands) {
       found = worse(found, this.analyseCommand(cmd));

@@ -12,6 +12,7 @@ import { CONTAINER_OPS_RULES } from "./rules/container-ops-rules.js";
 import { OPS_CLI_RULES } from "./rules/ops-cli-catalog.js";
 import { HOOK_RULES } from "./rules/hook-option-rules.js";
 import { HOST_RULES } from "./rules/host-admin-rules.js";
+import { EXPOSURE_RULES } from "./rules/exposure-rules.js";
 import { OPTION_EXEC_RULES } from "./rules/option-exec-rules.js";
 import { CONTAINER_RULES } from "./rules/container-rules.js";
 import { PROCESS_RULES } from "./rules/process-rules.js";
@@ -56,6 +57,7 @@ function collect(): readonly RuleInfo[] {
     OPS_CLI_RULES,
     HOOK_RULES,
     HOST_RULES,
+    EXPOSURE_RULES,
     OPTION_EXEC_RULES,
     CONTAINER_RULES,
     ESCALATION_RULES,

@@ -27,6 +27,8 @@ function privatePath(text: string): boolean {
   const path = normalised(text);
   if (path.startsWith("/proc/") && /^\/proc\/[^/]*\/environ$/.test(path.split(DYNAMIC).join("1")))
     return true;
+  // `$p/environ` with `p` unknown (a loop over `/proc/[0-9]*`): it may be any process's.
+  if (path.startsWith(DYNAMIC) && /^[^/]*\/environ$/.test(path)) return true;
   return (
     SYSTEM_PRIVATE.test(path.split(DYNAMIC).join("x")) ||
     PRIVATE.test(path) ||

@@ -22,7 +22,7 @@ import { startAgentSession } from "../agent-tools/agent-session.js";
 import { registerAgentToolSchemas } from "../agent-tools/register-agent-tools.js";
 import { createAgentState } from "./agent-state.js";
 import { agentLoopChildRunner } from "../agent/child-runner.js";
-import { runAgentLoop, type AgentLoopHost } from "../agent/run-agent.js";
+import type { AgentLoopHost } from "../agent/run-agent.js";
 import { createDispatchPipeline } from "../pipeline/dispatch-pipeline.js";
 import { describe, HookBus } from "../pipeline/hook-bus.js";
 import { createToolApprovalGate } from "../pipeline/tool-approval.js";
@@ -113,6 +113,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Herme
   // The tools of the built-in packages; tool search may defer everything else (MCP, plugins).
   const builtinTools = new Set<string>();
   let closing: Promise<void> | undefined;
+  const isClosed = (): boolean => closing !== undefined;
   let plugins: RuntimePlugins | undefined;
 
   // Grows when a loaded skill declares variables it needs; terminal environments created
@@ -336,15 +337,16 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Herme
         },
         sessionOptions,
       ),
-    runAgent: (agentOptions) => {
-      if (closing !== undefined) {
-        return Promise.reject(
-          new HermesAgentError(
-            HermesAgentErrorCode.RuntimeClosed,
-            "The runtime is closed; create a new one to run the agent.",
-          ),
+    runAgent: async (agentOptions) => {
+      const closedError = () =>
+        new HermesAgentError(
+          HermesAgentErrorCode.RuntimeClosed,
+          "The runtime is closed; create a new one to run the agent.",
         );
-      }
+      if (isClosed()) throw closedError();
+      // The loop (model client, streaming, prompt building) loads at the first run.
+      const { runAgentLoop } = await import("../agent/run-agent.js");
+      if (isClosed()) throw closedError();
       return runAgentLoop(host, agentOptions);
     },
     get closed() {

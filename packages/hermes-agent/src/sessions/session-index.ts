@@ -1,7 +1,8 @@
 import { mkdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { writeFileAtomic } from "@hermes-agent/config";
-import MiniSearch, { type Options, type SearchResult } from "minisearch";
+import type MiniSearch from "minisearch";
+import type { Options, SearchResult } from "minisearch";
 import {
   listSessionIds,
   readSessionFile,
@@ -57,6 +58,13 @@ export function searchableText(record: SessionMessageRecord): string {
   return parts.join("\n");
 }
 
+let engine: typeof MiniSearch | undefined;
+
+/** MiniSearch, imported at the first refresh: a runtime that never searches never loads it. */
+async function loadEngine(): Promise<typeof MiniSearch> {
+  return (engine ??= (await import("minisearch")).default);
+}
+
 /**
  * A full-text index (MiniSearch) over every session file in a directory. It is kept as a
  * snapshot next to the files with how many bytes of each file it covers, so a new process only
@@ -93,18 +101,19 @@ export class SessionIndex {
   }
 
   async #refresh(): Promise<void> {
-    if (this.#search === undefined) await this.#load();
+    const MiniSearchClass = await loadEngine();
+    if (this.#search === undefined) await this.#load(MiniSearchClass);
     const ids = await listSessionIds(this.#directory);
     const present = new Set(ids);
     const vanished = Object.keys(this.#state.files).some((id) => !present.has(id));
-    if (vanished) this.#reset();
+    if (vanished) this.#reset(MiniSearchClass);
     for (const id of ids) {
       const file = sessionFilePath(this.#directory, id);
       const size = (await stat(file).catch(() => undefined))?.size;
       if (size === undefined) continue;
       const known = this.#state.files[id] ?? 0;
       if (size < known) {
-        this.#reset();
+        this.#reset(MiniSearchClass);
         return this.#refresh();
       }
       if (size > known) await this.#indexFile(id, file, known);
@@ -158,27 +167,27 @@ export class SessionIndex {
     this.#dirty = true;
   }
 
-  #reset(): void {
-    this.#search = new MiniSearch<IndexedMessage>(OPTIONS);
+  #reset(MiniSearchClass: typeof MiniSearch): void {
+    this.#search = new MiniSearchClass<IndexedMessage>(OPTIONS);
     this.#state = { version: INDEX_VERSION, files: {}, headers: {} };
     this.#dirty = true;
   }
 
-  async #load(): Promise<void> {
+  async #load(MiniSearchClass: typeof MiniSearch): Promise<void> {
     try {
       const saved = JSON.parse(await readFile(this.#snapshotFile, "utf8")) as {
         state?: IndexState;
         index?: unknown;
       };
       if (saved.state?.version === INDEX_VERSION && saved.index !== undefined) {
-        this.#search = MiniSearch.loadJSON<IndexedMessage>(JSON.stringify(saved.index), OPTIONS);
+        this.#search = MiniSearchClass.loadJSON<IndexedMessage>(JSON.stringify(saved.index), OPTIONS);
         this.#state = saved.state;
         return;
       }
     } catch {
       // No snapshot yet, or an unreadable one: build from the files.
     }
-    this.#reset();
+    this.#reset(MiniSearchClass);
   }
 
   async #save(): Promise<void> {

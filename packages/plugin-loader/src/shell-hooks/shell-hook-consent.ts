@@ -10,9 +10,14 @@ export const SHELL_HOOK_ALLOWLIST_FILE = "shell-hooks-allowlist.json";
 /** Set to accept every configured shell hook without an allowlist entry. */
 export const ACCEPT_HOOKS_ENV = "HERMES_ACCEPT_HOOKS";
 
-const allowlistSchema = z.looseObject({
-  approvals: z.array(z.looseObject({ event: z.unknown(), command: z.unknown() })).catch([]),
-});
+/** The allowlist file's schema; built at the first read, not when the package loads. */
+function buildAllowlistSchema() {
+  return z.looseObject({
+    approvals: z.array(z.looseObject({ event: z.unknown(), command: z.unknown() })).catch([]),
+  });
+}
+
+let allowlistSchema: ReturnType<typeof buildAllowlistSchema> | undefined;
 
 /** What decides whether a configured shell hook may run. */
 export interface ShellHookConsent {
@@ -38,7 +43,7 @@ export function readShellHookAllowlist(hermesHome: string): Set<string> {
   } catch {
     return approved;
   }
-  const parsed = allowlistSchema.safeParse(raw);
+  const parsed = (allowlistSchema ??= buildAllowlistSchema()).safeParse(raw);
   if (!parsed.success) return approved;
   for (const entry of parsed.data.approvals) {
     if (typeof entry.event === "string" && typeof entry.command === "string")

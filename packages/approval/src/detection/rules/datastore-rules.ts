@@ -3,8 +3,11 @@
 // consul and zookeeper recursive deletes, vault secret engines), column and time-series stores
 // (clickhouse queries, influx deletes), restores that drop first, and broker resets.
 import {
+  commandBaseName,
   DYNAMIC,
   hasOption,
+  isSimple,
+  staticOutput,
   readOptions,
   type OptionTable,
   type ResolvedCommand,
@@ -197,8 +200,47 @@ function kafka(cmd: ResolvedCommand): Match {
   return null;
 }
 
+const SQL_CLIENTS =
+  /^(?:psql|mysql|mariadb|sqlite3|duckdb|clickhouse-client|cqlsh|cockroach|usql|pgcli|mycli|sqlcmd|snowsql|trino|beeline)$/;
+const DESTRUCTIVE_SQL =
+  /\b(?:DROP\s+(?:TABLE|DATABASE|SCHEMA|INDEX|VIEW|USER|ROLE)|TRUNCATE|DELETE\s+FROM)\b/i;
+
+/**
+ * SQL a client reads from a process substitution (`psql -f <(echo 'DROP ...')`, `mysql <
+ * <(...)`) is judged as its text; SQL produced at run time by another client's query and piped
+ * in (`mysql -N -e "SELECT CONCAT('DROP TABLE ', ...)" | mysql`) is judged by what it builds.
+ */
+function sqlInputs(cmd: ResolvedCommand): Match {
+  const words = [
+    ...cmd.args,
+    ...cmd.source.redirects.flatMap((r) => (r.op === "<" && r.target !== null ? [r.target] : [])),
+  ];
+  for (const word of words) {
+    if (!word.processSubstitution) continue;
+    for (const script of word.substitutions) {
+      const text = staticOutput(script);
+      const found = text === null ? null : sqlMatch(text);
+      if (found) return found;
+    }
+  }
+  const upstream = cmd.source.upstream[cmd.source.upstream.length - 1];
+  if (
+    upstream !== undefined &&
+    isSimple(upstream) &&
+    SQL_CLIENTS.test(commandBaseName(upstream.words[0]?.text ?? ""))
+  ) {
+    const query = upstream.words
+      .slice(1)
+      .map((word) => word.text)
+      .join(" ");
+    if (DESTRUCTIVE_SQL.test(query)) return matchOf(SQL_RULES.drop);
+  }
+  return null;
+}
+
 /** Datastore and broker rules dispatched by command name. */
 export const datastoreRules: CommandRule = (cmd) => {
+  if (SQL_CLIENTS.test(cmd.name)) return sqlInputs(cmd);
   switch (cmd.name) {
     case "redis-cli":
     case "valkey-cli":

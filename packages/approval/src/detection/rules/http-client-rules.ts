@@ -153,6 +153,16 @@ const DATASTORE_PORTS = new Set([
   "8983",
   "8098",
   "7280",
+  // Container, cluster, scheduler, secret-store and metrics admin APIs.
+  "2375",
+  "2376",
+  "10250",
+  "10255",
+  "6443",
+  "8001",
+  "4646",
+  "8200",
+  "9090",
 ]);
 // Targets that name many records at once.
 const BULK_TARGET =

@@ -40,6 +40,14 @@ function readsSecret(stage: Stage, sendable: boolean): boolean {
   if (stage.words.some((word, i) => i > 0 && test(wordPath(word)))) return true;
   if (stage.redirects.some((r) => r.op === "<" && r.target !== null && test(r.target.text)))
     return true;
+  // `echo "$AWS_SECRET_ACCESS_KEY" | ...`: a secret variable printed into the pipe.
+  if (
+    /^(?:echo|printf|cat)$/.test(name) &&
+    stage.words.some(
+      (word, i) => i > 0 && (word.variables ?? []).some((v) => SECRET_VARIABLE.test(v)),
+    )
+  )
+    return true;
   if (
     SECRET_SOURCES.test(name) &&
     (name !== "set" && name !== "export" && name !== "declare" ? true : stage.words.length <= 2)

@@ -4,7 +4,10 @@ import { rule, type DangerousCommandMatch, type RuleInfo } from "../types.js";
 
 /** Rules about destructive SQL and datastore commands. */
 export const SQL_RULES: Readonly<
-  Record<"drop" | "truncate" | "deleteAll" | "updateAll" | "alterDrop" | "datastore", RuleInfo>
+  Record<
+    "drop" | "truncate" | "deleteAll" | "updateAll" | "alterDrop" | "datastore" | "privilege",
+    RuleInfo
+  >
 > = {
   drop: rule("sql-drop", "SQL DROP of a database, schema, table or other object"),
   truncate: rule("sql-truncate", "SQL TRUNCATE"),
@@ -12,6 +15,10 @@ export const SQL_RULES: Readonly<
   updateAll: rule("sql-update-without-where", "SQL UPDATE without WHERE"),
   alterDrop: rule("sql-alter-drop", "SQL ALTER ... DROP"),
   datastore: rule("datastore-wipe", "datastore wipe (dropDatabase, FLUSHALL, dropdb)"),
+  privilege: rule(
+    "sql-privilege-grant",
+    "database superuser or all privileges granted, or a password changed",
+  ),
 } as const;
 
 function stripSql(sql: string): string {
@@ -39,6 +46,14 @@ export function sqlMatch(sql: string): DangerousCommandMatch | null {
     if (/^ALTER\s+(?:TABLE|DATABASE|SCHEMA)\b.*\bDROP\b/.test(body))
       return matchOf(SQL_RULES.alterDrop);
     if (/^(?:FLUSHALL|FLUSHDB)\b/.test(body)) return matchOf(SQL_RULES.datastore);
+    if (
+      /^(?:ALTER|CREATE)\s+(?:USER|ROLE)\b.*\b(?:SUPERUSER|BYPASSRLS|CREATEROLE)\b/.test(body) ||
+      /^GRANT\s+(?:ALL\b.*\bON\s+\*\.\*|.*\bTO\s+PUBLIC\b|SUPERUSER\b|\S+\s+TO\s+\S+\s+WITH\s+ADMIN)/.test(
+        body,
+      ) ||
+      /^ALTER\s+USER\s+(?:POSTGRES|ROOT|'ROOT'|`ROOT`)\b/.test(body)
+    )
+      return matchOf(SQL_RULES.privilege);
   }
   return null;
 }
