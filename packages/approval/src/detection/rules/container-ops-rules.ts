@@ -213,7 +213,8 @@ function pruneMatch(verb: string, options: ReadOptions): Match {
     hasOption(options, "a", "all", "volumes")
   )
     return matchOf(PLATFORM_RULES.dockerPrune);
-  return null;
+  // Every stopped container goes, with whatever its writable layer held.
+  return verb === "container prune" ? matchOf(CONTAINER_OPS_RULES.bulk) : null;
 }
 
 function composeCommand(rest: readonly Word[], ctx: RuleContext): Match {

@@ -4,7 +4,7 @@
 // alarms stopped, services scaled to zero, deletion protection removed). Deletes by the cloud
 // CLIs themselves stay in cloud-cli-rules.
 import type { OptionTable } from "@hermes-agent/shell";
-import { AWS_OPTIONS, GCLOUD_OPTIONS } from "./cloud-cli-rules.js";
+import { AWS_OPTIONS, CLOUD_RULES, GCLOUD_OPTIONS } from "./cloud-cli-rules.js";
 import { CLUSTER_RULES } from "./cluster-rules.js";
 import { OPS_CLI_RULES } from "./ops-cli-catalog.js";
 import { PLATFORM_RULES } from "./platform-rules.js";
@@ -129,11 +129,17 @@ const AWS: CliTable = {
       "backup-retention-period",
       "hosted-zone-id",
       "change-batch",
+      "policy-document",
     ],
   },
   preview: DRY_RUN,
   entries: [
     { verbs: /^route53 change-resource-record-sets\b/, rule: stateChange },
+    {
+      verbs: /^iam (?:put-(?:user|role|group)-policy|create-policy-version)\b/,
+      when: ({ read }) => OPEN_POLICY.test(valueOf(read, "policy-document")),
+      rule: CLOUD_RULES.accessGrant,
+    },
     { verbs: /^cloudtrail (?:stop-logging|put-event-selectors)\b/, rule: stateChange },
     { verbs: /^config stop-configuration-recorder\b/, rule: stateChange },
     { verbs: /^[\w-]+ disable-[\w-]+/, rule: stateChange },
@@ -165,6 +171,12 @@ const AWS: CliTable = {
       verbs: /^ec2 modify-instance-attribute\b/,
       when: ({ joined }) => /--no-disable-api-termination/.test(joined),
       rule: stateChange,
+    },
+    // User data runs as root at the instance's next boot.
+    {
+      verbs: /^ec2 modify-instance-attribute\b/,
+      when: ({ joined }) => /--user-data\b|--attribute[= ]userData\b/.test(joined),
+      rule: OPS_CLI_RULES.remoteCommand,
     },
   ],
 };
@@ -198,6 +210,36 @@ const AZ: CliTable = {
   ],
 };
 
+// Server hosts: a rebuild or restore wipes the server's disk; power actions take it down.
+const SERVER_HOST: CliTable = {
+  options: {
+    shortWithValue: "op",
+    longWithValue: ["output", "context", "access-token", "profile", "config", "image", "region"],
+  },
+  entries: [
+    { verbs: /^(?:[\w-]+ )+(?:rebuild|reinstall|restore|reimage)\b/, rule: cloudDelete },
+    {
+      verbs: /^(?:[\w-]+ )+(?:poweroff|power-off|shutdown|power-cycle|reset|reboot|stop)\b/,
+      rule: stateChange,
+    },
+  ],
+};
+
+// oci: `compute instance action --action STOP`, `db system ... --action`.
+const OCI: CliTable = {
+  options: { longWithValue: ["profile", "region", "config-file", "instance-id", "action"] },
+  entries: [
+    {
+      verbs: /^compute instance action\b/,
+      when: ({ read }) => /^(?:STOP|SOFTSTOP|RESET|SOFTRESET)$/i.test(valueOf(read, "action")),
+      rule: stateChange,
+    },
+  ],
+};
+
+// IAM policies whose document cannot be read here (a file) or that allow every action.
+const OPEN_POLICY = /"Action"\s*:\s*(?:\[\s*)?"\*"|^(?:file|fileb):\/\//;
+
 /** Cluster provisioner, registry and cloud state-change tables by command name. */
 export const INFRA_CLI_TABLES: ReadonlyMap<string, CliTable> = new Map([
   ["eksctl", EKSCTL],
@@ -213,6 +255,10 @@ export const INFRA_CLI_TABLES: ReadonlyMap<string, CliTable> = new Map([
   ["oras", ORAS],
   ["bq", BQ],
   ["aws", AWS],
+  ["oci", OCI],
+  ...["doctl", "hcloud", "linode-cli", "linode", "vultr-cli", "scw", "upcloud", "exo"].map(
+    (name): [string, CliTable] => [name, SERVER_HOST],
+  ),
   ["gcloud", GCLOUD],
   ["az", AZ],
 ]);

@@ -2,7 +2,10 @@ import { rule, type RuleInfo } from "../types.js";
 
 /** Rules for operations CLIs that change state in place (not deletes of a path). */
 export const OPS_CLI_RULES: Readonly<
-  Record<"stateChange" | "repoSettings" | "untrustedPackage" | "systemInstall", RuleInfo>
+  Record<
+    "stateChange" | "repoSettings" | "untrustedPackage" | "systemInstall" | "remoteCommand",
+    RuleInfo
+  >
 > = {
   stateChange: rule(
     "cloud-state-change",
@@ -19,5 +22,9 @@ export const OPS_CLI_RULES: Readonly<
   systemInstall: rule(
     "package-system-install",
     "package installed into the system as root (sudo, --break-system-packages): its install scripts run as root",
+  ),
+  remoteCommand: rule(
+    "cloud-remote-command",
+    "command sent to cloud machines in a form that cannot be read first (a script file, a fleet document)",
   ),
 } as const;

@@ -1,12 +1,16 @@
 // One entry point for the operations-CLI tables: cluster provisioners, registries and cloud
-// state changes, code hosts, and package managers (including `dpkg -i` / `rpm -i` of an archive
-// or URL, whose maintainer scripts run as root).
+// state changes, commands sent to cloud machines, code hosts, package managers (including
+// `dpkg -i` / `rpm -i` of an archive or URL, whose maintainer scripts run as root, and helm
+// plugins from a URL), and `nsenter` into the host's namespaces.
+import { DYNAMIC, hasOption, readOptions } from "@hermes-agent/shell";
 import { matchOf, type CommandRule } from "../rule-context.js";
+import { cloudRemoteExecRules } from "./cloud-remote-exec.js";
 import { verbTableRule } from "./cli-verb-tables.js";
 import { CODE_HOST_TABLES } from "./code-host-tables.js";
 import { INFRA_CLI_TABLES } from "./infra-cli-tables.js";
 import { OPS_CLI_RULES } from "./ops-cli-catalog.js";
 import { packageManagerRules } from "./package-manager-rules.js";
+import { PLATFORM_RULES } from "./platform-rules.js";
 
 const infraTables = verbTableRule(INFRA_CLI_TABLES);
 const codeHostTables = verbTableRule(CODE_HOST_TABLES);
@@ -23,13 +27,48 @@ const packageFileInstall: CommandRule = (cmd) => {
   return installs ? matchOf(OPS_CLI_RULES.untrustedPackage) : null;
 };
 
+/** `nsenter` into the host's init (`-t 1`) or every namespace of a process: a host shell. */
+const namespaceEntry: CommandRule = (cmd) => {
+  const read = readOptions(cmd.args, {
+    posix: true,
+    shortWithValue: "tSGwr",
+    longWithValue: ["target", "setuid", "setgid", "wd", "root"],
+    long: ["all", "mount", "pid", "net", "ipc", "uts", "user", "cgroup", "preserve-credentials"],
+  });
+  const target = read.options.find((o) => o.name === "t" || o.name === "target")?.value ?? "";
+  const mount = hasOption(read, "m", "mount", "a", "all");
+  return (target === "1" && hasOption(read, "m", "mount", "a", "all", "p", "pid")) ||
+    (mount && (target === "" || target.includes(DYNAMIC)))
+    ? matchOf(PLATFORM_RULES.dockerHost)
+    : null;
+};
+
+/** `helm plugin install URL`: a plugin's install hook runs code from wherever it points. */
+const helmPlugin: CommandRule = (cmd) => {
+  const ops = readOptions(cmd.args, { shortWithValue: "n", longWithValue: ["version"] }).operands;
+  return ops[0]?.text === "plugin" &&
+    ops[1]?.text === "install" &&
+    /^(?:https?|git|ssh):|^git@/.test(ops[2]?.text ?? "")
+    ? matchOf(OPS_CLI_RULES.untrustedPackage)
+    : null;
+};
+
 /** Operations-CLI rules dispatched by command name. */
 export const opsCliRules: CommandRule = (cmd, ctx) => {
   switch (cmd.name) {
     case "dpkg":
     case "rpm":
       return packageFileInstall(cmd, ctx);
+    case "nsenter":
+      return namespaceEntry(cmd, ctx);
+    case "helm":
+      return helmPlugin(cmd, ctx);
     default:
-      return infraTables(cmd, ctx) ?? codeHostTables(cmd, ctx) ?? packageManagerRules(cmd, ctx);
+      return (
+        infraTables(cmd, ctx) ??
+        cloudRemoteExecRules(cmd, ctx) ??
+        codeHostTables(cmd, ctx) ??
+        packageManagerRules(cmd, ctx)
+      );
   }
 };

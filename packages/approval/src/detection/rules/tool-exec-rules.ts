@@ -2,6 +2,7 @@
 // (`script -c`, `tmux new-session CMD`, `expect -c 'spawn ...'`, `git rebase -x`, psql `\!`,
 // sqlite3 `.shell`, `sed 'e ...'`, `make --eval`, `npm pkg set scripts.x=...`). The command
 // line is analysed like a `-c` payload; one built at run time is flagged.
+import { hostViewOfContainerWords } from "./container-paths.js";
 import {
   hasOption,
   optionValues,
@@ -588,24 +589,7 @@ function dockerMatch(cmd: ResolvedCommand, ctx: RuleContext): Match {
     longWithValue: DOCKER_LONG_VALUES,
   });
   const inner = read.operands.slice(1);
-  // Map container paths under a bind mount back to the host path they write.
-  const mounts = optionValues(read, "v", "volume").flatMap((o) => {
-    const [host = "", container = ""] = (o.value ?? "").split(":");
-    return host.startsWith("/") || host.startsWith("~") || host.startsWith("\u0000")
-      ? [{ host, container }]
-      : [];
-  });
-  const words = inner.map((word) => {
-    for (const { host, container } of mounts) {
-      if (container !== "" && (word.text === container || word.text.startsWith(`${container}/`)))
-        return {
-          ...word,
-          text: host + word.text.slice(container.length),
-          dynamic: word.dynamic || host.includes("\u0000"),
-        };
-    }
-    return word;
-  });
+  const words = hostViewOfContainerWords(read, inner, sub !== "exec");
   const entry = optionValues(read, "entrypoint")[0];
   if (entry !== undefined) words.unshift(staticWord(entry.value ?? ""));
   return argv(words, cmd, ctx);
