@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { HermesRuntime } from "../runtime/hermes-runtime.js";
 import { CliExit, err, type CliIo } from "./cli-io.js";
+import { interruptOnSigint } from "./interrupt-signal.js";
 
 const LANGUAGES: Readonly<Record<string, "python" | "javascript">> = {
   ".py": "python",
@@ -71,8 +72,7 @@ export async function execScript(
   // still checked one by one, and denied.
   runtime.approval.approveSession(EXEC_TASK, "execute_code");
   const controller = new AbortController();
-  const onSignal = (): void => controller.abort(new Error("interrupted by Ctrl-C"));
-  process.once("SIGINT", onSignal);
+  const stopListening = interruptOnSigint(controller, "interrupted by Ctrl-C");
   let text: string;
   try {
     text = await runtime.handleFunctionCall("execute_code", script, {
@@ -81,7 +81,7 @@ export async function execScript(
       signal: controller.signal,
     });
   } finally {
-    process.removeListener("SIGINT", onSignal);
+    stopListening();
   }
   let answer: ExecuteCodeAnswer;
   try {

@@ -1,6 +1,7 @@
 import type { RunAgentResult } from "../agent/run-agent-types.js";
 import type { HermesRuntime } from "../runtime/hermes-runtime.js";
 import { CliExit, err, out, type CliIo } from "./cli-io.js";
+import { interruptOnSigint } from "./interrupt-signal.js";
 
 /** Options of `hermes-agent run`. */
 export interface RunCommandOptions {
@@ -21,8 +22,7 @@ export async function runPrompt(
   options: RunCommandOptions,
 ): Promise<RunAgentResult> {
   const controller = new AbortController();
-  const onSignal = (): void => controller.abort();
-  process.once("SIGINT", onSignal);
+  const stopListening = interruptOnSigint(controller, "interrupted by Ctrl-C");
   const state = { streamed: false };
   let result: RunAgentResult;
   try {
@@ -43,7 +43,7 @@ export async function runPrompt(
           }),
     });
   } finally {
-    process.removeListener("SIGINT", onSignal);
+    stopListening();
   }
   if (options.json === true) out(io, JSON.stringify(result, null, 2));
   else if (state.streamed) out(io);
