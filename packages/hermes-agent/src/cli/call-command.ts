@@ -2,6 +2,7 @@ import { AGENT_LOOP_TOOLS } from "../pipeline/dispatch-pipeline.js";
 import type { HermesRuntime } from "../runtime/hermes-runtime.js";
 import { CliExit, out, type CliIo } from "./cli-io.js";
 import { closeNames } from "./close-names.js";
+import { noteOneShotBackground } from "./one-shot-background.js";
 
 /** Parse `<json args>` of `call`, or fail with where the JSON broke (exit 2). */
 export function parseCallArguments(text: string | undefined): Record<string, unknown> {
@@ -88,7 +89,11 @@ export async function callTool(
     result = await session.handleAgentTool(tool, args);
     await session.end();
   } else {
-    result = await runtime.handleFunctionCall(tool, args, { origin: "cli", taskId: "cli" });
+    result = noteOneShotBackground(
+      tool,
+      args,
+      await runtime.handleFunctionCall(tool, args, { origin: "cli", taskId: "cli" }),
+    );
   }
   let pretty = result;
   try {

@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { HermesRuntime } from "../runtime/hermes-runtime.js";
 import { CliExit, err, type CliIo } from "./cli-io.js";
+import { interruptOnSigint } from "./interrupt-signal.js";
 
 const LANGUAGES: Readonly<Record<string, "python" | "javascript">> = {
   ".py": "python",
@@ -71,8 +72,7 @@ export async function execScript(
   // still checked one by one, and denied.
   runtime.approval.approveSession(EXEC_TASK, "execute_code");
   const controller = new AbortController();
-  const onSignal = (): void => controller.abort(new Error("interrupted by Ctrl-C"));
-  process.once("SIGINT", onSignal);
+  const stopListening = interruptOnSigint(controller, "interrupted by Ctrl-C");
   // The result carries the script's standard error only when it failed; the event always does.
   let stderr: string | undefined;
   const offStderr = runtime.events.on("execute_code:stderr", (event) => {
@@ -87,7 +87,7 @@ export async function execScript(
     });
   } finally {
     offStderr();
-    process.removeListener("SIGINT", onSignal);
+    stopListening();
   }
   let answer: ExecuteCodeAnswer;
   try {
