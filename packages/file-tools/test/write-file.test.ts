@@ -55,7 +55,7 @@ describe.each(BACKENDS)("write_file on %s", (backend) => {
     expect(
       (await h.call("write_file", { path: config, content: "approvals: {mode: off}\n" })).error,
     ).toBe(
-      `Refusing to write to Hermes config file: ${config}\nAgent cannot modify security-sensitive configuration. Edit ~/.hermes/config.yaml directly or use 'hermes config' instead.`,
+      `Refusing to write to Hermes config file: ${config}\nAgent cannot modify security-sensitive configuration. Edit ~/.hermes/config.yaml directly or use 'hermes-agent config set' instead.`,
     );
     expect(
       String(

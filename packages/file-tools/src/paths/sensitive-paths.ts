@@ -41,7 +41,7 @@ export function writeRefusal(
     return (
       `Refusing to write to Hermes config file: ${input}\n` +
       "Agent cannot modify security-sensitive configuration. " +
-      "Edit ~/.hermes/config.yaml directly or use 'hermes config' instead."
+      "Edit ~/.hermes/config.yaml directly or use 'hermes-agent config set' instead."
     );
   }
   return undefined;

@@ -3,7 +3,10 @@ import { parsePromptAnswer, type PromptAnswer } from "@hermes-agent/approval";
 import type { AgentSession } from "../agent-tools/agent-session.js";
 import type { ChatMessage } from "../agent/chat-types.js";
 import type { HermesRuntime } from "../runtime/hermes-runtime.js";
-import { err, out, type CliIo } from "./cli-io.js";
+import { loadConfigWithDiagnostics } from "@hermes-agent/config";
+import { isModelEndpoint, resolveModelEndpoint } from "../agent/model-endpoint.js";
+import { CliExit, err, out, type CliIo } from "./cli-io.js";
+import { hermesHomeOf } from "./hermes-env.js";
 import { openRuntime, type GlobalOptions } from "./cli-runtime.js";
 import { listTools, printTools } from "./tools-command.js";
 import { listToolsets, printToolsets } from "./toolsets-command.js";
@@ -34,6 +37,17 @@ export async function runChat(
   globals: GlobalOptions,
   input: NodeJS.ReadableStream = process.stdin,
 ): Promise<void> {
+  // Refused before anything starts: without a model there is nothing to chat with.
+  const { config } = await loadConfigWithDiagnostics({
+    home: hermesHomeOf(io, globals),
+    env: io.env,
+  });
+  const endpoint = resolveModelEndpoint(config, io.env);
+  if (!isModelEndpoint(endpoint)) {
+    throw new CliExit(
+      `chat needs a model endpoint (missing: ${endpoint.missing.join(", ")}). ${endpoint.advice.join(" ")}`,
+    );
+  }
   const rl = createInterface({
     input,
     output: io.stdout as NodeJS.WritableStream,

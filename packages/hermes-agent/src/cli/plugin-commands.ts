@@ -1,5 +1,6 @@
 import { formatPluginReport, disablePlugin, enablePlugin } from "@hermes-agent/plugin-loader";
 import type { PluginLoadReport } from "@hermes-agent/plugin-loader";
+import { editConfig } from "@hermes-agent/config";
 import { CliExit, err, out, type CliIo } from "./cli-io.js";
 import { withRuntime, type GlobalOptions } from "./cli-runtime.js";
 import { closeNames } from "./close-names.js";
@@ -52,13 +53,48 @@ export async function enablePluginCommand(
       `No plugin '${key}' was found.${close.length > 0 ? ` Did you mean: ${close.join(", ")}?` : ""} 'hermes-agent plugins list' shows the plugins found.`,
     );
   }
+  const prior = { hadPlugins: false, hadEnabled: false };
+  await editConfig(
+    (editor) => {
+      prior.hadPlugins = editor.has(["plugins"]);
+      prior.hadEnabled = editor.has(["plugins", "enabled"]);
+    },
+    editOptions(io, globals),
+  );
   const result = await enablePlugin(key, editOptions(io, globals));
-  out(io, `${result.changed ? "✓ enabled" : "already enabled:"} ${key} in ${result.path}`);
-  if (before.safeMode) return;
+  if (before.safeMode) {
+    out(io, `${result.changed ? "✓ enabled" : "already enabled:"} ${key} in ${result.path}`);
+    return;
+  }
   const after = await pluginReport(io, globals);
+  const failed = after.plugins.some((plugin) => plugin.key === key && plugin.state === "failed");
+  if (failed && result.changed) {
+    // A plugin that does not load is not left enabled: config.yaml goes back to what it said.
+    const wasDisabled = before.plugins.some(
+      (plugin) => (plugin.key === key || plugin.name === key) && plugin.state === "disabled",
+    );
+    await editConfig(
+      (editor) => {
+        editor.removeFromList(["plugins", "enabled"], key);
+        if (wasDisabled) editor.addToList(["plugins", "disabled"], key);
+        if (!prior.hadEnabled) editor.delete(["plugins", "enabled"]);
+        const plugins = editor.get(["plugins"]);
+        const empty =
+          typeof plugins === "object" && plugins !== null && Object.keys(plugins).length === 0;
+        if (!prior.hadPlugins && empty) editor.delete(["plugins"]);
+      },
+      editOptions(io, globals),
+    );
+  }
+  if (!failed)
+    out(io, `${result.changed ? "✓ enabled" : "already enabled:"} ${key} in ${result.path}`);
   out(io, lineOf(after, key));
-  if (after.plugins.some((plugin) => plugin.key === key && plugin.state === "failed"))
-    throw new CliExit("", 1);
+  if (failed)
+    throw new CliExit(
+      result.changed
+        ? `'${key}' failed to load, so it was not enabled (${result.path} is unchanged). Fix the plugin and enable it again.`
+        : `'${key}' is enabled in ${result.path} but failed to load. Fix the plugin, or disable it.`,
+    );
 }
 
 /** `plugins disable <name>`: add it to `plugins.disabled` (which always wins), comments kept. */

@@ -180,7 +180,10 @@ export class SessionIndex {
         index?: unknown;
       };
       if (saved.state?.version === INDEX_VERSION && saved.index !== undefined) {
-        this.#search = MiniSearchClass.loadJSON<IndexedMessage>(JSON.stringify(saved.index), OPTIONS);
+        this.#search = MiniSearchClass.loadJSON<IndexedMessage>(
+          JSON.stringify(saved.index),
+          OPTIONS,
+        );
         this.#state = saved.state;
         return;
       }
