@@ -19,6 +19,8 @@ export interface DispatchEnvironment {
   readonly defaultMaxResultChars: number;
   /** Timeout of a call whose caller sets none, in milliseconds (Infinity: none). */
   readonly defaultTimeoutMs: number;
+  /** How long an aborted call may take to settle with the tool's own answer, in milliseconds. */
+  readonly abortGraceMs: number;
   /** Deadlines of calls that run under the default timeout; undefined when there is none. */
   readonly deadlines: DeadlineQueue | undefined;
   /** Handler signals shared by calls carrying the same caller signal. */
@@ -114,8 +116,11 @@ async function finish(
 
 class CallInterrupted {
   readonly result: string;
-  constructor(result: string) {
+  /** The caller aborted (rather than the call's time running out). */
+  readonly byCaller: boolean;
+  constructor(result: string, byCaller: boolean) {
     this.result = result;
+    this.byCaller = byCaller;
   }
 }
 
@@ -126,7 +131,7 @@ async function runCancellable(
   env: DispatchEnvironment,
 ): Promise<ToolOutput> {
   const name = tool.name;
-  const aborted = (): CallInterrupted => new CallInterrupted(cancelled(name));
+  const aborted = (): CallInterrupted => new CallInterrupted(cancelled(name), true);
   if (ctx.signal?.aborted === true) return aborted().result;
   const controller = new AbortController();
   let interrupt: ((reason: CallInterrupted) => void) | undefined;
@@ -144,7 +149,7 @@ async function runCancellable(
           () => {
             const seconds = Number((timeoutMs / 1000).toFixed(3));
             controller.abort(new Error(`timed out after ${seconds}s`));
-            interrupt?.(new CallInterrupted(timedOut(name, timeoutMs)));
+            interrupt?.(new CallInterrupted(timedOut(name, timeoutMs), false));
           },
           Math.max(0, timeoutMs),
         );
@@ -162,6 +167,7 @@ async function runCancellable(
       return timedOut(name, env.defaultTimeoutMs);
     }
     if (settled instanceof CallInterrupted) {
+      if (settled.byCaller) return await settleAfterAbort(tool, running, env);
       running.catch(() => undefined);
       return settled.result;
     }
@@ -267,9 +273,41 @@ async function runLinked(
   const value: unknown = tool.handler(args, callContext(ctx, tool.name, link.signal));
   if (!isThenable(value)) return await finishFast(tool, value, env);
   const settled = await link.race(value);
-  if (settled === CALLER_ABORTED) return cancelled(tool.name);
+  if (settled === CALLER_ABORTED) return await settleAfterAbort(tool, value, env);
   if (settled === LINK_DEADLINE_PASSED) return timedOut(tool.name, env.defaultTimeoutMs);
   return await finishFast(tool, settled, env);
+}
+
+const GRACE_PASSED: unique symbol = Symbol("abort grace passed");
+
+/**
+ * The caller aborted a running call: its handler's signal is aborted, and a tool that honours
+ * it answers with what it did so far (output, an interrupted marker). That answer is returned
+ * if it comes within the grace period; a rejection, or nothing by then, is "was cancelled".
+ */
+async function settleAfterAbort(
+  tool: PreparedTool,
+  work: PromiseLike<unknown>,
+  env: DispatchEnvironment,
+): Promise<ToolOutput> {
+  if (env.abortGraceMs <= 0) return cancelled(tool.name);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const grace = new Promise<typeof GRACE_PASSED>((resolve) => {
+    timer = setTimeout(resolve, env.abortGraceMs, GRACE_PASSED);
+  });
+  try {
+    const outcome = await Promise.race([
+      Promise.resolve(work).then(
+        (value) => value,
+        () => GRACE_PASSED,
+      ),
+      grace,
+    ]);
+    if (outcome === GRACE_PASSED) return cancelled(tool.name);
+    return await finishFast(tool, outcome, env);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** Return a short string result as is; anything else goes through the result contract. */

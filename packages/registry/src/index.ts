@@ -8,6 +8,7 @@ export { DEFAULT_MAX_RESULT_CHARS, SPILL_PREVIEW_CHARS, spillDirectory } from ".
 export { MAX_ERROR_CHARS, sanitizeToolError } from "./sanitize.js";
 export { isMultimodalResult, toolError, toolOutputText, toolResult } from "./tool-result.js";
 export {
+  DEFAULT_ABORT_GRACE_MS,
   DEFAULT_DISPATCH_TIMEOUT_MS,
   DEFAULT_TOOL_EMOJI,
   ToolRegistry,

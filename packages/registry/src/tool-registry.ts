@@ -42,7 +42,17 @@ export interface ToolRegistryOptions {
    * limit on a tool call); `Infinity` for none. The handler's signal is aborted when it passes.
    */
   readonly defaultTimeoutMs?: number;
+  /**
+   * How long a call whose caller aborted may take to settle with the tool's own answer (a
+   * terminal command's output so far and "[Command interrupted]", a script's partial output),
+   * in milliseconds; after it, or when the tool rejects, the answer is "was cancelled".
+   * Default 5000; 0 answers "was cancelled" at once.
+   */
+  readonly abortGraceMs?: number;
 }
+
+/** Default {@link ToolRegistryOptions.abortGraceMs}: enough for a killed process group to exit. */
+export const DEFAULT_ABORT_GRACE_MS = 5000;
 
 /** Timeout of a dispatch whose caller sets none: Hermes' 300 s. */
 export const DEFAULT_DISPATCH_TIMEOUT_MS = 300_000;
@@ -97,10 +107,17 @@ export class ToolRegistry {
       );
     }
     const bounded = Number.isFinite(timeoutMs) && timeoutMs <= MAX_TIMER_MS;
+    const abortGraceMs = options.abortGraceMs ?? DEFAULT_ABORT_GRACE_MS;
+    if (typeof abortGraceMs !== "number" || !(abortGraceMs >= 0) || abortGraceMs > MAX_TIMER_MS) {
+      throw new RangeError(
+        `abortGraceMs must be a number of milliseconds from 0 to ${MAX_TIMER_MS}, got ${String(abortGraceMs)}`,
+      );
+    }
     this.#env = {
       logger: this.#logger,
       compiler: sharedSchemaCompiler,
       defaultTimeoutMs: timeoutMs,
+      abortGraceMs,
       deadlines: bounded ? new DeadlineQueue(timeoutMs) : undefined,
       links: new SignalLinks(),
       defaultMaxResultChars: maxChars,

@@ -5,9 +5,10 @@ import { recordingLogger } from "./helpers/recording-logger.js";
 
 function registryWith(
   handler: ToolSpec["handler"],
-  options: { defaultTimeoutMs?: number } = {},
+  options: { defaultTimeoutMs?: number; abortGraceMs?: number } = {},
 ): ToolRegistry {
-  const registry = new ToolRegistry({ logger: recordingLogger(), ...options });
+  // A short grace: these handlers never answer after the abort.
+  const registry = new ToolRegistry({ logger: recordingLogger(), abortGraceMs: 20, ...options });
   registry.register({
     name: "probe",
     toolset: "test",

@@ -17,7 +17,8 @@ const parameters = {
 };
 
 function registryWith(handler: ToolSpec["handler"], extra: Partial<ToolSpec> = {}): ToolRegistry {
-  const registry = new ToolRegistry({ logger: recordingLogger() });
+  // A short abort grace: the handlers here that ignore an abort never answer after it.
+  const registry = new ToolRegistry({ logger: recordingLogger(), abortGraceMs: 20 });
   registry.register({
     name: "files",
     toolset: "fs",

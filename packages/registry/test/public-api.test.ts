@@ -7,6 +7,7 @@ it("exports exactly the documented runtime names", () => {
     [
       "CHECK_GRACE_MS",
       "CHECK_TTL_MS",
+      "DEFAULT_ABORT_GRACE_MS",
       "DEFAULT_MAX_RESULT_CHARS",
       "DEFAULT_DISPATCH_TIMEOUT_MS",
       "DEFAULT_TOOL_EMOJI",

@@ -11,6 +11,7 @@ import {
 import { ARITHMETIC_TEST_OPERATORS, arithmeticCode } from "./arithmetic.js";
 import { DYNAMIC, staticWord } from "./shell-ir.js";
 import { nameOperands, subscriptWithCode } from "./name-operands.js";
+import { readRedirect } from "./tree-redirects.js";
 import { spawningLoopOf, type SpawningLoop } from "./spawning-loops.js";
 
 // Variables whose assignment rules judge as a command (`export NAME=VALUE`): history settings,
@@ -96,7 +97,7 @@ class TreeWalker implements WordContext {
     return { commands: local, functions: [], incomplete: false };
   }
 
-  private word(node: Node): Word[] {
+  word(node: Node): Word[] {
     return evalNodeWords(node, this);
   }
 
@@ -220,69 +221,6 @@ class TreeWalker implements WordContext {
     }
   }
 
-  /**
-   * Read one redirection into `out`. The grammar puts words that follow a redirection's target
-   * inside the redirection node (`rm 2>/dev/null -rf /etc`); bash passes them to the command, so
-   * they are added to `words`.
-   */
-  private redirect(node: Node, out: Redirect[], after: Node[], words: Word[]): void {
-    if (node.type === "herestring_redirect") {
-      const target = node.namedChildren.find(
-        (child) => child !== null && child.type !== "file_descriptor",
-      );
-      const fd = node.namedChildren.find((child) => child?.type === "file_descriptor");
-      out.push({
-        op: "<<<",
-        fd: fd?.text ?? null,
-        target: target ? (this.word(target)[0] ?? null) : null,
-        heredoc: null,
-      });
-      return;
-    }
-    if (node.type === "heredoc_redirect") {
-      let body = "";
-      let quoted = false;
-      let fd: string | null = null;
-      for (const child of node.namedChildren) {
-        if (child === null) continue;
-        if (child.type === "file_descriptor") fd = child.text;
-        else if (child.type === "heredoc_start") quoted = /['"\\]/.test(child.text);
-        else if (child.type === "heredoc_body") {
-          body = child.text;
-          if (!quoted) this.walkNested(child);
-        } else if (child.type === "heredoc_end") continue;
-        else if (child.type.endsWith("_redirect")) this.redirect(child, out, after, words);
-        else after.push(child);
-      }
-      out.push({ op: "<<", fd, target: null, heredoc: body });
-      return;
-    }
-    let op = "";
-    let fd: string | null = null;
-    let target: Word | null = null;
-    for (const child of node.children) {
-      if (child === null) continue;
-      // The grammar does not know `N<<<WORD` and reads its first `<<` as an error.
-      if (child.type === "ERROR" && child.text === "<<" && target === null) op += "<<";
-      else if (!child.isNamed) op += child.type;
-      else if (child.type === "file_descriptor") fd = child.text;
-      else if (target === null) target = this.word(child)[0] ?? null;
-      else words.push(...this.word(child));
-    }
-    // The grammar reads `N<>FILE` (open for reading and writing) as `<` with target `>`.
-    const readWrite = /^(\d*)<>\s*(\S+)/.exec(node.text);
-    if (readWrite !== null && target?.text === ">") {
-      out.push({
-        op: "<>",
-        fd: readWrite[1] || fd,
-        target: staticWord(readWrite[2] ?? ""),
-        heredoc: null,
-      });
-      return;
-    }
-    out.push({ op, fd, target, heredoc: null });
-  }
-
   private command(
     node: Node,
     redirects: Redirect[],
@@ -307,7 +245,7 @@ class TreeWalker implements WordContext {
         continue;
       }
       if (child.type.endsWith("_redirect")) {
-        this.redirect(child, redirects, after, words);
+        readRedirect(child, this, redirects, after, words);
         runEnd = -1;
         continue;
       }
@@ -347,7 +285,7 @@ class TreeWalker implements WordContext {
     const body = node.childForFieldName("body");
     for (const child of node.namedChildren) {
       if (child !== null && child.id !== body?.id && child.type.endsWith("_redirect"))
-        this.redirect(child, redirects, after, trailing);
+        readRedirect(child, this, redirects, after, trailing);
     }
     // `sh 0<&5`: the grammar leaves the `0` in the command; bash reads it as the descriptor.
     const tail = body?.type === "command" ? body.lastNamedChild : null;

@@ -139,6 +139,29 @@ export const WRAPPERS: ReadonlyMap<string, WrapperSpec> = new Map<string, Wrappe
   ["npx", { posix: true, shortWithValue: "pc", longWithValue: ["package", "call"] }],
   ["bunx", { posix: true, longWithValue: ["package"] }],
   ["parallel", { posix: true, shortWithValue: "jS", longWithValue: ["jobs"], fromInput: true }],
+  // The dynamic loader run directly: `/lib64/ld-linux-x86-64.so.2 /bin/rm -rf x` runs rm.
+  ...[
+    "ld.so",
+    "ld-linux.so.2",
+    "ld-linux-x86-64.so.2",
+    "ld-linux-aarch64.so.1",
+    "ld-linux-armhf.so.3",
+    "ld-musl-x86_64.so.1",
+    "ld-musl-aarch64.so.1",
+  ].map((name): [string, WrapperSpec] => [
+    name,
+    {
+      posix: true,
+      longWithValue: [
+        "library-path",
+        "preload",
+        "argv0",
+        "audit",
+        "glibc-hwcaps-mask",
+        "glibc-hwcaps-prepend",
+      ],
+    },
+  ]),
 ]);
 
 /** Subcommand launchers: `<tool> <sub> [opts] cmd ...` (uv run, poetry run, bundle exec). */

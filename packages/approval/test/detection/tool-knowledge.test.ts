@@ -115,4 +115,27 @@ describe("more tool knowledge", () => {
       "safe",
     );
   });
+
+  it("find -exec placeholders keep their place in a word, and the loader run as a wrapper", () => {
+    expectAll(
+      [
+        "find /dev -name 'sd?' -exec dd if=/dev/zero of={} bs=1M count=10 \\;",
+        "find /dev/disk/by-id -type l -exec wipefs -a {} +",
+        "find / -maxdepth 0 -exec rm -rf {} \\;",
+        "/lib64/ld-linux-x86-64.so.2 /bin/rm -rf ~",
+        "/lib/ld-linux-aarch64.so.1 --library-path /lib /bin/rm -rf /",
+        "ld.so /usr/bin/dd if=/dev/zero of=/dev/sda",
+      ],
+      "flagged",
+    );
+    expectAll(
+      [
+        "find . -name '*.o' -exec rm {} +",
+        "find src -name '*.ts' -exec wc -l {} +",
+        "/lib64/ld-linux-x86-64.so.2 --list /bin/ls",
+        "ld.so ./build/app --help",
+      ],
+      "safe",
+    );
+  });
 });

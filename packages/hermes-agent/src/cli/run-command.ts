@@ -1,6 +1,8 @@
 import type { RunAgentResult } from "../agent/run-agent-types.js";
 import type { HermesRuntime } from "../runtime/hermes-runtime.js";
 import { CliExit, err, out, type CliIo } from "./cli-io.js";
+import { warnUnknownToolsets } from "./toolset-names.js";
+import { interruptOnSigint } from "./interrupt-signal.js";
 
 /** Options of `hermes-agent run`. */
 export interface RunCommandOptions {
@@ -20,9 +22,9 @@ export async function runPrompt(
   prompt: string,
   options: RunCommandOptions,
 ): Promise<RunAgentResult> {
+  warnUnknownToolsets(io, runtime, options.toolsets);
   const controller = new AbortController();
-  const onSignal = (): void => controller.abort();
-  process.once("SIGINT", onSignal);
+  const stopListening = interruptOnSigint(controller, "interrupted by Ctrl-C");
   const state = { streamed: false };
   let result: RunAgentResult;
   try {
@@ -43,7 +45,7 @@ export async function runPrompt(
           }),
     });
   } finally {
-    process.removeListener("SIGINT", onSignal);
+    stopListening();
   }
   if (options.json === true) out(io, JSON.stringify(result, null, 2));
   else if (state.streamed) out(io);

@@ -12,7 +12,7 @@ export interface PipeOpen {
 
 // Calls whose first argument is a file they write whatever their other arguments are.
 const WRITES_FIRST =
-  /(?<![\w$])(?:(?:fs\s*\.\s*)?(?:promises\s*\.\s*)?(?:writeFileSync|appendFileSync|writeFile|appendFile|createWriteStream|outputFileSync|outputFile|truncateSync|truncate)|fse\s*\.\s*(?:outputFile|writeJson)\w*|Deno\s*\.\s*(?:writeTextFile|writeFile|create|truncate)(?:Sync)?|Bun\s*\.\s*write|file_put_contents|(?:File|IO)\s*\.\s*(?:write|binwrite)|File\s*\.\s*new\s*(?=\([^)]*,\s*['"][wa])|writeLines|write_lines|spit|io\s*\.\s*output|writedlm|sink)\s*\(/g;
+  /(?<![\w$])(?:(?:fs\s*\.\s*)?(?:promises\s*\.\s*)?(?:writeFileSync|appendFileSync|writeFile|appendFile|createWriteStream|outputFileSync|outputFile|truncateSync|truncate)|fse\s*\.\s*(?:outputFile|writeJson)\w*|Deno\s*\.\s*(?:writeTextFile|writeFile|create|truncate)(?:Sync)?|Bun\s*\.\s*write|file_put_contents|(?:File|IO)\s*\.\s*(?:write|binwrite)|File\s*\.\s*new\s*(?=\([^)]*,\s*['"][wa])|writeLines|write_lines|spit|io\s*\.\s*output|writedlm|sink|(?:fs\s*\.\s*)?(?:chmodSync|chownSync|lchownSync)|os\s*\.\s*(?:chmod|chown|lchown|truncate)|File\s*\.\s*(?:chmod|chown|truncate))\s*\(/g;
 // Calls whose first argument is written only when the mode argument says so.
 const OPENS =
   /(?<![\w$])(?:open|fopen|io\s*\.\s*open|File\s*\.\s*open|codecs\s*\.\s*open|io\s*\.\s*open|Kernel\s*\.\s*open|openSync|fs\s*\.\s*open|fs\s*\.\s*openSync)\s*\(/g;

@@ -124,6 +124,9 @@ export function readLiteralArgument(code: string, index: number): CodeLiteral | 
   const prefix = /^(?:[rRbBuUfF]{1,2})(?=['"])/.exec(code.slice(i, i + 3))?.[0] ?? "";
   i += prefix.length;
   if (prefix.toLowerCase().includes("f")) return null;
+  // R's `c(...)` and PHP's `array(...)` are lists too.
+  const vector = /^(?:c|list|array)\s*(?=\()/.exec(code.slice(i, i + 8));
+  if (vector !== null) i += vector[0].length;
   const open = code.charAt(i);
   if (open === "[" || (open === "(" && code.charAt(i + 1) !== ")")) {
     const close = open === "[" ? "]" : ")";

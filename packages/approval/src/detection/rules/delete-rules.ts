@@ -121,6 +121,12 @@ const find: CommandRule = (cmd, ctx) => {
     const scope = scopeOf(word);
     return scope !== "inside" && scope !== "tree-root";
   });
+  // What `{}` stands for: an entry of the tree searched; under /dev, any disk.
+  const entry = starts.some((word) => /^\/dev(?:\/|$)/.test(word.text))
+    ? "/dev/sda"
+    : outside
+      ? (starts[0]?.text ?? "/")
+      : "./found-entry";
   let filtered = false;
   let destructive = false;
   let found: DangerousCommandMatch | null = null;
@@ -134,9 +140,7 @@ const find: CommandRule = (cmd, ctx) => {
         const word = args[i] as Word;
         if (word.text === ";" || word.text === "+") break;
         payload.push(
-          word.text.includes("{}")
-            ? staticWord(outside ? (starts[0]?.text ?? "/") : "./found-entry")
-            : word,
+          word.text.includes("{}") ? { ...word, text: word.text.split("{}").join(entry) } : word,
         );
       }
       const name = (payload[0]?.text ?? "").split("/").pop() ?? "";

@@ -4,6 +4,7 @@ import { matchOf, type CommandRule, type RuleContext } from "../rule-context.js"
 import { rule, type DangerousCommandMatch, type RuleInfo } from "../types.js";
 import { readFirstArgument, readLiteralArgument, stringLiterals } from "./code-literals.js";
 import { foldCode } from "./code-folding.js";
+import { CODE_FLAGS, DELETE_CALLS, SHELL_CALLS, languageOf } from "./interpreter-languages.js";
 import { codeFileEffects } from "./code-file-effects.js";
 import {
   CODE_SOURCE,
@@ -64,94 +65,16 @@ const LARGE_BLOCK =
 const SQL_CALL =
   /\b(?:execute|executescript|executemany|exec|query|prepare|raw|sql|do|run|all|get|each)\s*\(\s*(?=[rRbBuU]?['"`])/g;
 
-const SHELL_CALLS: Readonly<Record<Language, RegExp>> = {
-  python:
-    /(?:\b(?:os\s*\.\s*(?:system|popen|exec[lv]p?e?|spawn[lv]p?e?)|subprocess\s*\.\s*(?:run|call|check_call|check_output|Popen|getoutput|getstatusoutput)|commands\s*\.\s*getoutput|pty\s*\.\s*spawn|(?<![\w.])(?:system|popen|check_output|check_call|call|run|Popen))|\.\s*(?:system|popen|getoutput|getstatusoutput|check_output|check_call|Popen|spawn[lv]p?e?|exec[lv]p?e?))\s*\(/g,
-  node: /(?<![\w$.])(?:(?:child_process|cp|require\s*\(\s*['"](?:node:)?child_process['"]\s*\))\s*\.\s*)?(?:exec|execSync|spawn|spawnSync|execFile|execFileSync)\s*\(|\bBun\s*\.\s*spawn(?:Sync)?\s*\(|\bDeno\s*\.\s*(?:run|Command)\s*\(/g,
-  perl: /(?:\b(?:system|exec|qx)\s*\(?|`)/g,
-  ruby: /(?:\b(?:system|exec|spawn|IO\s*\.\s*popen|Open3\s*\.\s*\w+|%x)\s*\(?|`)/g,
-  php: /(?:\b(?:system|exec|shell_exec|passthru|popen|proc_open|pcntl_exec)\s*\(|`)/g,
-  awk: /\bsystem\s*\(|\|\s*getline|print(?:[^;|"']|"[^"]*"|'[^']*')*\|\s*(?=["'])/g,
-  lua: /\b(?:os\s*\.\s*execute|io\s*\.\s*popen)\s*\(/g,
-  r: /\b(?:system2?|shell)\s*\(/g,
-  julia: /\b(?:run|read|success|pipeline|open)\s*\(\s*(?=`)/g,
-  elisp:
-    /\((?:shell-command(?:-to-string)?|async-shell-command|call-process-shell-command|start-process-shell-command|process-lines)\s+/g,
-  applescript: /\bdo\s+shell\s+script\s+/g,
-  tcl: /\b(?:exec|open)\s+(?=["{|])/g,
-  groovy: /\b(?:execute|ProcessBuilder)\s*\(/g,
-  elixir: /(?:System\s*\.\s*(?:cmd|shell)|:os\s*\.\s*cmd)\s*\(/g,
-  erlang: /\bos:cmd\s*\(/g,
-  gnuplot: /\bsystem\s*\(|(?:^|[;\n])\s*!|`/g,
-};
-
-const DELETE_CALLS: Readonly<Record<Language, RegExp>> = {
-  python:
-    /\b(?:shutil\s*\.\s*rmtree|os\s*\.\s*(?:remove|unlink|rmdir|removedirs)|rmtree|Path\s*\(\s*(?=['"][^'"]*['"]\s*\)\s*\.\s*(?:unlink|rmdir)))\s*\(?/g,
-  node: /\b(?:fs\s*\.\s*(?:promises\s*\.\s*)?(?:rm|rmdir|unlink)(?:Sync)?|rmSync|rmdirSync|unlinkSync|rimraf(?:\s*\.\s*sync)?|fse?\s*\.\s*remove(?:Sync)?|Deno\s*\.\s*remove(?:Sync)?)\s*\(/g,
-  perl: /\b(?:unlink|rmtree|remove_tree|rmdir)\s*\(?/g,
-  ruby: /\b(?:FileUtils\s*\.\s*(?:rm_rf|rm_r|rm_f|rm|remove_dir|remove_entry\w*|rmtree)|File\s*\.\s*(?:delete|unlink)|Dir\s*\.\s*(?:rmdir|delete|unlink))\s*\(?/g,
-  php: /\b(?:unlink|rmdir)\s*\(/g,
-  awk: /$^/g,
-  lua: /\bos\s*\.\s*remove\s*\(/g,
-  r: /\b(?:unlink|file\s*\.\s*remove)\s*\(/g,
-  julia: /\brm\s*\(/g,
-  elisp: /\((?:delete-directory|delete-file)\s+/g,
-  applescript: /$^/g,
-  tcl: /\bfile\s+delete\s+(?:-force\s+)?(?:--\s+)?/g,
-  groovy: /\b(?:deleteDir|delete)\s*\(/g,
-  elixir: /\bFile\s*\.\s*rm(?:_rf|!|_rf!)?\s*\(/g,
-  erlang: /\bfile:del_dir_r\s*\(/g,
-  gnuplot: /$^/g,
-};
-
 const FORK_BOMB =
   /\bfork\s+while\s+fork\b|\bwhile\s*\(?\s*(?:1|true|True)\s*\)?\s*[:{]?\s*(?:os\s*\.\s*|Process\s*\.\s*|pcntl_)?fork\s*\(|\bloop\s*\{\s*fork\b/;
 const KILL_CALL =
   /\b(?:os\s*\.\s*kill(?:pg)?|process\s*\.\s*kill|Process\s*\.\s*kill|posix_kill|kill\s*\(?\s*(?:9|'KILL'|"KILL"|-9))\b/;
 const DECODE_EXEC =
-  /\b(?:exec|eval|Function|compile)\s*\(\s*(?:[\w.]*(?:b64decode|b32decode|decodebytes|decompress|atob|unhexlify|fromhex|Buffer\s*\.\s*from|urlopen|requests\s*\.\s*get|fetch|read|decode)|__import__\s*\(\s*['"]base64)|\beval\s*\(?\s*(?:MIME::Base64|decode_base64|Base64|base64_decode|gzinflate|str_rot13)|\bunpack\s*\(\s*['"]m/;
+  /\b(?:exec|eval|compile)\s*\([^)]*\b(?:decompress|zlib|gzip|lzma|bz2|marshal|pickle|b64decode|unhexlify)\b|\b(?:exec|eval|Function|compile)\s*\(\s*(?:[\w.]*(?:b64decode|b32decode|decodebytes|decompress|atob|unhexlify|fromhex|Buffer\s*\.\s*from|urlopen|requests\s*\.\s*get|fetch|read|decode)|__import__\s*\(\s*['"]base64)|\beval\s*\(?\s*(?:MIME::Base64|decode_base64|Base64|base64_decode|gzinflate|str_rot13)|\bunpack\s*\(\s*['"]m/;
+const DOWNLOAD =
+  /\b(?:urlretrieve|urlopen|requests\s*\.\s*get|httpx\s*\.\s*get|fetch|https?\s*\.\s*get|Net::HTTP|LWP|getstore|open-uri|URI\s*\.\s*open|download\w*)\b|file_get_contents\s*\(\s*['"]https?:/;
 const REVERSE_SHELL =
   /\b[Ss]ocket\b[\s\S]*\b(?:dup2|subprocess|pty|spawn|\/bin\/(?:ba)?sh|exec)|\bnet\s*\.\s*(?:connect|Socket)[\s\S]*\b(?:spawn|exec|\/bin\/(?:ba)?sh)|\bTCPSocket\b[\s\S]*(?:exec|spawn|\/bin\/sh|system)|fsockopen[\s\S]*(?:exec|proc_open|shell_exec|system|\/bin\/sh)|\/inet\/tcp\//;
-
-function languageOf(name: string): Language | null {
-  if (/^python(?:\d(?:\.\d+)?)?$|^pypy\d?$/.test(name)) return "python";
-  if (/^(?:node|nodejs|bun|deno|tsx|ts-node)$/.test(name)) return "node";
-  if (/^perl\d*(?:\.\d+)*$/.test(name)) return "perl";
-  if (/^(?:ruby|jruby|irb)$/.test(name)) return "ruby";
-  if (/^php\d*(?:\.\d+)?$/.test(name)) return "php";
-  if (/^(?:awk|gawk|mawk|nawk|busybox-awk)$/.test(name)) return "awk";
-  if (/^(?:lua|luajit|lua5\.\d)$/.test(name)) return "lua";
-  if (name === "rscript") return "r";
-  if (name === "julia") return "julia";
-  if (/^(?:emacs|emacsclient|xemacs)$/.test(name)) return "elisp";
-  if (name === "osascript") return "applescript";
-  if (/^(?:tclsh[\d.]*|wish[\d.]*)$/.test(name)) return "tcl";
-  if (name === "groovy") return "groovy";
-  if (name === "elixir" || name === "iex") return "elixir";
-  if (name === "erl" || name === "escript") return "erlang";
-  if (name === "gnuplot") return "gnuplot";
-  return null;
-}
-
-const CODE_FLAGS: Readonly<Record<Language, RegExp>> = {
-  python: /^-[bBdEhiIOqsSuvWx]*c$/,
-  node: /^(?:-e|-p|--eval|--print|-pe|-ep)$/,
-  perl: /^-[a-zA-DF-Z0-9:]*[eE]$/,
-  ruby: /^-[a-zA-Z0-9]*e$/,
-  php: /^-r$/,
-  awk: /^$/,
-  lua: /^-e$/,
-  r: /^-e$/,
-  julia: /^(?:-e|-E|--eval|--print)$/,
-  elisp: /^(?:--eval|-eval|--exec|-exec)$/,
-  applescript: /^-e$/,
-  tcl: /^$/,
-  groovy: /^-e$/,
-  elixir: /^(?:-e|--eval)$/,
-  erlang: /^(?:-eval|-s)$/,
-  gnuplot: /^-e$/,
-};
 
 /** The code strings an interpreter command runs, or null when it runs a script file. */
 function inlineCode(cmd: ResolvedCommand, language: Language): string[] | null {
@@ -333,6 +256,9 @@ export function codeMatch(
   if (KILL_CALL.test(code)) found ??= matchOf(INTERPRETER_RULES.kill);
   if (DECODE_EXEC.test(code)) found ??= matchOf(INTERPRETER_RULES.decodeExec);
   if (REVERSE_SHELL.test(code)) found ??= matchOf(INTERPRETER_RULES.reverseShell);
+  // Something downloaded and a shell spawned in the same code: download and execute.
+  if (found === null && DOWNLOAD.test(code) && new RegExp(SHELL_CALLS[language].source).test(code))
+    found = matchOf(INTERPRETER_RULES.decodeExec);
   return found;
 }
 
