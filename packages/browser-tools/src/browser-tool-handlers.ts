@@ -13,7 +13,8 @@ import {
   type BrowserToolsDeps,
 } from "./browser-settings.js";
 import { BrowserToolsError, BrowserToolsErrorCode } from "./browser-tools-error.js";
-import { findChromium, type ChromiumLookup } from "./chromium-executable.js";
+import { chromiumFor, visionAvailableFor } from "./browser-availability.js";
+import type { ChromiumLookup } from "./chromium-executable.js";
 import { imagesInPage, scrollInPage } from "./page-snapshot.js";
 import { UrlGuard } from "./url-guard.js";
 
@@ -72,16 +73,12 @@ export class BrowserToolHandlers {
 
   /** Where Chromium is, or why there is none. */
   chromium(): ChromiumLookup {
-    return findChromium(
-      this.settings.executablePath(),
-      this.settings.env()["CHROME_PATH"],
-      this.#deps.chromiumCandidates,
-    );
+    return chromiumFor(this.settings, this.#deps);
   }
 
   /** True when browser_vision can analyse screenshots. */
   visionAvailable(): boolean {
-    return this.#deps.analyzeImage !== undefined && (this.#deps.visionAvailable?.() ?? true);
+    return visionAvailableFor(this.#deps);
   }
 
   async #run(

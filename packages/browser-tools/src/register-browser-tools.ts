@@ -1,6 +1,7 @@
 import type { JsonSchema, ToolCallContext, ToolRegistry } from "@hermes-agent/registry";
-import { BrowserToolHandlers } from "./browser-tool-handlers.js";
-import type { BrowserToolsDeps } from "./browser-settings.js";
+import { chromiumFor, visionAvailableFor } from "./browser-availability.js";
+import type { BrowserToolHandlers } from "./browser-tool-handlers.js";
+import { BrowserSettings, type BrowserToolsDeps } from "./browser-settings.js";
 
 /** Toolset the browser tools belong to. */
 export const BROWSER_TOOLSET = "browser";
@@ -187,27 +188,37 @@ export function registerBrowserTools(
   registry: ToolRegistry,
   deps: BrowserToolsDeps = {},
 ): BrowserToolsHandle {
-  const handlers = new BrowserToolHandlers(deps);
-  const hasChromium = () => handlers.chromium().found;
+  const settings = new BrowserSettings(deps);
+  const hasChromium = () => chromiumFor(settings, deps).found;
+  // The handlers (sessions, Playwright, snapshots) load at the first call, not here.
+  let loading: Promise<BrowserToolHandlers> | undefined;
+  const handlers = (): Promise<BrowserToolHandlers> =>
+    (loading ??= import("./browser-tool-handlers.js").then(
+      ({ BrowserToolHandlers }) => new BrowserToolHandlers(deps),
+    ));
   for (const tool of TOOLS) {
     registry.register({
       name: tool.name,
       toolset: BROWSER_TOOLSET,
       schema: { description: tool.description, parameters: tool.parameters },
-      handler: (args: Record<string, unknown>, ctx: ToolCallContext) =>
-        tool.run(handlers, args, ctx),
+      handler: async (args: Record<string, unknown>, ctx: ToolCallContext) =>
+        tool.run(await handlers(), args, ctx),
       checkFn:
         tool.name === "browser_vision"
-          ? () => hasChromium() && handlers.visionAvailable()
+          ? () => hasChromium() && visionAvailableFor(deps)
           : hasChromium,
       isAsync: true,
       emoji: "🌐",
     });
   }
   return {
-    close: () => handlers.pool.close(),
+    close: async () => {
+      // Nothing to close when no call loaded the handlers (or loading them failed).
+      const loaded = await loading?.catch(() => undefined);
+      await loaded?.pool.close();
+    },
     unavailableReason: () => {
-      const lookup = handlers.chromium();
+      const lookup = chromiumFor(settings, deps);
       return lookup.found ? undefined : lookup.reason;
     },
   };
