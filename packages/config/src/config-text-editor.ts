@@ -207,6 +207,13 @@ export class ConfigTextEditor implements ConfigEditor {
         { file: this.#file },
       );
     }
+    if (path.some((key) => typeof key === "string" && key.trim() === "")) {
+      throw new ConfigError(
+        ConfigErrorCode.Edit,
+        `the key path ${JSON.stringify(path.join("."))} has an empty key; config.yaml has none. Name each key, e.g. 'terminal.timeout'.`,
+        { file: this.#file, key: path.join(".") },
+      );
+    }
   }
 
   /** Refuse a path that goes through a value that is not a mapping or list, with a clear error. */
@@ -284,6 +291,11 @@ export class ConfigTextEditor implements ConfigEditor {
     if (range === undefined) return undefined;
     const newPair = findPair(after.contents, top);
     if (newPair === undefined) return replaceRange(this.#text, range.start, range.end, "");
+    // The comment lines above the entry are outside its range and stay where they are.
+    if (isNode(newPair.key)) {
+      newPair.key.commentBefore = null;
+      newPair.key.spaceBefore = false;
+    }
     after.contents.items = [newPair];
     after.commentBefore = null;
     after.comment = null;

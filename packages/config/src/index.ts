@@ -21,6 +21,7 @@ export type {
 export { ConfigTextEditor } from "./config-text-editor.js";
 export type { ConfigEditor, ConfigKeyPath } from "./config-text-editor.js";
 export { editConfig, setConfigValue } from "./edit-config.js";
+export { redactConfig } from "./config-redaction.js";
 export type { EditConfigOptions, EditConfigResult } from "./edit-config.js";
 export { loadEnvFile } from "./env-file.js";
 export type { LoadEnvFileOptions } from "./env-file.js";

@@ -257,6 +257,17 @@ function collectWarnings(raw: object): string[] {
     const reading = readApprovalMode((approvals as { mode: unknown }).mode);
     if (reading.warning !== undefined) warnings.push(reading.warning);
   }
+  const codeExecution = (raw as { code_execution?: unknown }).code_execution;
+  if (codeExecution !== null && typeof codeExecution === "object" && "mode" in codeExecution) {
+    const mode: unknown = (codeExecution as { mode: unknown }).mode;
+    const known =
+      typeof mode === "string" && ["project", "strict"].includes(mode.trim().toLowerCase());
+    if (!known && mode !== null) {
+      warnings.push(
+        `code_execution.mode: ${JSON.stringify(mode)} is not a mode; using project. Set it to project or strict.`,
+      );
+    }
+  }
   return warnings;
 }
 

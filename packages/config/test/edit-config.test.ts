@@ -176,6 +176,22 @@ describe("comment-preserving edits", () => {
     expect(editor.has(["b"])).toBe(true);
     expect(() => editor.set([], 1)).toThrow(/key path/);
   });
+
+  test("an entry rewritten as a whole keeps the comment above it once", () => {
+    const editor = new ConfigTextEditor(
+      "# top\nmodel: x\n# permanent approvals\ncommand_allowlist: []\n# after\nother: 1\n",
+    );
+    editor.set(["command_allowlist", 0], "git status");
+    expect(editor.text).toBe(
+      "# top\nmodel: x\n# permanent approvals\ncommand_allowlist: [ git status ]\n# after\nother: 1\n",
+    );
+  });
+
+  test("a key path with an empty key is refused, nothing is written", () => {
+    const editor = new ConfigTextEditor("a: 1\n");
+    expect(() => editor.set(["a", "", "b"], 1)).toThrow(/empty key/);
+    expect(editor.text).toBe("a: 1\n");
+  });
 });
 
 describe("safety", () => {

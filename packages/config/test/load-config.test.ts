@@ -110,6 +110,15 @@ describe("legacy forms", () => {
     );
   });
 
+  test("an unknown code_execution.mode warns and reads as project, as in Hermes", () => {
+    const sandbox = parseConfigText("code_execution:\n  mode: sandbox\n");
+    expect(sandbox.config.code_execution.mode).toBe("project");
+    expect(sandbox.warnings).toEqual([
+      'code_execution.mode: "sandbox" is not a mode; using project. Set it to project or strict.',
+    ]);
+    expect(parseConfigText("code_execution:\n  mode: Strict\n").warnings).toEqual([]);
+  });
+
   test("unknown keys are kept, and a non-mapping mcp_servers reads as none", () => {
     const { config } = parseConfigText(
       "model: hermes-4\nterminal:\n  custom_flag: 1\nmcp_servers: []\n",

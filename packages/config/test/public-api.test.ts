@@ -20,6 +20,7 @@ test("the public API is exactly what index.ts lists", () => {
     "loadEnvFile",
     "parseConfigText",
     "readApprovalMode",
+    "redactConfig",
     "setConfigValue",
     "terminalBackendNames",
     "toStringList",

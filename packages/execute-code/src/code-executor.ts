@@ -55,6 +55,11 @@ export interface CodeExecutorOptions {
   readonly killGraceMs?: number;
   /** Poll interval of the file RPC transport, milliseconds. */
   readonly remotePollMs?: number;
+  /**
+   * Receives the standard error of each script that ran and wrote to it (its head, as captured),
+   * whatever the outcome: the result carries it only when the script failed, as in Hermes.
+   */
+  readonly onScriptStderr?: (event: { taskId: string | undefined; stderr: string }) => void;
 }
 
 /** One execute_code call. */
@@ -301,6 +306,8 @@ export function createCodeExecutor(options: CodeExecutorOptions): CodeExecutor {
         } else {
           outcome = await runLocal(request, language, tools);
         }
+        if (outcome.stderr !== "")
+          options.onScriptStderr?.({ taskId: request.taskId, stderr: outcome.stderr });
         return await buildResult({
           status: outcome.status,
           exitCode: outcome.exitCode,

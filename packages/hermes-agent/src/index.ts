@@ -7,6 +7,7 @@ export type {
   ApprovalPromptFunction,
   GatewayApprovalOption,
   RuntimeApprovalOption,
+  UnattendedApprovalOption,
   RuntimeOptions,
 } from "./runtime/runtime-options.js";
 export { RuntimeEvents } from "./runtime/runtime-events.js";
@@ -20,6 +21,7 @@ export type {
   RuntimeEventListener,
   RuntimeEventMap,
   RuntimeEventName,
+  ScriptStderrEvent,
   ToolCallStatus,
   ToolEndEvent,
   ToolStartEvent,

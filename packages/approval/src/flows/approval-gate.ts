@@ -47,7 +47,8 @@ export async function runApprovalGate(
     );
   }
 
-  const context = resolveContext(core, sessionKey, gate.options);
+  let context = resolveContext(core, sessionKey, gate.options);
+  if (context === "interactive" && core.prompt.canAsk?.(sessionKey) === false) context = "none";
   const hasHuman =
     context === "interactive" || (context === "gateway" && core.queue.hasNotifier(sessionKey));
   const isGatewayAsk = context === "gateway" && !hasHuman;

@@ -32,6 +32,12 @@ export interface AskOptions {
 export interface ApprovalPrompt {
   readonly version: 1;
   ask(request: ApprovalPromptRequest, options: AskOptions): Promise<PromptAnswer>;
+  /**
+   * Whether anyone can be asked in this session (an MCP client without elicitation cannot).
+   * When false, a dangerous command is decided as where nobody can be asked, and the denial
+   * says so instead of "User denied". Default: true.
+   */
+  canAsk?(sessionKey: string): boolean;
 }
 
 /**

@@ -20,7 +20,7 @@ export function describeModelError(
     return `The model endpoint ${endpoint.baseURL} kept answering 429 (rate limited) after retries. Wait and run again, or use another key or model.`;
   }
   if (error instanceof OpenAI.APIConnectionError) {
-    return `Cannot reach the model endpoint ${endpoint.baseURL} (from ${endpoint.sources.baseURL}): ${error.message}. Check model.base_url or OPENAI_BASE_URL, and that the server is running.`;
+    return `Cannot reach the model endpoint ${endpoint.baseURL} (from ${endpoint.sources.baseURL}): ${error.message.replace(/\.+$/, "")}. Check model.base_url or OPENAI_BASE_URL, and that the server is running.`;
   }
   if (error instanceof OpenAI.APIError) {
     return `The model endpoint ${endpoint.baseURL} failed (${String(error.status ?? "no status")}): ${error.message}`;

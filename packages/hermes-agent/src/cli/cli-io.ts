@@ -2,14 +2,34 @@
 export interface CliIo {
   readonly stdout: NodeJS.WritableStream;
   readonly stderr: NodeJS.WritableStream;
-  readonly env: Readonly<Record<string, string | undefined>>;
+  /**
+   * The environment commands read. Before a command runs, `HERMES_HOME/.env` fills in the
+   * variables it does not set (see {@link loadHermesEnv} in `hermes-env.ts`).
+   */
+  readonly env: Record<string, string | undefined>;
   /** Colour and spinners only on a TTY without `NO_COLOR` or `CI`. */
   readonly fancy: boolean;
+}
+
+/**
+ * A reader that went away (`hermes-agent tools | head -1`) is not a failure of the command:
+ * what it would still print is dropped, and the command ends normally (closing what it opened).
+ */
+const guarded = new WeakSet<NodeJS.WriteStream>();
+function dropWritesAfterClosedPipe(stream: NodeJS.WriteStream): void {
+  if (guarded.has(stream)) return;
+  guarded.add(stream);
+  stream.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code === "EPIPE" || error.code === "ERR_STREAM_DESTROYED") return;
+    throw error;
+  });
 }
 
 /** The process's own streams and environment. */
 export function processIo(): CliIo {
   const env = process.env;
+  dropWritesAfterClosedPipe(process.stdout);
+  dropWritesAfterClosedPipe(process.stderr);
   const fancy =
     process.stdout.isTTY &&
     (env.NO_COLOR === undefined || env.NO_COLOR === "") &&

@@ -2,9 +2,10 @@ import { execFile } from "node:child_process";
 import { accessSync, constants } from "node:fs";
 import path from "node:path";
 import { loadConfigWithDiagnostics, type HermesConfig } from "@hermes-agent/config";
-import { isModelEndpoint, resolveModelEndpoint } from "../agent/model-endpoint.js";
 import type { HermesRuntime } from "../runtime/hermes-runtime.js";
 import { out, type CliIo } from "./cli-io.js";
+import { configWarnings } from "./config-command.js";
+import { mcpServerChecks, modelEndpointCheck, terminalCheck } from "./doctor-service-checks.js";
 
 /** One line of `doctor`. */
 export interface DoctorCheck {
@@ -115,47 +116,6 @@ async function dockerCheck(
   };
 }
 
-async function mcpChecks(runtime: HermesRuntime, timeoutMs: number): Promise<DoctorCheck[]> {
-  const servers = Object.keys(runtime.config.mcp_servers);
-  if (servers.length === 0) return [];
-  const states = new Map<string, { status: string; detail?: string }>();
-  const settled = (): boolean =>
-    servers.every((server) => {
-      const status = states.get(server)?.status;
-      return status === "connected" || status === "failed" || status === "closed";
-    });
-  await new Promise<void>((resolve) => {
-    const timer = setTimeout(finish, timeoutMs);
-    const off = runtime.events.on("mcp:status", (event) => {
-      if (event.status !== "tools_changed")
-        states.set(event.server, {
-          status: event.status,
-          ...(event.detail === undefined ? {} : { detail: event.detail }),
-        });
-      if (settled()) finish();
-    });
-    function finish(): void {
-      clearTimeout(timer);
-      off();
-      resolve();
-    }
-  });
-  return servers.map((server) => {
-    const state = states.get(server);
-    const tools = runtime.registry.getToolNamesForToolset(`mcp-${server}`).length;
-    const ok = state?.status === "connected" || tools > 0;
-    return {
-      name: `MCP server ${server}`,
-      ok,
-      detail: ok
-        ? `connected, ${tools} tool(s)`
-        : `${state?.status ?? "no answer"}${state?.detail === undefined ? "" : `: ${state.detail}`}`,
-      fix: `Check mcp_servers.${server} in config.yaml (command, args, url) and run 'hermes-agent mcp test ${server}'.`,
-      required: false,
-    };
-  });
-}
-
 function pluginChecks(runtime: HermesRuntime): DoctorCheck[] {
   const report = runtime.plugins.manager.report();
   return report.plugins
@@ -170,11 +130,7 @@ function pluginChecks(runtime: HermesRuntime): DoctorCheck[] {
 }
 
 /** Run every check. */
-export async function runDoctor(
-  io: CliIo,
-  runtime: HermesRuntime,
-  mcpTimeoutMs = 10_000,
-): Promise<DoctorCheck[]> {
+export async function runDoctor(io: CliIo, runtime: HermesRuntime): Promise<DoctorCheck[]> {
   const checks: DoctorCheck[] = [nodeCheck()];
   checks.push(
     await binaryCheck(
@@ -203,7 +159,7 @@ export async function runDoctor(
     ),
   );
   const loaded = await loadConfigWithDiagnostics({ home: runtime.hermesHome, env: io.env }).then(
-    (value) => ({ ok: true as const, value }),
+    async (value) => ({ ok: true as const, value, warnings: await configWarnings(value) }),
     (error: unknown) => ({
       ok: false as const,
       error: error instanceof Error ? error.message : String(error),
@@ -214,7 +170,7 @@ export async function runDoctor(
       ? {
           name: "config.yaml",
           ok: true,
-          detail: `${loaded.value.path} ${loaded.value.exists ? "valid" : "absent (defaults apply)"}${loaded.value.warnings.length > 0 ? `; ${loaded.value.warnings.length} warning(s)` : ""}`,
+          detail: `${loaded.value.path} ${loaded.value.exists ? "valid" : "absent (defaults apply)"}${loaded.warnings.length > 0 ? `; ${loaded.warnings.length} warning(s): 'hermes-agent config check' shows them` : ""}`,
           required: true,
         }
       : {
@@ -225,25 +181,9 @@ export async function runDoctor(
           required: true,
         },
   );
-  checks.push(await dockerCheck(io.env, runtime.config));
-  checks.push(...(await mcpChecks(runtime, mcpTimeoutMs)), ...pluginChecks(runtime));
-  const endpoint = resolveModelEndpoint(runtime.config, io.env);
-  checks.push(
-    isModelEndpoint(endpoint)
-      ? {
-          name: "model endpoint",
-          ok: true,
-          detail: `${endpoint.model} at ${endpoint.baseURL} (key from ${endpoint.sources.apiKey})`,
-          required: false,
-        }
-      : {
-          name: "model endpoint",
-          ok: false,
-          detail: `not configured (missing: ${endpoint.missing.join(", ")})`,
-          fix: endpoint.advice.join(" "),
-          required: false,
-        },
-  );
+  checks.push(terminalCheck(runtime), await dockerCheck(io.env, runtime.config));
+  checks.push(...(await mcpServerChecks(io, runtime)), ...pluginChecks(runtime));
+  checks.push(await modelEndpointCheck(io, runtime));
   return checks;
 }
 

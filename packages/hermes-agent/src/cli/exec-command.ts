@@ -73,6 +73,11 @@ export async function execScript(
   runtime.approval.approveSession(EXEC_TASK, "execute_code");
   const controller = new AbortController();
   const stopListening = interruptOnSigint(controller, "interrupted by Ctrl-C");
+  // The result carries the script's standard error only when it failed; the event always does.
+  let stderr: string | undefined;
+  const offStderr = runtime.events.on("execute_code:stderr", (event) => {
+    if (event.taskId === EXEC_TASK) stderr = event.stderr;
+  });
   let text: string;
   try {
     text = await runtime.handleFunctionCall("execute_code", script, {
@@ -81,6 +86,7 @@ export async function execScript(
       signal: controller.signal,
     });
   } finally {
+    offStderr();
     stopListening();
   }
   let answer: ExecuteCodeAnswer;
@@ -93,8 +99,9 @@ export async function execScript(
   const output = answer.output ?? "";
   const cut = output.indexOf(STDERR_MARKER);
   const printed = cut === -1 ? output : output.slice(0, cut);
+  stderr ??= cut === -1 ? undefined : output.slice(cut + STDERR_MARKER.length);
   if (printed !== "") io.stdout.write(printed.endsWith("\n") ? printed : `${printed}\n`);
-  if (cut !== -1) io.stderr.write(`${output.slice(cut + STDERR_MARKER.length).trimEnd()}\n`);
+  if (stderr !== undefined && stderr.trim() !== "") io.stderr.write(`${stderr.trimEnd()}\n`);
   else if (answer.status !== "success" && answer.error !== undefined) err(io, answer.error);
   if (answer.warning !== undefined) err(io, `warning: ${answer.warning}`);
   if (answer.hint !== undefined) err(io, `hint: ${answer.hint}`);

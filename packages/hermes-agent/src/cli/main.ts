@@ -24,7 +24,13 @@ export function buildProgram(io: CliIo): Command {
       writeErr: (text) => io.stderr.write(text),
     })
     .exitOverride();
-  const context = { io, globals: (): GlobalOptions => program.opts<GlobalOptions>() };
+  const globals = (): GlobalOptions => program.opts<GlobalOptions>();
+  // Every command sees HERMES_HOME/.env, whatever it runs.
+  program.hook("preAction", async () => {
+    const { loadHermesEnv } = await import("./hermes-env.js");
+    loadHermesEnv(io, globals());
+  });
+  const context = { io, globals };
   defineAgentCommands(program, context);
   defineToolCommands(program, context);
   defineAdminCommands(program, context);

@@ -1,5 +1,5 @@
-import { loadConfigWithDiagnostics, loadEnvFile } from "@hermes-agent/config";
-import { createStderrLogger, resolveHermesHome } from "@hermes-agent/core";
+import { loadConfigWithDiagnostics } from "@hermes-agent/config";
+import { createStderrLogger } from "@hermes-agent/core";
 import {
   createMcpManager,
   formatConfigProblem,
@@ -10,14 +10,8 @@ import {
 import { ToolRegistry } from "@hermes-agent/registry";
 import { CliExit, err, out, type CliIo } from "./cli-io.js";
 import type { GlobalOptions } from "./cli-runtime.js";
+import { hermesHomeOf } from "./hermes-env.js";
 import { closeNames } from "./close-names.js";
-
-function homeOf(io: CliIo, globals: GlobalOptions): string {
-  return resolveHermesHome({
-    env: io.env,
-    ...(globals.home === undefined ? {} : { explicit: globals.home }),
-  });
-}
 
 /**
  * `mcp list [--json]`: the servers of `mcp_servers` as config.yaml declares them (transport,
@@ -25,11 +19,10 @@ function homeOf(io: CliIo, globals: GlobalOptions): string {
  * <server>` connects.
  */
 export async function mcpList(io: CliIo, globals: GlobalOptions, json: boolean): Promise<void> {
-  const hermesHome = homeOf(io, globals);
+  const hermesHome = hermesHomeOf(io, globals);
   const loaded = await loadConfigWithDiagnostics({ home: hermesHome, env: io.env });
-  const dotenv = loadEnvFile({ home: hermesHome, target: null });
   const parsed = parseMcpServerConfigs(loaded.config.mcp_servers, {
-    lookupVariable: (name) => io.env[name] ?? dotenv[name],
+    lookupVariable: (name) => io.env[name],
   });
   const rows = [
     ...parsed.servers.map((spec) => ({
@@ -68,7 +61,7 @@ async function serverSpec(
   globals: GlobalOptions,
   server: string,
 ): Promise<{ spec: McpServerSpec; entry: unknown; hermesHome: string }> {
-  const hermesHome = homeOf(io, globals);
+  const hermesHome = hermesHomeOf(io, globals);
   const loaded = await loadConfigWithDiagnostics({ home: hermesHome, env: io.env });
   const names = Object.keys(loaded.config.mcp_servers);
   if (!names.includes(server)) {
@@ -80,10 +73,9 @@ async function serverSpec(
     );
   }
   const entry: unknown = loaded.config.mcp_servers[server];
-  const dotenv = loadEnvFile({ home: hermesHome, target: null });
   const parsed = parseMcpServerConfigs(
     { [server]: entry },
-    { lookupVariable: (name) => io.env[name] ?? dotenv[name] },
+    { lookupVariable: (name) => io.env[name] },
   );
   const problem = parsed.problems[0];
   if (problem !== undefined) throw new CliExit(formatConfigProblem(problem));

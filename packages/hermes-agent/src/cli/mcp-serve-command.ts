@@ -2,6 +2,7 @@ import { createStderrLogger } from "@hermes-agent/core";
 import { McpApprovalRouter } from "../mcp-serve/elicitation-approval.js";
 import { serveHttp, serveStdio } from "../mcp-serve/serve-transports.js";
 import { err, type CliIo } from "./cli-io.js";
+import { warnUnknownToolsets } from "./toolset-names.js";
 import { openRuntime, type GlobalOptions } from "./cli-runtime.js";
 
 /** Options of `mcp serve`. */
@@ -26,7 +27,8 @@ export async function runMcpServe(
   const router = new McpApprovalRouter(
     createStderrLogger({ name: "hermes-agent mcp serve", level: "warn" }),
   );
-  const runtime = await openRuntime(io, globals, router.prompt);
+  const runtime = await openRuntime(io, globals, router.approvalPrompt);
+  warnUnknownToolsets(io, runtime, options.toolsets);
   const controller = new AbortController();
   const stop = (): void => controller.abort();
   process.once("SIGINT", stop);

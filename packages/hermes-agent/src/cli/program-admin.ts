@@ -132,18 +132,20 @@ export function defineAdminCommands(program: Command, { io, globals }: ProgramCo
   config
     .command("check")
     .description("validate config.yaml")
-    .option("--json", "print the effective settings")
-    .action(async (options: { json?: boolean }) => {
+    .option("--json", "print the effective settings (secrets masked)")
+    .option("--show-secrets", "print API keys and tokens in clear")
+    .action(async (options: { json?: boolean; showSecrets?: boolean }) => {
       const { configCheck } = await import("./config-command.js");
-      await configCheck(io, globals(), options.json === true);
+      await configCheck(io, globals(), options);
     });
   config
     .command("get")
-    .description("print one effective value as JSON")
+    .description("print one effective value as JSON (secrets masked)")
     .argument("<key>", "dotted key, e.g. terminal.timeout")
-    .action(async (key: string) => {
+    .option("--show-secrets", "print API keys and tokens in clear")
+    .action(async (key: string, options: { showSecrets?: boolean }) => {
       const { configGet } = await import("./config-command.js");
-      await configGet(io, globals(), key);
+      await configGet(io, globals(), key, options);
     });
   config
     .command("set")

@@ -1,5 +1,11 @@
 import type { Command } from "commander";
-import { commaList, positiveInteger, type ProgramContext } from "./program-context.js";
+import { CliExit } from "./cli-io.js";
+import {
+  commaList,
+  positiveInteger,
+  SINGLE_QUERY,
+  type ProgramContext,
+} from "./program-context.js";
 
 /** `start`, `run`, `chat` and `exec`. */
 export function defineAgentCommands(program: Command, { io, globals }: ProgramContext): void {
@@ -15,7 +21,9 @@ export function defineAgentCommands(program: Command, { io, globals }: ProgramCo
 
   program
     .command("run")
-    .description("one agent run for scripts; no prompts (dangerous commands are denied)")
+    .description(
+      "one agent run for scripts; no prompts: dangerous commands and execute_code are denied unless approvals.single_query_mode is approve",
+    )
     .argument("<prompt>", "what to ask")
     .option("--json", "print the result object as JSON")
     .option("-m, --model <name>", "model name (default: model.default)")
@@ -26,11 +34,13 @@ export function defineAgentCommands(program: Command, { io, globals }: ProgramCo
         prompt: string,
         options: { json?: boolean; model?: string; maxIterations?: number; toolsets?: string[] },
       ) => {
+        if (prompt.trim() === "")
+          throw new CliExit('run needs a prompt: hermes-agent run "<what to ask>"', 2);
         const [{ withRuntime }, { runPrompt }] = await Promise.all([
           import("./cli-runtime.js"),
           import("./run-command.js"),
         ]);
-        await withRuntime(io, globals(), "deny", (runtime) =>
+        await withRuntime(io, globals(), SINGLE_QUERY, (runtime) =>
           runPrompt(io, runtime, prompt, options),
         );
       },
@@ -47,7 +57,7 @@ export function defineAgentCommands(program: Command, { io, globals }: ProgramCo
   program
     .command("exec")
     .description(
-      "run a script through execute_code (its limits apply; tool calls go through the pipeline, dangerous commands are denied)",
+      "run a script through execute_code (its limits apply; tool calls go through the pipeline; dangerous commands are denied unless approvals.single_query_mode is approve)",
     )
     .argument("<script>", "a Python (*.py) or JavaScript ES module (*.mjs, *.js) file")
     .action(async (file: string) => {
@@ -57,7 +67,7 @@ export function defineAgentCommands(program: Command, { io, globals }: ProgramCo
       ]);
       const script = await readScript(file);
       // A script calls only the sandbox's built-in tools: no MCP server is needed.
-      await withRuntime(io, globals(), "deny", (runtime) => execScript(io, runtime, script), {
+      await withRuntime(io, globals(), SINGLE_QUERY, (runtime) => execScript(io, runtime, script), {
         mcp: false,
       });
     });

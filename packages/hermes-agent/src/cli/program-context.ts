@@ -12,6 +12,12 @@ export interface ProgramContext {
   readonly globals: () => GlobalOptions;
 }
 
+/**
+ * The approval of `run`, `call` and `exec`: Hermes' single-query context. Nobody is asked;
+ * dangerous commands and execute_code scripts run only with `approvals.single_query_mode: approve`.
+ */
+export const SINGLE_QUERY = { context: "single_query" } as const;
+
 /** Commander parser of a positive whole number. */
 export function positiveInteger(value: string): number {
   const parsed = Number(value);

@@ -1,6 +1,6 @@
 import type { Command } from "commander";
 import { CliExit } from "./cli-io.js";
-import type { ProgramContext } from "./program-context.js";
+import { SINGLE_QUERY, type ProgramContext } from "./program-context.js";
 
 /** `tools`, `toolsets`, `call` and `doctor`. */
 export function defineToolCommands(program: Command, { io, globals }: ProgramContext): void {
@@ -42,7 +42,7 @@ export function defineToolCommands(program: Command, { io, globals }: ProgramCon
   program
     .command("call")
     .description(
-      "one tool call through the full pipeline (hooks and approval apply; nobody can approve)",
+      "one tool call through the full pipeline (hooks and approval apply; nobody is asked: approvals.single_query_mode decides)",
     )
     .argument("<tool>", "tool name")
     .argument("[json]", "arguments as a JSON object", "{}")
@@ -53,9 +53,15 @@ export function defineToolCommands(program: Command, { io, globals }: ProgramCon
       ]);
       const args = parseCallArguments(json);
       // Only an MCP tool needs the servers; built-in and plugin tools never wait for them.
-      await withRuntime(io, globals(), "deny", (runtime) => callTool(io, runtime, tool, args), {
-        mcp: tool.startsWith("mcp__") ? "wait" : false,
-      });
+      await withRuntime(
+        io,
+        globals(),
+        SINGLE_QUERY,
+        (runtime) => callTool(io, runtime, tool, args),
+        {
+          mcp: tool.startsWith("mcp__") ? "wait" : false,
+        },
+      );
     });
 
   program
@@ -68,8 +74,9 @@ export function defineToolCommands(program: Command, { io, globals }: ProgramCon
         import("./cli-runtime.js"),
         import("./doctor-command.js"),
       ]);
+      // The doctor connects to each MCP server itself, to report every one of them.
       const checks = await withRuntime(io, globals(), "deny", (runtime) => runDoctor(io, runtime), {
-        mcp: "background",
+        mcp: false,
       });
       printDoctor(io, checks);
       if (checks.some((check) => check.required && !check.ok)) throw new CliExit("", 1);

@@ -1,6 +1,7 @@
 import type { RunAgentResult } from "../agent/run-agent-types.js";
 import type { HermesRuntime } from "../runtime/hermes-runtime.js";
 import { CliExit, err, out, type CliIo } from "./cli-io.js";
+import { warnUnknownToolsets } from "./toolset-names.js";
 import { interruptOnSigint } from "./interrupt-signal.js";
 
 /** Options of `hermes-agent run`. */
@@ -21,6 +22,7 @@ export async function runPrompt(
   prompt: string,
   options: RunCommandOptions,
 ): Promise<RunAgentResult> {
+  warnUnknownToolsets(io, runtime, options.toolsets);
   const controller = new AbortController();
   const stopListening = interruptOnSigint(controller, "interrupted by Ctrl-C");
   const state = { streamed: false };

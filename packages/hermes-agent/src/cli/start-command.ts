@@ -19,7 +19,7 @@ export async function runStart(io: CliIo, globals: GlobalOptions): Promise<void>
     demoApprover(io),
     async (runtime) => {
       out(io, `hermes-agent ${VERSION}\n\n== doctor`);
-      printDoctor(io, await runDoctor(io, runtime, 5000));
+      printDoctor(io, await runDoctor(io, runtime));
       out(io, "\n== tools");
       printTools(io, listTools(runtime, io.env), false);
       out(io, "\n== demonstration: real tool calls through the full pipeline");
@@ -32,8 +32,8 @@ export async function runStart(io: CliIo, globals: GlobalOptions): Promise<void>
       );
       return runtime.config;
     },
-    // The doctor reports each server as it connects or fails.
-    { mcp: "background" },
+    // The doctor connects to each MCP server itself, to report every one of them.
+    { mcp: false },
   );
   const endpoint = resolveModelEndpoint(config, io.env);
   if (isModelEndpoint(endpoint) && process.stdin.isTTY) {

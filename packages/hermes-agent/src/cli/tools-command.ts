@@ -1,5 +1,6 @@
 import type { HermesRuntime } from "../runtime/hermes-runtime.js";
 import { out, type CliIo } from "./cli-io.js";
+import { toolsOfToolset } from "./toolset-names.js";
 
 /** One row of `hermes-agent tools`. */
 export interface ToolRow {
@@ -11,17 +12,22 @@ export interface ToolRow {
   readonly reason?: string;
 }
 
-/** Every registered tool with its availability and, when unavailable, the reason. */
+/**
+ * Every registered tool with its availability and, when unavailable, the reason; with
+ * `toolset`, the tools that toolset resolves to (a composite one includes its parts; an unknown
+ * name is an error).
+ */
 export function listTools(
   runtime: HermesRuntime,
   env: Readonly<Record<string, string | undefined>>,
   toolset?: string,
 ): ToolRow[] {
   const rows: ToolRow[] = [];
+  const wanted = toolset === undefined ? undefined : toolsOfToolset(runtime, toolset);
   for (const name of runtime.registry.getAllToolNames()) {
     const entry = runtime.registry.getEntry(name);
     if (entry === undefined) continue;
-    if (toolset !== undefined && entry.toolset !== toolset) continue;
+    if (wanted !== undefined && !wanted.has(name)) continue;
     const available = runtime.registry.getDefinitions([name], { quiet: true }).length > 0;
     const missing = entry.requiresEnv.filter((key) => env[key] === undefined || env[key] === "");
     rows.push({

@@ -1,5 +1,6 @@
 import {
   parsePromptAnswer,
+  type ApprovalPrompt,
   type ApprovalPromptRequest,
   type AskOptions,
   type PromptAnswer,
@@ -90,7 +91,20 @@ export class McpApprovalRouter {
     };
   }
 
-  /** The runtime's approval prompt. */
+  /**
+   * The runtime's approval prompt. A session whose client cannot elicit has nobody to ask, and
+   * its dangerous commands are refused saying so.
+   */
+  readonly approvalPrompt: ApprovalPrompt = {
+    version: 1,
+    ask: (request, options) => this.prompt(request, options),
+    canAsk: (sessionKey) => {
+      const server = this.#servers.get(sessionKey);
+      return server !== undefined && supportsElicitation(server);
+    },
+  };
+
+  /** Ask the client of the request's session, or deny when it cannot be asked. */
   readonly prompt: ApprovalPromptFunction = async (request, options) => {
     const server = this.#servers.get(request.sessionKey);
     if (server === undefined || !supportsElicitation(server)) {

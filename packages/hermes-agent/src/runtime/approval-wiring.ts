@@ -9,7 +9,7 @@ import {
 import type { ConfigSource, HermesConfig } from "@hermes-agent/config";
 import type { Logger } from "@hermes-agent/core";
 import { describe } from "../pipeline/hook-bus.js";
-import type { RuntimeApprovalOption } from "./runtime-options.js";
+import type { RuntimeApprovalOption, UnattendedApprovalOption } from "./runtime-options.js";
 
 /** The approval parts of one runtime. */
 export interface ApprovalWiring {
@@ -41,11 +41,14 @@ export function wireApproval(input: {
   let prompt: ApprovalPrompt | undefined;
   let notify: GatewayNotify | undefined;
   let sessionKey: string | undefined;
+  let context: UnattendedApprovalOption["context"] | undefined;
   if (typeof option === "function") {
     prompt = { version: 1, ask: option };
   } else if (typeof option === "object" && "notify" in option) {
     notify = option.notify;
     sessionKey = option.sessionKey ?? "default";
+  } else if (typeof option === "object" && "context" in option) {
+    context = option.context;
   } else if (typeof option === "object") {
     prompt = option;
   } else if (option === undefined && (isatty(0) || isTruthy(env.HERMES_INTERACTIVE))) {
@@ -58,6 +61,7 @@ export function wireApproval(input: {
     interactive: prompt !== undefined,
     ...(prompt === undefined ? {} : { prompt }),
     ...(notify === undefined ? {} : { context: "gateway" as const }),
+    ...(context === undefined ? {} : { context }),
     onError: (error) => input.logger.warn(`Approval: ${describe(error)}`),
   });
   if (notify !== undefined && sessionKey !== undefined)

@@ -34,6 +34,7 @@ import { trackRuntime, untrackRuntime } from "./exit-cleanup.js";
 import { RuntimeEvents } from "./runtime-events.js";
 import { loadRuntimePlugins, type RuntimePlugins } from "./plugin-wiring.js";
 import type { RuntimeOptions } from "./runtime-options.js";
+import { withHermesEnvFile } from "./runtime-env.js";
 import { createToolsetDefaults } from "./toolset-defaults.js";
 import type { HermesRuntime } from "./hermes-runtime.js";
 import {
@@ -52,11 +53,12 @@ const DEFAULT_MCP_WAIT_MS = 60_000;
  */
 export async function createRuntime(options: RuntimeOptions = {}): Promise<HermesRuntime> {
   options.signal?.throwIfAborted();
-  const env = options.env ?? process.env;
+  const hostEnv = options.env ?? process.env;
   const hermesHome = resolveHermesHome({
-    env,
+    env: hostEnv,
     ...(options.hermesHome === undefined ? {} : { explicit: options.hermesHome }),
   });
+  const env = withHermesEnvFile(hostEnv, hermesHome);
   const logger = options.logger ?? createStderrLogger({ name: "hermes-agent" });
   const configSource =
     options.config === undefined

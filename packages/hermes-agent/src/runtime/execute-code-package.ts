@@ -30,6 +30,7 @@ export const EXECUTE_CODE_PACKAGE: ToolPackage = defineToolPackage({
           ...(check.signal === undefined ? {} : { signal: check.signal }),
         }),
       spillDirectory: path.join(ctx.hermesHome, "cache", "exec"),
+      onScriptStderr: (event) => ctx.events.emit("execute_code:stderr", event),
     });
     // The description the model sees is built from data for each selection: the sandbox
     // tools it offers, their registered parameters, and this runtime's limits.

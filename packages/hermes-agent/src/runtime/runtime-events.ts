@@ -68,6 +68,15 @@ export interface McpProgressEvent {
   readonly message: string | undefined;
 }
 
+/**
+ * Payload of `execute_code:stderr`: what an execute_code script wrote to standard error (the
+ * tool's result includes it only when the script failed).
+ */
+export interface ScriptStderrEvent {
+  readonly taskId: string | undefined;
+  readonly stderr: string;
+}
+
 /** Every event of a runtime and its payload. */
 export interface RuntimeEventMap {
   "tool:start": ToolStartEvent;
@@ -77,6 +86,7 @@ export interface RuntimeEventMap {
   "process:watch": ProcessWatchEvent;
   "mcp:status": McpStatusEvent;
   "mcp:progress": McpProgressEvent;
+  "execute_code:stderr": ScriptStderrEvent;
 }
 
 /** Name of a runtime event. */

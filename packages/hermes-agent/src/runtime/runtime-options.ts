@@ -24,13 +24,30 @@ export interface GatewayApprovalOption {
 }
 
 /**
+ * A run with nobody to ask that config may opt in, as Hermes' single-query (`-q`), cron and
+ * unattended-platform runs: a dangerous command or an execute_code script runs only when
+ * `approvals.single_query_mode` (`single_query` and `batch`), `approvals.cron_mode` (`cron`) or
+ * `approvals.unattended_mode` (`unattended`) is `approve`; by default they are refused.
+ */
+export interface UnattendedApprovalOption {
+  readonly context: "single_query" | "batch" | "cron" | "unattended";
+}
+
+/**
  * Who approves dangerous commands and hook-requested tool calls: a human through a prompt
- * (an {@link ApprovalPrompt} or a function), a gateway, or nobody (`"deny"`: every such call is
- * refused, failing closed). Default: the terminal prompt when standard input is a TTY, else
- * nobody.
+ * (an {@link ApprovalPrompt} or a function), a gateway, nobody with a config opt-in
+ * ({@link UnattendedApprovalOption}, e.g. `{ context: "single_query" }`), or nobody at all
+ * (`"deny"`: every dangerous command and every execute_code script is refused, whatever
+ * config.yaml says). Default: the terminal prompt when standard input is a TTY or
+ * `HERMES_INTERACTIVE` is set; else the context Hermes' variables name
+ * (`HERMES_SINGLE_QUERY_SESSION`, `HERMES_CRON_SESSION`, `HERMES_GATEWAY_SESSION`); else nobody.
  */
 export type RuntimeApprovalOption =
-  "deny" | ApprovalPrompt | ApprovalPromptFunction | GatewayApprovalOption;
+  | "deny"
+  | ApprovalPrompt
+  | ApprovalPromptFunction
+  | GatewayApprovalOption
+  | UnattendedApprovalOption;
 
 /** Options of `createRuntime`. Everything is optional. */
 export interface RuntimeOptions {

@@ -150,7 +150,9 @@ describe("hermes-agent mcp serve", { timeout: 120_000 }, () => {
     expect(JSON.parse(textOf(echo))).toMatchObject({ output: "over-http\n", exit_code: 0 });
     const result = await client.callTool(deleteVictim());
     expect(result.isError).toBe(true);
-    expect(textOf(result)).toMatch(/denied|blocked/i);
+    // Nobody was asked, and the answer says so rather than claiming the user denied it.
+    expect(textOf(result)).toContain("no user can approve it");
+    expect(textOf(result)).not.toContain("User denied");
     expect(existsSync(victim)).toBe(true);
   });
 

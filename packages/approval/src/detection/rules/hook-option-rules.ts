@@ -274,11 +274,35 @@ function npxRemote(cmd: ResolvedCommand): Match {
   return specs.some((spec) => REMOTE_SPEC.test(spec)) ? matchOf(EXEC_RULES.remoteExec) : null;
 }
 
+// Programs `scp -S`, `sftp -S` and `rsync -e` are meant to name: ssh and its stand-ins.
+const TRANSPORTS =
+  /^(?:ssh|autossh|sshpass|rsh|dbclient|mosh|tsh|gcloud|aws|az|kubectl|oc|docker|podman|nerdctl|lxc|incus|ssh-[\w-]+|tailscale|teleport)$/;
+
+/** `scp -S /tmp/fake-ssh`, `rsync -e ./wrapper`: the transport is a program nobody can see. */
+function transport(cmd: ResolvedCommand): Match {
+  const read =
+    cmd.name === "rsync"
+      ? readOptions(cmd.args, { shortWithValue: "eBTfM", longWithValue: ["rsh", "rsync-path"] })
+      : readOptions(cmd.args, { shortWithValue: "cDFiJloPSX" });
+  for (const option of read.options) {
+    if (!/^(?:S|e|rsh)$/.test(option.name) || option.valueWord === null) continue;
+    if (option.valueWord.dynamic) continue;
+    const program = (option.value ?? "").trim().split(/\s+/)[0] ?? "";
+    if (program !== "" && !TRANSPORTS.test(program.replace(/^.*\//, "")))
+      return matchOf(HOOK_RULES.script);
+  }
+  return null;
+}
+
 /** Hook and watcher rules dispatched by command name. */
 export const hookOptionRules: CommandRule = (cmd, ctx) => {
   switch (cmd.name) {
     case "tcpdump":
       return tcpdump(cmd, ctx);
+    case "scp":
+    case "sftp":
+    case "rsync":
+      return transport(cmd);
     case "apt":
     case "apt-get":
     case "aptitude":
