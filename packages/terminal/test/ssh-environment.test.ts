@@ -1,7 +1,8 @@
 import { createTempDir, type TempDir } from "@hermes-agent/test-utils";
 import { runEnvironmentConformance } from "../src/testing/index.js";
-import { execFileSync } from "node:child_process";
-import { chmodSync, copyFileSync, existsSync } from "node:fs";
+import { execFile, execFileSync } from "node:child_process";
+import { chmodSync, copyFileSync, existsSync, writeFileSync } from "node:fs";
+import { promisify } from "node:util";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createSshEnvironment, sshControlPath, type Environment } from "../src/index.js";
@@ -114,6 +115,38 @@ describe.skipIf(skip !== undefined)("ssh environment specifics", () => {
       const second = await connection();
       expect(existsSync(controlPath)).toBe(true);
       expect(await connection()).toBe(second);
+    } finally {
+      for (const env of envs.splice(0)) await env.cleanup();
+      await dir.remove();
+    }
+  });
+
+  test("another agent process closing its master does not cut this one's command", async () => {
+    if (typeof service === "string") return;
+    const dir = await createTempDir();
+    try {
+      const key = path.join(dir.path, "key");
+      copyFileSync(service.key, key);
+      chmodSync(key, 0o600);
+      const env = await make({ ssh_key: key });
+      const marker = path.join(dir.path, "other-done");
+      const running = env.execute(`while [ ! -e ${marker} ]; do sleep 0.05; done; echo finished`, {
+        timeout: 60,
+      });
+      const { stdout } = await promisify(execFile)(
+        process.execPath,
+        [
+          "--conditions=@hermes-agent/source",
+          "--import",
+          "tsx",
+          path.join(import.meta.dirname, "fixtures", "ssh-other-process.ts"),
+          JSON.stringify(sshOptions({ ssh_key: key })),
+        ],
+        { cwd: path.dirname(import.meta.dirname), timeout: 60_000 },
+      );
+      expect(JSON.parse(stdout)).toEqual({ output: "other\n" });
+      writeFileSync(marker, "");
+      expect(await running).toMatchObject({ output: "finished\n", exitCode: 0 });
     } finally {
       for (const env of envs.splice(0)) await env.cleanup();
       await dir.remove();

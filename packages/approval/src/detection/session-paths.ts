@@ -1,4 +1,4 @@
-import { DYNAMIC } from "@hermes-agent/shell";
+import { DYNAMIC, type Word } from "@hermes-agent/shell";
 import { activeSession } from "./command-context.js";
 import {
   classifyDeleteTarget,
@@ -39,6 +39,25 @@ export function deleteScopeOf(text: string, glob: boolean): DeleteScope {
   if (moved === null || own === "dynamic") return own;
   const scope = classifyDeleteTarget(moved, glob);
   return HARD_DELETE_SCOPES.has(scope) ? scope : own;
+}
+
+/**
+ * True when there is at least one operand and every one names a file inside the working tree
+ * (not the tree itself, not `.git`, nothing only known at run time): overwriting or formatting
+ * such a file is the project's business, like deleting it.
+ */
+export function allInsideTree(words: readonly Word[]): boolean {
+  return (
+    words.length > 0 &&
+    words.every(
+      (word) =>
+        !word.dynamic &&
+        !word.glob &&
+        deleteScopeOf(word.text, false) === "inside" &&
+        writeKindOf(word.text) === null &&
+        !/^\/[^/]*$/.test(inWorkingDirectory(word.text) ?? ""),
+    )
+  );
 }
 
 /** Why writing a path is sensitive in the session (relative paths resolved against the cwd). */

@@ -121,7 +121,8 @@ function sshMatch(cmd: ResolvedCommand, ctx: RuleContext): DangerousCommandMatch
   let i = 0;
   while (i < args.length && (args[i]?.text ?? "").startsWith("-"))
     i += SSH_WITH_VALUE.test(args[i]?.text ?? "") ? 2 : 1;
-  const remote = args.slice(i + 1);
+  // `ssh host -- cmd`: a `--` after the host only ends ssh's options.
+  const remote = args.slice(args[i + 1]?.text === "--" ? i + 2 : i + 1);
   if (remote.length === 0) return stdinCode(cmd, ctx);
   return payloadMatch(remote, ctx);
 }

@@ -144,6 +144,13 @@ describe("options and watchers that run commands", () => {
         "apt-get --option Dir::Bin::dpkg=/tmp/fake install x",
         "dpkg -i --post-invoke='rm -rf ~' x.deb",
         "dpkg --pre-invoke=/tmp/h.sh -i x.deb",
+        "scp -S /tmp/fake-ssh a h:b",
+        "sftp -S ./wrapper h",
+        "rsync -e ./transport.sh -a src/ h:dst/",
+        "rsync --rsh=/tmp/x -a src/ h:dst/",
+        "nmap --script=/tmp/x.nse localhost",
+        "nmap -sV --script ./probe.nse 127.0.0.1",
+        "nmap --datadir /tmp/nse --script default localhost",
         // A package archive's maintainer scripts run as root whatever the hooks say.
         "dpkg -i ./pkg.deb",
       ],
@@ -153,8 +160,13 @@ describe("options and watchers that run commands", () => {
       [
         "tcpdump -i any -w cap.pcap -G 3600 -z gzip",
         "tcpdump -i eth0 -c 100 -w cap.pcap",
+        "nmap --script vuln 127.0.0.1",
+        "nmap -sV -p 22,80 127.0.0.1",
         "apt-get -o Acquire::Retries=3 update",
         "apt-get -o Dpkg::Options::=--force-confold install -y nginx",
+        "scp -S /usr/bin/ssh a h:b",
+        "rsync -e 'ssh -p 2222' -a src/ h:dst/",
+        "rsync --rsh=ssh -a src/ h:dst/",
       ],
       "safe",
     );

@@ -76,6 +76,10 @@ describe("datastore and broker clients", () => {
         "rabbitmqctl -n rabbit@h delete_queue orders",
         "nats stream rm ORDERS -f",
         "ceph osd pool delete data data --yes-i-really-really-mean-it",
+        'psql -U postgres -tc "TRUNCATE users"',
+        "psql -Atc 'DROP TABLE t'",
+        "mysql -Ne 'DROP DATABASE shop'",
+        "ssh db.example -- 'dropdb prod'",
       ],
       "flagged",
     );
@@ -92,6 +96,9 @@ describe("datastore and broker clients", () => {
         "rabbitmqctl list_queues",
         "nats stream ls",
         "ceph status",
+        "psql -tc 'SELECT 1'",
+        "mysql -Ne 'SHOW DATABASES'",
+        "ssh db.example -- 'pg_lsclusters'",
       ],
       "safe",
     );

@@ -157,3 +157,42 @@ describe("containers, hosts and server power", () => {
     );
   });
 });
+
+describe("overwriting or formatting a file of the project", () => {
+  beforeAll(async () => {
+    await initializeDetector();
+  });
+
+  it("shred and mkfs on files inside the tree are the project's business", () => {
+    expectAll(
+      [
+        "shred -u ./tmp/test-key.pem",
+        "shred -n 3 -u build/key.pem",
+        "shred -zu fixtures/a.key fixtures/b.key",
+        "mkfs.ext4 -F ./test.img",
+        "mkfs.ext4 -F ./test.img 1024",
+        "mkfs -t xfs disk.img",
+        "mkfs.ext4 -L data -F images/d.img",
+        "mkfs.vfat -F 32 ./esp.img",
+      ],
+      "safe",
+    );
+    expectAll(
+      [
+        "shred -zu ~/secrets.kdbx",
+        "shred -u /tmp/x.txt",
+        "shred -u .git/config",
+        "shred -u ./a $X",
+        "shred -u *.pem",
+        "shred -u ../../etc/passwd",
+        "cd /etc && shred -u shadow",
+        "mkfs.ext4 -F /var/tmp/disk.img",
+        "mkfs.ext4 ~/disk.img",
+        "cd / && mkfs.ext4 -F disk.img",
+        "mkfs.ext4 -F ./a.img ../b.img",
+      ],
+      "flagged",
+    );
+    expectAll(["shred /dev/sda", "mkfs.ext4 /dev/sdb1", "mkfs.vfat $DEV"], "hardline");
+  });
+});

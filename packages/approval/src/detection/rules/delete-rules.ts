@@ -8,7 +8,7 @@ import {
   type Word,
 } from "@hermes-agent/shell";
 import { isBlockDevice, type DeleteScope } from "../paths.js";
-import { deleteScopeOf, writeKindOf } from "../session-paths.js";
+import { allInsideTree, deleteScopeOf, writeKindOf } from "../session-paths.js";
 import { matchOf, type CommandRule } from "../rule-context.js";
 import { rule, type DangerousCommandMatch, type RuleInfo } from "../types.js";
 
@@ -94,7 +94,8 @@ const shred: CommandRule = (cmd) => {
       description: "wipe of a raw block device",
       hardline: true,
     });
-  return matchOf(DELETE_RULES.shred);
+  // Shredding a file of the project (a test key in `./tmp`) is like deleting it.
+  return allInsideTree(flags.operands) ? null : matchOf(DELETE_RULES.shred);
 };
 
 const unlink: CommandRule = (cmd) => {

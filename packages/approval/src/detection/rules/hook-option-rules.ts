@@ -274,11 +274,62 @@ function npxRemote(cmd: ResolvedCommand): Match {
   return specs.some((spec) => REMOTE_SPEC.test(spec)) ? matchOf(EXEC_RULES.remoteExec) : null;
 }
 
+// Programs `scp -S`, `sftp -S` and `rsync -e` are meant to name: ssh and its stand-ins.
+const TRANSPORTS =
+  /^(?:ssh|autossh|sshpass|rsh|dbclient|mosh|tsh|gcloud|aws|az|kubectl|oc|docker|podman|nerdctl|lxc|incus|ssh-[\w-]+|tailscale|teleport)$/;
+
+/** `scp -S /tmp/fake-ssh`, `rsync -e ./wrapper`: the transport is a program nobody can see. */
+function transport(cmd: ResolvedCommand): Match {
+  const read =
+    cmd.name === "rsync"
+      ? readOptions(cmd.args, { shortWithValue: "eBTfM", longWithValue: ["rsh", "rsync-path"] })
+      : readOptions(cmd.args, { shortWithValue: "cDFiJloPSX" });
+  for (const option of read.options) {
+    if (!/^(?:S|e|rsh)$/.test(option.name) || option.valueWord === null) continue;
+    if (option.valueWord.dynamic) continue;
+    const program = (option.value ?? "").trim().split(/\s+/)[0] ?? "";
+    if (program !== "" && !TRANSPORTS.test(program.replace(/^.*\//, "")))
+      return matchOf(HOOK_RULES.script);
+  }
+  return null;
+}
+
+/** `nmap --script ./x.nse`: a local NSE script is Lua that may run anything (`os.execute`). */
+function nmapScript(cmd: ResolvedCommand): Match {
+  const read = readOptions(cmd.args, {
+    shortWithValue: "psoeiDSgb",
+    longWithValue: [
+      "script",
+      "script-args",
+      "script-args-file",
+      "datadir",
+      "top-ports",
+      "min-rate",
+      "max-rate",
+    ],
+  });
+  const scripts = read.options.filter((o) => o.name === "script" || o.name === "datadir");
+  return scripts.some(
+    (o) =>
+      o.name === "datadir" ||
+      /\/|\.nse$|\.lua$/.test(o.value ?? "") ||
+      (o.valueWord?.dynamic ?? false),
+  )
+    ? matchOf(HOOK_RULES.script)
+    : null;
+}
+
 /** Hook and watcher rules dispatched by command name. */
 export const hookOptionRules: CommandRule = (cmd, ctx) => {
   switch (cmd.name) {
     case "tcpdump":
       return tcpdump(cmd, ctx);
+    case "nmap":
+      return nmapScript(cmd);
+    case "scp":
+    case "sftp":
+    case "rsync":
+      return transport(cmd);
     case "apt":
     case "apt-get":
     case "aptitude":

@@ -96,6 +96,13 @@ const CLIENT_FLAGS: ReadonlyMap<string, RegExp> = new Map([
   ["mycli", /^(?:-e|--execute)$/],
 ]);
 
+// Flag bundles ending in the option that takes the SQL (`psql -tc SQL`, `mysql -Ne SQL`).
+const BUNDLED_COMMAND: ReadonlyMap<string, RegExp> = new Map([
+  ["psql", /^-[aAbeEHlnqsStxX1]+c$/],
+  ["mysql", /^-[BNrstvEfnqsX]+e$/],
+  ["mariadb", /^-[BNrstvEfnqsX]+e$/],
+]);
+
 function statements(cmd: ResolvedCommand): string[] {
   const texts = cmd.args.map((word) => word.text);
   const flag = CLIENT_FLAGS.get(cmd.name);
@@ -108,7 +115,7 @@ function statements(cmd: ResolvedCommand): string[] {
         ? /^-[ceqQ](.+)$/s.exec(text)
         : null);
     if (attached) out.push(attached[1] ?? "");
-    else if (flag?.test(text)) {
+    else if (flag?.test(text) || BUNDLED_COMMAND.get(cmd.name)?.test(text)) {
       out.push(texts[i + 1] ?? "");
       i++;
     }

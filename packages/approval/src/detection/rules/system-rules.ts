@@ -1,5 +1,6 @@
 import { hasOption, readOptions, SUDO_OPTIONS, type ResolvedCommand } from "@hermes-agent/shell";
 import { isBlockDevice } from "../paths.js";
+import { allInsideTree } from "../session-paths.js";
 import { matchOf, type CommandRule } from "../rule-context.js";
 import { rule, type RuleInfo } from "../types.js";
 
@@ -155,12 +156,17 @@ const BY_NAME = new Map<string, CommandRule>([
   ],
 ]);
 
+// A filesystem made in an image file of the project (`mkfs.ext4 -F ./test.img`) only
+// overwrites that file; a device is the hard-line floor and any other path needs approval.
+const MKFS_OPTIONS = { shortWithValue: "tbLOENmgGIiJCUTd" } as const;
 for (const name of ["mkfs", "mke2fs", "mkdosfs", "mkntfs", "mkexfatfs", "newfs", "mformat"]) {
-  BY_NAME.set(name, (cmd) =>
-    matchOf(
-      deviceOperand(cmd) || cmd.args.length === 0 ? SYSTEM_RULES.mkfs : SYSTEM_RULES.mkfsFile,
-    ),
-  );
+  BY_NAME.set(name, (cmd) => {
+    if (deviceOperand(cmd) || cmd.args.length === 0) return matchOf(SYSTEM_RULES.mkfs);
+    const targets = readOptions(cmd.args, MKFS_OPTIONS).operands.filter(
+      (word) => !/^\d+[kKmMgG]?$/.test(word.text),
+    );
+    return allInsideTree(targets) ? null : matchOf(SYSTEM_RULES.mkfsFile);
+  });
 }
 for (const name of [
   "fdisk",
