@@ -17,7 +17,6 @@ import {
   ToolsetCatalog,
   type SchemaPatches,
 } from "@hermes-agent/toolsets";
-import type { McpServerStatus } from "@hermes-agent/mcp";
 import { startAgentSession } from "../agent-tools/agent-session.js";
 import { registerAgentToolSchemas } from "../agent-tools/register-agent-tools.js";
 import { createAgentState } from "./agent-state.js";
@@ -37,14 +36,8 @@ import type { RuntimeOptions } from "./runtime-options.js";
 import { withHermesEnvFile } from "./runtime-env.js";
 import { createToolsetDefaults } from "./toolset-defaults.js";
 import type { HermesRuntime } from "./hermes-runtime.js";
-import {
-  isMissingPackage,
-  type ToolPackageContext,
-  type ToolPackageHandle,
-} from "./tool-package.js";
-
-/** How long `waitForMcpServers` waits by default: Hermes' connect timeout. */
-const DEFAULT_MCP_WAIT_MS = 60_000;
+import type { ToolPackageContext, ToolPackageHandle } from "./tool-package.js";
+import { backgroundServersOf, registerToolPackages } from "./tool-package-loader.js";
 
 /**
  * Compose a runtime: its own registry with every installed tool package, approval from
@@ -222,23 +215,10 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Herme
   };
   trackRuntime(tracker);
   try {
-    for (const toolPackage of options.toolPackages ?? BUILTIN_TOOL_PACKAGES) {
-      if (toolPackage.wanted?.(config) === false) continue;
-      if (options.mcp === false && toolPackage === MCP_TOOL_PACKAGE) continue;
-      let module: unknown;
-      try {
-        module = await toolPackage.load();
-      } catch (error) {
-        if (isMissingPackage(error, toolPackage.name)) {
-          logger.debug(`${toolPackage.name} is not installed; its tools are absent`);
-          continue;
-        }
-        throw error;
-      }
-      const handle = await toolPackage.register(module, context);
-      if (handle !== undefined) handles.push(handle);
-      options.signal?.throwIfAborted();
-    }
+    const packages = (options.toolPackages ?? BUILTIN_TOOL_PACKAGES).filter(
+      (toolPackage) => options.mcp !== false || toolPackage !== MCP_TOOL_PACKAGE,
+    );
+    await registerToolPackages(packages, context, handles, options.signal);
     for (const name of registry.getAllToolNames()) {
       // An MCP server may already have answered: its tools are not built in.
       if (registry.getToolsetForTool(name)?.startsWith("mcp-") !== true) builtinTools.add(name);
@@ -280,8 +260,6 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Herme
     ...(options.disabledToolsets === undefined ? {} : { disabled: options.disabledToolsets }),
   });
   defaults.warnUnknown();
-  const mcpServers = (): McpServerStatus[] =>
-    handles.flatMap((handle) => handle.servers?.status() ?? []);
   const runtime: HermesRuntime = {
     registry,
     toolsets,
@@ -296,14 +274,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Herme
     cwd,
     logger,
     defaultToolsets: () => defaults.current(),
-    mcpServers,
-    async waitForMcpServers(waitOptions = {}) {
-      const timeoutMs = waitOptions.timeoutMs ?? DEFAULT_MCP_WAIT_MS;
-      const waits: Promise<McpServerStatus[]>[] = [];
-      for (const handle of handles)
-        if (handle.servers) waits.push(handle.servers.settle(timeoutMs));
-      return (await Promise.all(waits)).flat();
-    },
+    ...backgroundServersOf(handles),
     getToolDefinitions(selection = {}) {
       const fallback = defaults.current();
       const disabled = selection.disabled ?? fallback.disabled;
