@@ -148,6 +148,9 @@ describe("options and watchers that run commands", () => {
         "sftp -S ./wrapper h",
         "rsync -e ./transport.sh -a src/ h:dst/",
         "rsync --rsh=/tmp/x -a src/ h:dst/",
+        "nmap --script=/tmp/x.nse localhost",
+        "nmap -sV --script ./probe.nse 127.0.0.1",
+        "nmap --datadir /tmp/nse --script default localhost",
         // A package archive's maintainer scripts run as root whatever the hooks say.
         "dpkg -i ./pkg.deb",
       ],
@@ -157,6 +160,8 @@ describe("options and watchers that run commands", () => {
       [
         "tcpdump -i any -w cap.pcap -G 3600 -z gzip",
         "tcpdump -i eth0 -c 100 -w cap.pcap",
+        "nmap --script vuln 127.0.0.1",
+        "nmap -sV -p 22,80 127.0.0.1",
         "apt-get -o Acquire::Retries=3 update",
         "apt-get -o Dpkg::Options::=--force-confold install -y nginx",
         "scp -S /usr/bin/ssh a h:b",

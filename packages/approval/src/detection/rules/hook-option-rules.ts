@@ -294,11 +294,38 @@ function transport(cmd: ResolvedCommand): Match {
   return null;
 }
 
+/** `nmap --script ./x.nse`: a local NSE script is Lua that may run anything (`os.execute`). */
+function nmapScript(cmd: ResolvedCommand): Match {
+  const read = readOptions(cmd.args, {
+    shortWithValue: "psoeiDSgb",
+    longWithValue: [
+      "script",
+      "script-args",
+      "script-args-file",
+      "datadir",
+      "top-ports",
+      "min-rate",
+      "max-rate",
+    ],
+  });
+  const scripts = read.options.filter((o) => o.name === "script" || o.name === "datadir");
+  return scripts.some(
+    (o) =>
+      o.name === "datadir" ||
+      /\/|\.nse$|\.lua$/.test(o.value ?? "") ||
+      (o.valueWord?.dynamic ?? false),
+  )
+    ? matchOf(HOOK_RULES.script)
+    : null;
+}
+
 /** Hook and watcher rules dispatched by command name. */
 export const hookOptionRules: CommandRule = (cmd, ctx) => {
   switch (cmd.name) {
     case "tcpdump":
       return tcpdump(cmd, ctx);
+    case "nmap":
+      return nmapScript(cmd);
     case "scp":
     case "sftp":
     case "rsync":
