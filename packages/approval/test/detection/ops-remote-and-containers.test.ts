@@ -196,3 +196,29 @@ describe("overwriting or formatting a file of the project", () => {
     expectAll(["shred /dev/sda", "mkfs.ext4 /dev/sdb1", "mkfs.vfat $DEV"], "hardline");
   });
 });
+
+describe("git push previews", () => {
+  beforeAll(async () => {
+    await initializeDetector();
+  });
+
+  it("a dry run pushes nothing; the real push after it is still held", () => {
+    expectAll(
+      [
+        "git push --dry-run --force origin main",
+        "git push -n -f origin main",
+        "git push --dry origin +main",
+        "git push origin --delete old -n",
+      ],
+      "safe",
+    );
+    expectAll(
+      [
+        "git push --force origin main",
+        "git push -f origin main --no-verify",
+        "git push --dry-run origin main && git push --force origin main",
+      ],
+      "flagged",
+    );
+  });
+});

@@ -73,6 +73,20 @@ describe("an interrupted call answers with what the tool did so far", () => {
       ),
     );
     const sessionId = String(started.session_id);
+    const poll = async () =>
+      parse(
+        await runtime.handleFunctionCall(
+          "process",
+          { action: "poll", session_id: sessionId },
+          { taskId: "t3" },
+        ),
+      );
+    // The process registry reads the output asynchronously: wait until it holds the line.
+    expect(
+      await waitUntil(async () => String((await poll()).output_preview).includes("working"), {
+        timeoutMs: 20_000,
+      }),
+    ).toBe(true);
     const controller = new AbortController();
     const pending = runtime.handleFunctionCall(
       "process",
@@ -86,13 +100,6 @@ describe("an interrupted call answers with what the tool did so far", () => {
       note: "Wait interrupted; the process is still running",
     });
     expect(result.output).toContain("working");
-    const poll = parse(
-      await runtime.handleFunctionCall(
-        "process",
-        { action: "poll", session_id: sessionId },
-        { taskId: "t3" },
-      ),
-    );
-    expect(poll.status).toBe("running");
+    expect((await poll()).status).toBe("running");
   });
 });

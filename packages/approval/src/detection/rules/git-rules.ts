@@ -109,6 +109,8 @@ export const gitRules: CommandRule = (cmd, ctx) => {
         shortWithValue: "o",
         longWithValue: ["repo", "receive-pack", "exec", "push-option"],
       });
+      // `--dry-run` (`-n`) only reports what a push would do.
+      if (flags.short.has("n") || hasLong(flags, "dry-run", 3)) return null;
       if (
         flags.short.has("f") ||
         hasLong(flags, "force", 4) ||
