@@ -18,6 +18,7 @@ import { matchOf, type CommandRule, type RuleContext } from "../rule-context.js"
 import { isSendableSecretPath } from "../secret-paths.js";
 import { homeFolded } from "../session-paths.js";
 import { rule, type DangerousCommandMatch, type RuleInfo } from "../types.js";
+import { DOCKER_RUN_OPTIONS } from "./docker-options.js";
 import { PLATFORM_RULES } from "./platform-rules.js";
 
 type Match = DangerousCommandMatch | null;
@@ -50,62 +51,6 @@ const GLOBAL: OptionTable = {
     "identity",
     "storage-driver",
     "cgroup-manager",
-  ],
-};
-
-const RUN: OptionTable = {
-  posix: true,
-  shortWithValue: "aecvuwplmhi",
-  longWithValue: [
-    "name",
-    "volume",
-    "env",
-    "env-file",
-    "user",
-    "workdir",
-    "publish",
-    "network",
-    "label",
-    "mount",
-    "entrypoint",
-    "hostname",
-    "memory",
-    "cpus",
-    "platform",
-    "pull",
-    "restart",
-    "add-host",
-    "cap-add",
-    "cap-drop",
-    "device",
-    "dns",
-    "gpus",
-    "ipc",
-    "pid",
-    "runtime",
-    "security-opt",
-    "shm-size",
-    "tmpfs",
-    "ulimit",
-    "log-driver",
-    "log-opt",
-    "detach-keys",
-    "cidfile",
-    "cgroupns",
-    "stop-signal",
-    "stop-timeout",
-    "health-cmd",
-    "group-add",
-    "link",
-    "expose",
-    "volumes-from",
-    "uts",
-    "userns",
-    "storage-opt",
-    "sysctl",
-    "annotation",
-    "net",
-    "index",
   ],
 };
 
@@ -246,7 +191,7 @@ function engine(cmd: ResolvedCommand, ctx: RuleContext): Match {
   const { verb, rest } = subcommand(
     compose ? [staticWord("compose"), ...cmd.args] : global.operands,
   );
-  const options = readOptions(rest, { ...RUN, posix: false });
+  const options = readOptions(rest, { ...DOCKER_RUN_OPTIONS, posix: false });
   const pruned =
     PRUNERS.test(verb) || verb === "system reset"
       ? pruneMatch(
@@ -284,7 +229,7 @@ function engine(cmd: ResolvedCommand, ctx: RuleContext): Match {
     verb === "container run" ||
     verb === "container create"
   )
-    return hostEscape(readOptions(rest, RUN));
+    return hostEscape(readOptions(rest, DOCKER_RUN_OPTIONS));
   if (verb === "compose exec" || verb === "compose run") return composeCommand(rest, ctx);
   return null;
 }

@@ -3,6 +3,7 @@
 // sqlite3 `.shell`, `sed 'e ...'`, `make --eval`, `npm pkg set scripts.x=...`). The command
 // line is analysed like a `-c` payload; one built at run time is flagged.
 import { hostViewOfContainerWords } from "./container-paths.js";
+import { DOCKER_RUN_OPTIONS } from "./docker-options.js";
 import {
   hasOption,
   optionValues,
@@ -521,57 +522,6 @@ function clientMatch(cmd: ResolvedCommand, ctx: RuleContext): Match {
   return worst(clientShellEscapes(cmd.name, texts).map((text) => ctx.analyseText(text)));
 }
 
-const DOCKER_RUN_VALUES = "aecvuwplmhi";
-const DOCKER_LONG_VALUES = [
-  "name",
-  "volume",
-  "env",
-  "env-file",
-  "user",
-  "workdir",
-  "publish",
-  "network",
-  "label",
-  "mount",
-  "entrypoint",
-  "hostname",
-  "memory",
-  "cpus",
-  "platform",
-  "pull",
-  "restart",
-  "add-host",
-  "cap-add",
-  "cap-drop",
-  "device",
-  "dns",
-  "gpus",
-  "ipc",
-  "pid",
-  "runtime",
-  "security-opt",
-  "shm-size",
-  "tmpfs",
-  "ulimit",
-  "log-driver",
-  "log-opt",
-  "detach-keys",
-  "cidfile",
-  "cgroupns",
-  "stop-signal",
-  "stop-timeout",
-  "health-cmd",
-  "group-add",
-  "link",
-  "expose",
-  "volumes-from",
-  "uts",
-  "userns",
-  "storage-opt",
-  "sysctl",
-  "annotation",
-];
-
 /** `docker run IMAGE CMD` / `docker exec CTR CMD`: the command runs with the mounts given. */
 function dockerMatch(cmd: ResolvedCommand, ctx: RuleContext): Match {
   const global = readOptions(cmd.args, {
@@ -583,11 +533,7 @@ function dockerMatch(cmd: ResolvedCommand, ctx: RuleContext): Match {
   if (rest[0]?.text === "container") rest = rest.slice(1);
   const sub = rest[0]?.text ?? "";
   if (sub !== "run" && sub !== "exec" && sub !== "create") return null;
-  const read = readOptions(rest.slice(1), {
-    posix: true,
-    shortWithValue: DOCKER_RUN_VALUES,
-    longWithValue: DOCKER_LONG_VALUES,
-  });
+  const read = readOptions(rest.slice(1), DOCKER_RUN_OPTIONS);
   const inner = read.operands.slice(1);
   const words = hostViewOfContainerWords(read, inner, sub !== "exec");
   const entry = optionValues(read, "entrypoint")[0];
