@@ -82,6 +82,9 @@ export async function listSessionIds(directory: string): Promise<string[]> {
     .sort();
 }
 
+/** Where each file ended after this process's last append to it (one small entry per session file written). */
+const appendedEnds = new Map<string, number>();
+
 /**
  * Append records to a session file as complete lines in one write (`O_APPEND`), so concurrent
  * appenders never interleave inside a line and a crash can only tear the last line, which
@@ -90,7 +93,9 @@ export async function listSessionIds(directory: string): Promise<string[]> {
 export async function appendRecords(file: string, records: readonly object[]): Promise<void> {
   let prefix = "";
   const info = await stat(file).catch(() => undefined);
-  if (info !== undefined && info.size > 0) {
+  // A file that still ends where this process's last append left it ends with that append's
+  // newline; otherwise (another writer, a crash mid-line) its last byte is read.
+  if (info !== undefined && info.size > 0 && info.size !== appendedEnds.get(file)) {
     const handle = await open(file, "r");
     try {
       const last = Buffer.alloc(1);
@@ -102,6 +107,7 @@ export async function appendRecords(file: string, records: readonly object[]): P
   }
   const text = prefix + records.map((record) => `${JSON.stringify(record)}\n`).join("");
   await appendFile(file, text, { encoding: "utf8", mode: 0o600, flag: "a" });
+  appendedEnds.set(file, (info?.size ?? 0) + Buffer.byteLength(text));
 }
 
 /** Read a session file from byte `from` (default 0); lines that are not valid records are skipped. */
