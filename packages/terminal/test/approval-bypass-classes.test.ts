@@ -2,29 +2,8 @@
 // and nobody to ask (flagged commands are refused). Every payload is harmless if it runs: it
 // removes a path that does not exist and touches a marker in the workspace; each test checks
 // that the command was blocked and the marker never appeared.
-import { existsSync, writeFileSync } from "node:fs";
-import path from "node:path";
-import { createApprovalManager } from "@hermes-agent/approval";
-import { createTempDir, type TempDir } from "@hermes-agent/test-utils";
-import { afterEach, describe, expect, test } from "vitest";
-import { createHarness, type Harness } from "./tool-harness.js";
-
-let harness: Harness | undefined;
-const dirs: TempDir[] = [];
-afterEach(async () => {
-  await harness?.close();
-  harness = undefined;
-  while (dirs.length > 0) await dirs.pop()?.remove();
-});
-
-async function setup(): Promise<Harness> {
-  const home = await createTempDir("hermes-bypass-classes-");
-  dirs.push(home);
-  writeFileSync(path.join(home.path, "config.yaml"), "approvals:\n  mode: manual\n");
-  const manager = createApprovalManager({ home: home.path, env: {}, interactive: false });
-  harness = await createHarness({ approval: manager });
-  return harness;
-}
+import { describe, test } from "vitest";
+import { expectEveryCommandBlocked } from "./blocked-commands.js";
 
 // `GONE` is a path that does not exist; `MARK` is created only if the command ran.
 const COMMANDS = [
@@ -45,24 +24,7 @@ const COMMANDS = [
 ];
 
 describe("bypass classes through the terminal tool", () => {
-  test("every variant is blocked and never runs", async () => {
-    const h = await setup();
-    for (const [index, template] of COMMANDS.entries()) {
-      const marker = path.join(h.dir.path, `marker-${index}`);
-      const command = template
-        .replaceAll("/GONE", `/hermes-nonexistent-${index}/x`)
-        .replaceAll("MARK", marker);
-      const result = await h.call("terminal", { command });
-      expect(result, command).toMatchObject({ exit_code: -1, status: "blocked" });
-      expect(existsSync(marker), command).toBe(false);
-    }
-    // The same tool runs ordinary work.
-    const marker = path.join(h.dir.path, "marker-ok");
-    expect(await h.call("terminal", { command: `echo $((1+2)) && touch ${marker}` })).toMatchObject(
-      {
-        exit_code: 0,
-      },
-    );
-    expect(existsSync(marker)).toBe(true);
+  test("every variant is blocked and never runs; ordinary work still runs", async () => {
+    await expectEveryCommandBlocked(COMMANDS, "echo $((1+2)) && touch MARK");
   });
 });

@@ -18,6 +18,7 @@ import { rule, type DangerousCommandMatch, type RuleInfo } from "../types.js";
 import { PROCESS_RULES } from "./process-rules.js";
 import { SYSTEM_RULES } from "./system-rules.js";
 import { WRITE_RULES } from "./write-rules.js";
+import { ANSIBLE_OPTIONS } from "./ansible-options.js";
 
 type Match = DangerousCommandMatch | null;
 
@@ -401,23 +402,7 @@ function moduleArgs(text: string): Map<string, string> {
 
 /** Ad-hoc ansible modules that stop services, delete paths, remove users or packages. */
 function ansibleModule(cmd: ResolvedCommand, ctx: RuleContext): Match {
-  const read = readOptions(cmd.args, {
-    shortWithValue: "maiuMekfBPtTlcCsbK",
-    longWithValue: [
-      "module-name",
-      "args",
-      "inventory",
-      "user",
-      "become-user",
-      "become-method",
-      "limit",
-      "forks",
-      "extra-vars",
-      "timeout",
-      "connection",
-      "private-key",
-    ],
-  });
+  const read = readOptions(cmd.args, ANSIBLE_OPTIONS);
   const module = (
     read.options.find((o) => o.name === "m" || o.name === "module-name")?.value ?? ""
   ).replace(/^ansible\.(?:builtin|posix)\./, "");

@@ -3,6 +3,7 @@
 // sqlite3 `.shell`, `sed 'e ...'`, `make --eval`, `npm pkg set scripts.x=...`). The command
 // line is analysed like a `-c` payload; one built at run time is flagged.
 import { hostViewOfContainerWords } from "./container-paths.js";
+import { ANSIBLE_OPTIONS } from "./ansible-options.js";
 import { DOCKER_RUN_OPTIONS } from "./docker-options.js";
 import {
   hasOption,
@@ -544,25 +545,7 @@ function dockerMatch(cmd: ResolvedCommand, ctx: RuleContext): Match {
 /** `pssh -h hosts CMD`, `ansible HOSTS -m shell -a CMD`, `salt '*' cmd.run CMD`: remote command lines. */
 function remoteMatch(cmd: ResolvedCommand, ctx: RuleContext): Match {
   if (cmd.name === "ansible") {
-    const read = readOptions(cmd.args, {
-      shortWithValue: "maiuMekfBPtTlcCsbK",
-      longWithValue: [
-        "module-name",
-        "args",
-        "inventory",
-        "user",
-        "become-user",
-        "become-method",
-        "limit",
-        "forks",
-        "extra-vars",
-        "timeout",
-        "connection",
-        "private-key",
-        "vault-password-file",
-        "module-path",
-      ],
-    });
+    const read = readOptions(cmd.args, ANSIBLE_OPTIONS);
     const module = optionValues(read, "m", "module-name")[0]?.value ?? "command";
     if (!/^(?:(?:ansible\.builtin\.)?(?:command|shell|raw|script))$/.test(module)) return null;
     return worst(optionValues(read, "a", "args").map((o) => line(o.value ?? "", o.valueWord, ctx)));
