@@ -1,10 +1,8 @@
 // What the approval flows add on top of detection for each command: the trace of what the line
 // runs (directories, writes, payloads), its target classes, the root-targeting floor, a deny
 // list, and the redacted text shown for review.
-import { readFileSync } from "node:fs";
-import { performance } from "node:perf_hooks";
-import { fileURLToPath } from "node:url";
 import { reportResult, runSuite } from "@hermes-agent/bench";
+import { corpusCommands, perCommandMedian } from "./corpus-timing.js";
 import { analyseCommandLine, initializeDetector } from "../src/detection/index.js";
 import { traceCommandLine } from "../src/flows/command-trace.js";
 import { denyVerdict } from "../src/flows/deny-rules.js";
@@ -14,11 +12,7 @@ import { targetClassesOf } from "../src/flows/target-class.js";
 import type { ApprovalCommandContext } from "../src/flows/types.js";
 
 const SUITE = "approval-flows";
-const corpusPath = fileURLToPath(new URL("../corpus/commands.jsonl", import.meta.url));
-const commands: string[] = readFileSync(corpusPath, "utf8")
-  .split("\n")
-  .filter((line) => line.trim() !== "")
-  .map((line) => (JSON.parse(line) as { command: string }).command);
+const commands = corpusCommands();
 
 const context: ApprovalCommandContext = {
   cwd: "/home/dev/project",
@@ -40,22 +34,7 @@ function flowWork(command: string): void {
 
 await initializeDetector();
 
-function perCommandMedian(rounds: number): { median: number; min: number; max: number } {
-  for (const command of commands) flowWork(command);
-  const times = commands.map((command) => {
-    const start = performance.now();
-    for (let i = 0; i < rounds; i++) flowWork(command);
-    return ((performance.now() - start) * 1000) / rounds;
-  });
-  times.sort((a, b) => a - b);
-  return {
-    median: times[times.length >> 1] ?? 0,
-    min: times[0] ?? 0,
-    max: times[times.length - 1] ?? 0,
-  };
-}
-
-const perCommand = perCommandMedian(20);
+const perCommand = perCommandMedian(commands, flowWork, 20);
 reportResult({
   suite: SUITE,
   name: `trace + target classes + root floor + deny list + review text, per-command median (${commands.length} commands)`,
