@@ -18,8 +18,14 @@ import type {
   SessionTransport,
 } from "./session-transport.js";
 import { sandboxHint, type SandboxPolicy, type SandboxSettings } from "./sandbox.js";
-import { SHELL_WRAPPER } from "./shell-wrapper.js";
+import { RESTORE_VARIABLE, SHELL_WRAPPER } from "./shell-wrapper.js";
 import { TerminalError, TerminalErrorCode } from "./terminal-error.js";
+
+/**
+ * Longest restored state handed to bash in a variable (the kernel caps one at 128 KiB);
+ * a larger one goes through a new file of the state dir.
+ */
+const MAX_INLINE_RESTORE = 100_000;
 
 /** After the shell exits, how long to wait for descendants to release the output pipe. */
 const OUTPUT_DRAIN_MS = 100;
@@ -145,6 +151,13 @@ export class LocalTransport implements SessionTransport {
         `Working directory not found: ${target} does not exist or is not a directory. The command did not run.`,
       );
     }
+    // The checked state goes to bash in a variable, out of reach of any process the earlier
+    // commands left running (a file could be rewritten between the check and the restore).
+    const inline = run.restore.length <= MAX_INLINE_RESTORE;
+    const restoreFile = inline ? undefined : path.join(this.stateDir, `${run.runId}.restore`);
+    if (restoreFile !== undefined) writeFileSync(restoreFile, run.restore, { mode: 0o600 });
+    const env =
+      inline && run.restore !== "" ? { ...run.env, [RESTORE_VARIABLE]: run.restore } : run.env;
     const wrapperArgs = [
       "--noprofile",
       "--norc",
@@ -157,7 +170,7 @@ export class LocalTransport implements SessionTransport {
       run.command,
       run.save ? "1" : "0",
       run.transient.join(" "),
-      run.snapshot ?? "",
+      restoreFile ?? "",
     ];
     const plan = this.#settings.plan;
     const viaLauncher = !run.pty && plan.launcher !== undefined;
@@ -170,7 +183,7 @@ export class LocalTransport implements SessionTransport {
           launcherRequest({
             cwd: target,
             endOutput: plan.isolated,
-            env: run.env,
+            env,
             argv: [this.#settings.bash, ...wrapperArgs],
           }),
         );
@@ -183,7 +196,7 @@ export class LocalTransport implements SessionTransport {
           file: argv[0] ?? "",
           args: argv.slice(1),
           cwd: plan.hostPath(target),
-          env: { ...this.#settings.baseEnv, ...run.env },
+          env: { ...this.#settings.baseEnv, ...env },
         };
         proc = run.pty
           ? await launchPty(spec, this.#settings.ptyModule)
@@ -198,6 +211,7 @@ export class LocalTransport implements SessionTransport {
         { cause: error },
       );
     }
+    if (restoreFile !== undefined) void proc.exited.then(() => removeQuietly(restoreFile));
     const tracksTree = viaLauncher || plan.isolated;
     if (!tracksTree) this.#groups.set(proc.pid, processStartTime(proc.pid));
     const marker = run.env[RUN_MARKER] ?? "";
@@ -243,7 +257,7 @@ export class LocalTransport implements SessionTransport {
         const snapshot = path.join(this.stateDir, `${run.runId}.snap`);
         const cwdFile = path.join(this.stateDir, `${run.runId}.cwd`);
         const cwd = takeFile(cwdFile)?.trim();
-        if (cwd === undefined) {
+        if (cwd === undefined || !cwd.startsWith("/") || cwd.includes("\n")) {
           removeQuietly(snapshot);
           return { saved: false };
         }
