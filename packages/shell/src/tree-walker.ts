@@ -12,13 +12,13 @@ import { ARITHMETIC_TEST_OPERATORS, arithmeticCode } from "./arithmetic.js";
 import { DYNAMIC, staticWord } from "./shell-ir.js";
 import { nameOperands, subscriptWithCode } from "./name-operands.js";
 import { readRedirect } from "./tree-redirects.js";
-import { spawningLoopOf, type SpawningLoop } from "./spawning-loops.js";
+import { endlessLoopOf, spawningLoopOf, type SpawningLoop } from "./spawning-loops.js";
 import { mktempValue, withKnownVariables } from "./temp-paths.js";
 
 // Variables whose assignment rules judge as a command (`export NAME=VALUE`): history settings,
 // and what makes the dynamic loader or node load extra code.
 const ENVIRONMENT_HOOKS =
-  /^(?:HISTFILE|HISTSIZE|HISTFILESIZE|SAVEHIST|HISTIGNORE|LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|GCONV_PATH|NODE_OPTIONS)$/;
+  /^(?:HISTFILE|HISTSIZE|HISTFILESIZE|SAVEHIST|HISTIGNORE|LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|GCONV_PATH|NODE_OPTIONS|ENV|BASH_ENV|ZDOTDIR|PERL5OPT|PERL5LIB|PERLLIB|RUBYOPT|RUBYLIB|PYTHONPATH|PYTHONHOME|PYTHONSTARTUP|NODE_PATH|LD_LIBRARY_PATH|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|JDK_JAVA_OPTIONS)$/;
 
 /** Loop values up to which a `for` body is read once per value. */
 const MAX_LOOP_VALUES = 8;
@@ -56,6 +56,8 @@ class TreeWalker implements WordContext {
   background = false;
   /** The most severe loop that starts background jobs on each pass. */
   spawningLoop: SpawningLoop | null = null;
+  /** The most severe endless loop without a wait or a way out. */
+  endlessLoop: "busy" | "growing" | null = null;
   private readonly locals: SimpleCommand[][] = [];
   /** Variables declared `-i`: bash evaluates what is assigned to them as arithmetic. */
   private readonly integers = new Set<string>();
@@ -385,6 +387,8 @@ class TreeWalker implements WordContext {
   walk(node: Node): void {
     const loop = spawningLoopOf(node);
     if (loop !== null && this.spawningLoop !== "endless") this.spawningLoop = loop;
+    const endless = this.endlessLoop === "growing" ? null : endlessLoopOf(node);
+    if (endless !== null) this.endlessLoop = endless;
     switch (node.type) {
       case "comment":
         return;
@@ -499,5 +503,6 @@ export function scriptFromTree(root: Node, scope: VariableScope): Script {
     incomplete: walker.incomplete || root.hasError,
     ...(walker.background ? { background: true } : {}),
     ...(walker.spawningLoop !== null ? { spawningLoop: walker.spawningLoop } : {}),
+    ...(walker.endlessLoop !== null ? { endlessLoop: walker.endlessLoop } : {}),
   };
 }

@@ -21,6 +21,7 @@ import { payloadMatch } from "./exec-rules.js";
 import { sedScriptCommands } from "./sed-scripts.js";
 import { clientShellEscapes } from "./client-escapes.js";
 import { makeMatch } from "./make-rules.js";
+import { edWriteMatch } from "./editor-writes.js";
 import { stdinText } from "./stdin-text.js";
 
 type Match = DangerousCommandMatch | null;
@@ -385,12 +386,13 @@ function straceMatch(cmd: ResolvedCommand, ctx: RuleContext): Match {
 function edMatch(cmd: ResolvedCommand, ctx: RuleContext): Match {
   const script = stdinText(cmd.source);
   if (script === null) return null;
-  return worst(
-    script
+  return worst([
+    ...script
       .split("\n")
       .map((text) => /^\s*(?:[\d,.$;]*(?:r|w|e|E)?\s*)?!(.+)$/.exec(text)?.[1])
       .map((command) => (command === undefined ? null : ctx.analyseText(command))),
-  );
+    edWriteMatch(cmd),
+  ]);
 }
 
 /** `npm pkg set scripts.x=CMD`, `npm set-script x CMD`: the script runs on a later install or run. */
