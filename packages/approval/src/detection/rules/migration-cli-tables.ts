@@ -152,13 +152,15 @@ function judge(tool: MigrationTool, words: readonly string[]): RuleInfo | null {
     if (!word.startsWith("-")) operands.push(word);
     else if (tool.preview?.has(word.split("=")[0] ?? "")) return null;
   }
+  // The tool's own words (`db` of `flask db`, the artisan script) may follow option values.
   const prefix = tool.prefix ?? [];
-  for (let i = 0; i < prefix.length; i++) {
-    const want = prefix[i] ?? "";
-    if (!(want === "artisan" ? isScript(operands[i] ?? "", want) : operands[i] === want))
-      return null;
-  }
-  for (const operand of operands.slice(prefix.length)) {
+  const matches = (word: string, want: string): boolean =>
+    want === "artisan" ? isScript(word, want) : word === want;
+  const start = prefix.length === 0 ? 0 : operands.findIndex((op) => matches(op, prefix[0] ?? ""));
+  if (start < 0) return null;
+  for (let i = 1; i < prefix.length; i++)
+    if (!matches(operands[start + i] ?? "", prefix[i] ?? "")) return null;
+  for (const operand of operands.slice(start + prefix.length)) {
     if (tool.wipe?.has(operand)) return SQL_RULES.datastore;
     if (tool.rollback?.has(operand)) return OPS_CLI_RULES.schemaRollback;
   }

@@ -58,7 +58,8 @@ const FILE_OPTIONS: ReadonlyMap<string, ReadonlySet<string>> = new Map([
 ]);
 
 /** True when a script's file name says it drops, truncates, wipes or rolls back data. */
-export function destructiveScriptName(path: string): boolean {
+export function destructiveScriptName(file: string): boolean {
+  const path = file.replace(/\.(?:gz|bz2|xz|zst|lz4)$/i, "");
   if (!SCRIPT_FILE.test(path)) return false;
   const base = path.slice(path.lastIndexOf("/") + 1).replace(SCRIPT_FILE, "");
   const parts = base
