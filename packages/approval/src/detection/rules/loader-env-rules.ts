@@ -44,7 +44,7 @@ function startupValue(name: string, value: string, dynamic: boolean): boolean {
       trimmed !== "" &&
       trimmed !== "/dev/null" &&
       !/^~\/\.[\w.-]+$/.test(trimmed) &&
-      (name === "BASH_ENV" || /[/.]|^\u0000/.test(trimmed))
+      (name === "BASH_ENV" || /[/.]/.test(trimmed) || trimmed.startsWith(DYNAMIC))
     );
   if (MODULE_PATHS.test(name))
     return trimmed
