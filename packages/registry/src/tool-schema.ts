@@ -2,6 +2,7 @@ import type { z } from "zod";
 import { RegistryError, RegistryErrorCode } from "./registry-error.js";
 import { copyPlainData, deepFreeze } from "./plain-copy.js";
 import { findSchemaProblems } from "./schema-shape.js";
+import { snapshotSchema } from "./schema-snapshot.js";
 import { applyStrictMode } from "./strict-schema.js";
 import type { FunctionSchema, JsonSchema, ToolSchemaInput } from "./types.js";
 import { isZodSchema, zodToJsonSchema } from "./zod-interop.js";
@@ -49,17 +50,23 @@ function convertZod(toolName: string, parameters: z.ZodType): JsonSchema {
   }
 }
 
-/** A private copy of the parameters, checked; frozen unless strict mode must still edit it. */
+/**
+ * A private copy of the parameters, checked; frozen unless strict mode must still edit it. Most
+ * schemas are copied and vouched for in one pass; the others are copied, then walked to name
+ * their first problem.
+ */
 function copyJsonSchema(toolName: string, parameters: JsonSchema, freeze: boolean): JsonSchema {
-  let copy: JsonSchema;
-  try {
-    copy = copyPlainData(parameters, freeze);
-  } catch (error) {
-    throw invalid(toolName, "schema['parameters'] must be plain JSON data", error);
-  }
-  const problems = findSchemaProblems(copy);
-  if (problems !== undefined) {
-    throw invalid(toolName, `schema['parameters'] is not a valid JSON Schema: ${problems}`);
+  let copy = snapshotSchema(parameters, freeze);
+  if (copy === undefined) {
+    try {
+      copy = copyPlainData(parameters, freeze);
+    } catch (error) {
+      throw invalid(toolName, "schema['parameters'] must be plain JSON data", error);
+    }
+    const problems = findSchemaProblems(copy);
+    if (problems !== undefined) {
+      throw invalid(toolName, `schema['parameters'] is not a valid JSON Schema: ${problems}`);
+    }
   }
   if (copy["type"] !== undefined && copy["type"] !== "object") {
     throw invalid(
