@@ -1,3 +1,5 @@
+import { keyCount, newRecord } from "./sized-record.js";
+
 /** Nesting depth past which {@link copyPlainData} hands the value to `structuredClone`. */
 export const MAX_FAST_DEPTH = 64;
 
@@ -6,18 +8,17 @@ class NotPlainData {}
 /** The one value the fast copies throw; catch it and take the thorough path. */
 export const NOT_PLAIN_DATA: unknown = new NotPlainData();
 
-/** Store `value` under `key` as an own data property, even when the key is `__proto__`. */
-export function setOwn(record: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === "__proto__") {
-    Object.defineProperty(record, key, {
-      value,
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
-  } else {
-    record[key] = value;
-  }
+/**
+ * Store `value` under the key `__proto__` as an own data property (an assignment would set the
+ * prototype instead). Copies assign every other key directly, inline.
+ */
+export function setProtoKey(record: Record<string, unknown>, value: unknown): void {
+  Object.defineProperty(record, "__proto__", {
+    value,
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  });
 }
 
 /** Throws {@link NOT_PLAIN_DATA} unless `value` is a plain object (prototype `Object.prototype` or null). */
@@ -45,11 +46,13 @@ export function copyPlainValue(value: unknown, freeze: boolean, depth: number): 
   } else {
     assertPlainRecord(value);
     const source = value as Record<string, unknown>;
-    const record: Record<string, unknown> = {};
+    const record = newRecord(keyCount(source));
     // for-in walks the keys without building a list of them; inherited keys are skipped.
     for (const key in source) {
-      if (Object.hasOwn(source, key))
-        setOwn(record, key, copyPlainValue(source[key], freeze, depth + 1));
+      if (!Object.hasOwn(source, key)) continue;
+      const item = copyPlainValue(source[key], freeze, depth + 1);
+      if (key === "__proto__") setProtoKey(record, item);
+      else record[key] = item;
     }
     out = record;
   }

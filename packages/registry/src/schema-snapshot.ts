@@ -3,9 +3,10 @@ import {
   copyPlainValue,
   MAX_FAST_DEPTH,
   NOT_PLAIN_DATA,
-  setOwn,
+  setProtoKey,
 } from "./plain-copy.js";
 import { isSoundType, Kind, KEYWORD_KINDS, regexProblem, resolves } from "./schema-shape.js";
+import { keyCount, newRecord } from "./sized-record.js";
 import type { JsonSchema } from "./types.js";
 
 /** State of one snapshot: whether to freeze, and whether a local `$ref` is left to resolve. */
@@ -27,18 +28,17 @@ function copySchema(node: unknown, state: Snapshot, depth: number): unknown {
   if (!isRecord(node) || depth > MAX_FAST_DEPTH) throw NOT_PLAIN_DATA;
   assertPlainRecord(node);
   const source = node as Record<string, unknown>;
-  const out: Record<string, unknown> = {};
+  const out = newRecord(keyCount(source));
   for (const key in source) {
     if (!Object.hasOwn(source, key)) continue;
     const value = source[key];
     const kind = value === undefined ? undefined : KEYWORD_KINDS.get(key);
-    setOwn(
-      out,
-      key,
+    const copy =
       kind === undefined
         ? copyPlainValue(value, state.freeze, depth + 1)
-        : copyKeyword(kind, value, state, depth),
-    );
+        : copyKeyword(kind, value, state, depth);
+    if (key === "__proto__") setProtoKey(out, copy);
+    else out[key] = copy;
   }
   return state.freeze ? Object.freeze(out) : out;
 }
@@ -47,9 +47,12 @@ function copySchemaMap(value: unknown, state: Snapshot, depth: number): unknown 
   if (!isRecord(value) || depth + 1 > MAX_FAST_DEPTH) throw NOT_PLAIN_DATA;
   assertPlainRecord(value);
   const source = value as Record<string, unknown>;
-  const out: Record<string, unknown> = {};
+  const out = newRecord(keyCount(source));
   for (const name in source) {
-    if (Object.hasOwn(source, name)) setOwn(out, name, copySchema(source[name], state, depth + 2));
+    if (!Object.hasOwn(source, name)) continue;
+    const copy = copySchema(source[name], state, depth + 2);
+    if (name === "__proto__") setProtoKey(out, copy);
+    else out[name] = copy;
   }
   return state.freeze ? Object.freeze(out) : out;
 }

@@ -113,8 +113,20 @@ export function normalizeToolSchema(
       `schema['description'] must be a string, got ${describeType(body.description)}`,
     );
   }
+  // The model sees the schema's own description, as in Hermes; the spec's is the fallback.
+  const shownDescription = body.description ?? description ?? "";
+  const extraKeys = hasExtraKeys(body);
+  if (zodSchema === undefined && options.strict !== true && !extraKeys) {
+    // The common case: the parameters are a frozen private copy already.
+    const schema: FunctionSchema = Object.freeze({
+      name: toolName,
+      description: shownDescription,
+      parameters: jsonParameters,
+    });
+    return { schema, zodSchema };
+  }
   let extras: Record<string, unknown> = {};
-  if (hasExtraKeys(body)) {
+  if (extraKeys) {
     const { parameters: _parameters, name: _name, description: _description, ...rest } = body;
     try {
       extras = structuredClone(rest);
@@ -127,11 +139,10 @@ export function normalizeToolSchema(
     if (problem !== undefined) throw invalid(toolName, `strict schema: ${problem}`);
     extras["strict"] = true;
   }
-  // The model sees the schema's own description, as in Hermes; the spec's is the fallback.
   const schema: FunctionSchema = {
     ...extras,
     name: toolName,
-    description: body.description ?? description ?? "",
+    description: shownDescription,
     parameters: jsonParameters,
   };
   return { schema: deepFreeze(schema), zodSchema };
