@@ -246,20 +246,25 @@ export function createApprovalManager(options: ApprovalManagerOptions = {}): App
   };
   const defaultSession = env.HERMES_SESSION_KEY?.trim() || "default";
 
+  const checkCommand = (command: string, checkOptions: CheckCommandOptions) =>
+    runCommandChecks(
+      core,
+      { detector, loadSettings, defaultSession },
+      command,
+      checkOptions,
+      runApprovalGate,
+    ).catch((error: unknown) => failClosed(error, reportError));
+
   return {
     auditLogFile: auditLog.file,
-    checkDangerousCommand: (command, checkOptions) =>
-      runCommandChecks(
-        core,
-        { detector, loadSettings, defaultSession },
-        command,
-        checkOptions,
-        runApprovalGate,
-      ).catch((error: unknown) => failClosed(error, reportError)),
+    checkDangerousCommand: checkCommand,
     checkExecuteCodeGuard: (code, guardOptions) =>
-      runExecuteCodeGuard(core, { loadSettings, defaultSession }, code, guardOptions).catch(
-        (error: unknown) => failClosed(error, reportError),
-      ),
+      runExecuteCodeGuard(
+        core,
+        { loadSettings, defaultSession, checkCommand },
+        code,
+        guardOptions,
+      ).catch((error: unknown) => failClosed(error, reportError)),
     registerGatewayNotify(sessionKey, notify) {
       core.queue.register(requireSession(sessionKey), notify);
     },
