@@ -7,6 +7,7 @@
 // the exceptions: writing under `~/.cache`, `~/.npm`, `~/.m2/repository` or `~/.local/share/x`
 // changes no behaviour. Programs under `~/.config` not listed keep their own files (an app's
 // settings file written by its install step is ordinary).
+import { DYNAMIC } from "@hermes-agent/shell";
 
 // Top-level dot-directories whose contents are caches or data, never read as configuration.
 const DATA_DIRS: ReadonlySet<string> = new Set([
@@ -191,8 +192,28 @@ const CODE_RUNNING_CONFIG: ReadonlySet<string> = new Set([
   "hermes",
 ]);
 
+// Programs a file of the same name early on PATH would stand in for (a `sudo` that logs the
+// password, a `git` that runs something first). A new tool's own name there is ordinary.
+const SHADOWED: ReadonlySet<string> = new Set(
+  (
+    "sudo su doas pkexec run0 ssh scp sftp ssh-add ssh-agent ssh-keygen git gh glab ls cat cp mv " +
+    "rm ln sh bash zsh dash fish python python3 pip pip3 node npm npx pnpm yarn bun deno curl wget " +
+    "gpg gpg2 docker podman kubectl helm aws gcloud az terraform make env passwd login id whoami " +
+    "ps kill chmod chown find grep sed awk tar which man less more vim vi nvim nano emacs code apt " +
+    "apt-get dnf yum brew systemctl mount ping openssl head tail sort mkdir echo printf test true " +
+    "false date xdg-open open lsof netstat ss ip ifconfig crontab tmux screen nc rsync zip unzip " +
+    "gzip go cargo rustc rustup java javac mvn gradle ruby gem bundle perl php composer dotnet uv " +
+    "pipx poetry conda op pass vault keepassxc-cli security pinentry"
+  ).split(" "),
+);
+
+/** True when a file under a PATH directory (`~/.local/bin/NAME`) shadows a common program. */
+function shadowsProgram(name: string | undefined): boolean {
+  return name === undefined || name.includes(DYNAMIC) || SHADOWED.has(name.toLowerCase());
+}
+
 const LOCAL_CODE =
-  /^\.local\/(?:bin|lib|libexec|share\/(?:applications|fish|nvim\/site|vim|zsh|bash-completion|kservices\d*|dbus-1|systemd|jupyter\/kernels))(?:\/|$)/;
+  /^\.local\/(?:lib|libexec|share\/(?:applications|fish|nvim\/site|vim|zsh|bash-completion|kservices\d*|dbus-1|systemd|jupyter\/kernels))(?:\/|$)/;
 
 /**
  * True when writing the home-relative path (its components below `~`) plants configuration or
@@ -201,11 +222,14 @@ const LOCAL_CODE =
 export function isUserToolConfig(parts: readonly string[]): boolean {
   const first = parts[0];
   if (first === undefined) return false;
-  if (first === "bin" || first === ".bin") return parts.length > 1;
+  if (first === "bin" || first === ".bin") return parts.length > 1 && shadowsProgram(parts[1]);
   if (!first.startsWith(".") || first === "." || first === "..") return false;
   if (parts.length === 1) return !DATA_FILES.has(first) && !first.startsWith(".zcompdump");
   if (first === ".config") return CODE_RUNNING_CONFIG.has(parts[1] ?? "");
-  if (first === ".local") return LOCAL_CODE.test(parts.join("/"));
+  if (first === ".local")
+    return parts[1] === "bin"
+      ? parts.length > 2 && shadowsProgram(parts[2])
+      : LOCAL_CODE.test(parts.join("/"));
   if (DATA_DIRS.has(first)) return false;
   return !CACHE_SUBDIRS.has(`${first}/${parts[1] ?? ""}`);
 }

@@ -95,7 +95,9 @@ describe("tool configuration and feeds", () => {
       "asdf plugin add foo https://github.com/x/asdf-foo.git",
       "pre-commit try-repo https://github.com/x/hooks",
     ])
-      expect(detectDangerousCommand(command)?.patternKey, command).toBe("install-untrusted-feed");
+      expect(detectDangerousCommand(command)?.patternKey, command).toMatch(
+        /^(?:install-untrusted-feed|package-untrusted-source)$/,
+      );
   });
 
   it("flags writes of dotfiles, tool configs and PATH directories by any writer", () => {
@@ -109,6 +111,8 @@ describe("tool configuration and feeds", () => {
       "install -m 755 ./bin/fake-sudo ~/bin/sudo",
       "printf '#!/bin/sh\\n' > ~/.local/bin/sudo && chmod +x ~/.local/bin/sudo",
       "ln -sf /tmp/x ~/.local/bin/ls",
+      "cp wrapper.sh ~/bin/git",
+      "mv /tmp/x ~/.local/bin/python3",
       "tee -a ~/.config/fish/conf.d/x.fish <<< 'true'",
       "cp x.py ~/.local/lib/python3.11/site-packages/usercustomize.py",
       "echo x > $HOME/.curlrc",
@@ -168,6 +172,8 @@ describe("tool configuration and feeds", () => {
         "cargo build 2> ~/.cache/build.log",
         "cp report.pdf ~/Documents/",
         "echo done > ~/notes.txt",
+        "install -m 755 build/mytool ~/.local/bin/mytool",
+        "cp target/release/fastgrep ~/bin/",
       ],
       "safe",
     );
