@@ -14,6 +14,7 @@ import { matchOf, type CommandRule, type RuleContext } from "../rule-context.js"
 import { deleteScopeOf, writeKindOf } from "../session-paths.js";
 import { isSendableSecretPath } from "../secret-paths.js";
 import { rule, type DangerousCommandMatch, type RuleInfo } from "../types.js";
+import { OPS_CLI_RULES } from "./ops-cli-catalog.js";
 import { DELETE_RULES } from "./delete-rules.js";
 import { EXEC_RULES, stageName } from "./exec-rules.js";
 import { GIT_RULES } from "./git-rules.js";
@@ -146,18 +147,32 @@ const RSYNC_OPTIONS: OptionTable = {
   ],
 };
 
-function rsyncDelete(cmd: ResolvedCommand): Match {
-  const read = readOptions(cmd.args, RSYNC_OPTIONS);
-  if (!read.options.some((o) => /^del(?:ete.*)?$/.test(o.name) || o.name === "remove-source-files"))
-    return null;
-  if (read.options.some((o) => o.name === "n" || o.name === "dry-run" || o.name === "list-only"))
-    return null;
-  const dest = read.operands[read.operands.length - 1];
-  if (dest === undefined || read.operands.length < 2 || /^[^/~]*:/.test(dest.text)) return null;
-  const scope = deleteScopeOf(dest.text, dest.glob);
+// `host:path`, `user@host:path`, `host::module`, `rsync://host/module`: another machine.
+const RSYNC_REMOTE = /^(?:rsync:\/\/|[^/~]*:)/;
+
+/** Where rsync deletes: the destination (`--delete*`) or the sources (`--remove-source-files`). */
+function rsyncDeleteScope(location: string, glob: boolean): Match {
+  if (RSYNC_REMOTE.test(location)) return matchOf(OPS_CLI_RULES.remoteSyncDelete);
+  const scope = deleteScopeOf(location, glob);
   if (scope === "root") return matchOf(DELETE_RULES.root);
   if (scope === "home-root") return matchOf(DELETE_RULES.home);
   return scope === "inside" || scope === "tree-root" ? null : matchOf(DELETE_RULES.outside);
+}
+
+function rsyncDelete(cmd: ResolvedCommand): Match {
+  const read = readOptions(cmd.args, RSYNC_OPTIONS);
+  const deletes = read.options.some((o) => /^del(?:ete.*)?$/.test(o.name));
+  const removesSources = read.options.some((o) => o.name === "remove-source-files");
+  if (!deletes && !removesSources) return null;
+  if (read.options.some((o) => o.name === "n" || o.name === "dry-run" || o.name === "list-only"))
+    return null;
+  const dest = read.operands[read.operands.length - 1];
+  if (dest === undefined || read.operands.length < 2) return null;
+  const sources = read.operands.slice(0, -1);
+  let found = deletes ? rsyncDeleteScope(dest.text, dest.glob) : null;
+  if (removesSources)
+    for (const source of sources) found ??= rsyncDeleteScope(source.text, source.glob);
+  return found;
 }
 
 const GIT_COMMAND_KEYS =

@@ -375,7 +375,8 @@ function sedMatch(cmd: ResolvedCommand, ctx: RuleContext): Match {
   return worst(found);
 }
 
-const MAKE_OPTIONS: OptionTable = {
+/** GNU make's option table (which options take a value). */
+export const MAKE_OPTIONS: OptionTable = {
   shortWithValue: "CfIjloWE",
   longWithValue: [
     "directory",
