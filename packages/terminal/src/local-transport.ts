@@ -18,6 +18,14 @@ import type {
   SessionTransport,
 } from "./session-transport.js";
 import { sandboxHint, type SandboxPolicy, type SandboxSettings } from "./sandbox.js";
+import {
+  cgroupPopulated,
+  createRunCgroup,
+  joinFile,
+  killCgroup,
+  removeCgroup,
+  type CgroupRoot,
+} from "./task-cgroup.js";
 import { RESTORE_VARIABLE, SHELL_WRAPPER } from "./shell-wrapper.js";
 import { TerminalError, TerminalErrorCode } from "./terminal-error.js";
 
@@ -88,7 +96,17 @@ export interface LocalTransportSettings {
   readonly token: string;
   readonly sandbox:
     { readonly settings: SandboxSettings; readonly policy: SandboxPolicy } | undefined;
+  /**
+   * The environment's control group, when this machine lets one be made: each run started
+   * by the launcher joins a cgroup of its own below it, which nothing it starts can leave.
+   */
+  readonly cgroups?: CgroupRoot | undefined;
 }
+
+/** How long close() waits for killed cgroup members to exit before removing the cgroups. */
+const CGROUP_DRAIN_MS = 2_000;
+/** The same wait at process exit, where nothing may be awaited. */
+const CGROUP_SYNC_DRAIN_MS = 300;
 
 /**
  * The local half of a bash session: commands are processes on this machine, each in a
@@ -176,6 +194,11 @@ export class LocalTransport implements SessionTransport {
     const viaLauncher = !run.pty && plan.launcher !== undefined;
     let proc: RawProcess;
     let launcherProc: PipedProcess | undefined;
+    const cgroups = this.#settings.cgroups;
+    const cgroup =
+      viaLauncher && !plan.isolated && cgroups !== undefined
+        ? createRunCgroup(cgroups, run.runId)
+        : undefined;
     try {
       if (viaLauncher) {
         const launcher = await this.#takeLauncher();
@@ -185,6 +208,7 @@ export class LocalTransport implements SessionTransport {
             endOutput: plan.isolated,
             env,
             argv: [this.#settings.bash, ...wrapperArgs],
+            ...(cgroup === undefined ? {} : { cgroups: [joinFile(cgroup)] }),
           }),
         );
         proc = launcher;
@@ -204,6 +228,7 @@ export class LocalTransport implements SessionTransport {
         this.#track(proc);
       }
     } catch (error) {
+      if (cgroup !== undefined) removeCgroup(cgroup);
       if (TerminalError.isInstance(error)) throw error;
       throw new TerminalError(
         TerminalErrorCode.SpawnFailed,
@@ -212,10 +237,16 @@ export class LocalTransport implements SessionTransport {
       );
     }
     if (restoreFile !== undefined) void proc.exited.then(() => removeQuietly(restoreFile));
+    // The launcher leaves once its tree is gone; a run it left behind (it was killed) keeps
+    // its cgroup until the environment is closed.
+    if (cgroup !== undefined && cgroups !== undefined)
+      void proc.ended.then(() => {
+        if (!cgroupPopulated(cgroups, cgroup)) removeCgroup(cgroup);
+      });
     const tracksTree = viaLauncher || plan.isolated;
     if (!tracksTree) this.#groups.set(proc.pid, processStartTime(proc.pid));
     const marker = run.env[RUN_MARKER] ?? "";
-    const killRest = (): void => this.#killTree(proc, tracksTree ? undefined : marker);
+    const killRest = (): void => this.#killTree(proc, tracksTree ? undefined : marker, cgroup);
     let stopping: Promise<void> | undefined;
     // The pid a user sees (and may `kill`) is the command's own, as without the launcher;
     // under the sandbox it is the outer bwrap's, since pids inside mean nothing here.
@@ -264,7 +295,7 @@ export class LocalTransport implements SessionTransport {
         return { saved: true, cwd };
       },
       stop: () => {
-        stopping ??= this.#terminate(proc, tracksTree ? undefined : marker);
+        stopping ??= this.#terminate(proc, tracksTree ? undefined : marker, cgroup);
         return stopping;
       },
     };
@@ -339,15 +370,24 @@ export class LocalTransport implements SessionTransport {
   }
 
   /** SIGTERM the run's group and tree, wait for the command or the grace period, then kill the tree. */
-  async #terminate(proc: RawProcess, marker: string | undefined): Promise<void> {
+  async #terminate(
+    proc: RawProcess,
+    marker: string | undefined,
+    cgroup?: string | undefined,
+  ): Promise<void> {
     signalProcessGroup(proc.pid, "SIGTERM");
     signalTree(proc.pid, "SIGTERM", this.#settings.plan.spared(proc.pid));
     await Promise.race([proc.exited, sleep(this.#settings.graceMs)]);
-    this.#killTree(proc, marker);
+    this.#killTree(proc, marker, cgroup);
   }
 
-  /** Kill everything the run started: its tree (and namespace), its group, and marked escapees. */
-  #killTree(proc: RawProcess, marker: string | undefined): void {
+  /**
+   * Kill everything the run started: its cgroup (which nothing leaves), its tree (and
+   * namespace), its group, and marked escapees.
+   */
+  #killTree(proc: RawProcess, marker: string | undefined, cgroup?: string | undefined): void {
+    const cgroups = this.#settings.cgroups;
+    if (cgroup !== undefined && cgroups !== undefined) killCgroup(cgroups, cgroup);
     // The tree first: the launcher (the group leader) must outlive it to keep adopting.
     killTree(proc.pid, this.#settings.plan.spared(proc.pid));
     if (this.#settings.plan.killRoot) this.#kill(proc.pid);
@@ -404,11 +444,28 @@ export class LocalTransport implements SessionTransport {
         .filter((proc) => !this.#idle.has(proc as PipedProcess))
         .map((proc) => this.#terminate(proc, undefined)),
     );
+    const cgroups = this.#settings.cgroups;
+    if (cgroups !== undefined) {
+      killCgroup(cgroups, cgroups.dir);
+      const giveUpAt = Date.now() + CGROUP_DRAIN_MS;
+      while (cgroupPopulated(cgroups, cgroups.dir) && Date.now() < giveUpAt) await sleep(10);
+    }
     this.closeSync();
   }
 
   closeSync(): void {
     this.#closed = true;
+    const cgroups = this.#settings.cgroups;
+    if (cgroups !== undefined) {
+      // Everything any run started, wherever it went; the cgroups go once they are empty
+      // (killed members take a moment to exit: wait a little, without the event loop).
+      killCgroup(cgroups, cgroups.dir);
+      const giveUpAt = Date.now() + CGROUP_SYNC_DRAIN_MS;
+      const pause = new Int32Array(new SharedArrayBuffer(4));
+      while (cgroupPopulated(cgroups, cgroups.dir) && Date.now() < giveUpAt)
+        Atomics.wait(pause, 0, 0, 5);
+      removeCgroup(cgroups.dir);
+    }
     for (const proc of this.#roots) this.#killTree(proc, undefined);
     for (const pgid of liveProcessGroups(this.#groups)) signalProcessGroup(pgid, "SIGKILL");
     this.#groups.clear();
