@@ -204,18 +204,8 @@ const BLOCK_DEVICE =
   /^\/dev\/(?:(?:sd|hd|vd|xvd)[a-z]+\d*|nvme\d+(?:n\d+)?(?:p\d+)?|mmcblk\d+(?:p\d+)?|md\d+|md\/.+|dm-\d+|loop\d+|nbd\d+|sr\d+|r?disk\d+(?:s\d+)*|mapper\/.+|disk\/by-[a-z]+\/.+|mem|kmem|port|xd[a-z]\d*|ubd[a-z]\d*|zd\d+|rbd\d+|bcache\d+|vg[^/]*\/.+)$/i;
 const HARMLESS_DEVICE =
   /^\/dev\/(?:null|zero|full|random|urandom|stdout|stderr|stdin|tty\w*|pts\/.*|fd\/.*|shm(?:\/.*)?|ptmx|console|log)$/;
-// A program written under a commonly used system command's name into a directory the user's
-// PATH puts first (`~/.local/bin/sudo`): every later call of that command runs it instead.
-const USER_BIN_SHADOW =
-  /^(?:bin|\.local\/bin|\.cargo\/bin|go\/bin|\.npm-global\/bin|\.yarn\/bin|\.deno\/bin|\.bun\/bin)\/(?:sudo|su|doas|pkexec|ssh|scp|sftp|ssh-add|ssh-agent|git|gpg2?|passwd|login|ls|cat|ps|id|whoami|env|which|bash|sh|zsh|python3?|node|npm|npx|pip3?|curl|wget|docker|kubectl|aws|gcloud|az|gh|openssl|vault|op|systemctl)$/;
-
 const SHELL_RC =
-  /^(?:\.bashrc|\.bash_aliases|\.bash_profile|\.bash_login|\.bash_logout|\.profile|\.zshrc|\.zprofile|\.zshenv|\.zlogin|\.zlogout|\.cshrc|\.tcshrc|\.kshrc|\.mkshrc|\.inputrc|\.xinitrc|\.xprofile|\.netrc|\.pgpass|\.npmrc|\.pypirc|\.gitconfig|\.git-credentials|\.config\/fish\/config\.fish|\.config\/git\/config|\.ssh(?:\/.*)?|\.aws\/(?:credentials|config)|\.kube\/config|\.docker\/config\.json|\.gnupg(?:\/.*)?|\.hermes\/(?:\.env|config\.yaml)|\.config\/autostart(?:\/.*)?|library\/launchagents(?:\/.*)?|\.cargo\/credentials(?:\.toml)?|\.config\/gh\/hosts\.yml|\.config\/systemd\/user(?:\/.*)?|\.terraformrc|\.vault-token|\.bash_history|\.zsh_history|\.history|\.local\/share\/fish\/fish_history|\.vimrc|\.vim\/(?:vimrc|plugin\/.*|autoload\/.*)|\.exrc|\.config\/nvim\/(?:init\.(?:vim|lua)|plugin\/.*|lua\/.*)|\.tmux\.conf|\.config\/tmux\/tmux\.conf|\.screenrc|\.gradle\/(?:gradle\.properties|init\.gradle(?:\.kts)?|init\.d\/.*)|\.Rprofile|\.octaverc|\.config\/ipython\/.*|\.ipython\/profile_[^/]*\/startup\/.*|\.pythonrc(?:\.py)?|\.psqlrc|\.sqliterc|\.wgetrc|\.curlrc|\.emacs|\.emacs\.d\/init\.el|\.config\/direnv\/direnvrc|\.direnvrc)$/i;
-
-/** A file in the home directory that runs as code or holds credentials (path below home). */
-function userStartupFile(rest: string): boolean {
-  return SHELL_RC.test(rest) || USER_BIN_SHADOW.test(rest);
-}
+  /^(?:\.bashrc|\.bash_aliases|\.bash_profile|\.bash_login|\.bash_logout|\.profile|\.zshrc|\.zprofile|\.zshenv|\.zlogin|\.zlogout|\.cshrc|\.tcshrc|\.kshrc|\.mkshrc|\.inputrc|\.xinitrc|\.xprofile|\.netrc|\.pgpass|\.npmrc|\.pypirc|\.gitconfig|\.git-credentials|\.config\/fish\/config\.fish|\.config\/git\/config|\.ssh(?:\/.*)?|\.aws\/(?:credentials|config)|\.kube\/config|\.docker\/config\.json|\.gnupg(?:\/.*)?|\.hermes\/(?:\.env|config\.yaml)|\.config\/autostart(?:\/.*)?|library\/launchagents(?:\/.*)?|\.cargo\/credentials(?:\.toml)?|\.config\/gh\/hosts\.yml|\.config\/systemd\/user(?:\/.*)?|\.terraformrc|\.vault-token|\.bash_history|\.zsh_history|\.history|\.local\/share\/fish\/fish_history)$/i;
 
 /** Why writing to a path is sensitive, if it is. */
 export type WriteTargetKind =
@@ -266,18 +256,18 @@ function classifyConcreteTarget(text: string): WriteTargetKind | null {
   const parts = path.parts;
   const joined = parts.join("/");
   if (path.base === "home") {
-    if (userStartupFile(joined)) return "credential";
+    if (SHELL_RC.test(joined)) return "credential";
     return isUserToolConfig(parts) ? "user-config" : null;
   }
   if (path.base === "root") {
     const first = (parts[0] ?? "").toLowerCase();
     if (first === "home" || first === "users") {
-      if (userStartupFile(parts.slice(2).join("/"))) return "credential";
+      if (SHELL_RC.test(parts.slice(2).join("/"))) return "credential";
       return parts.length > 2 && isUserToolConfig(parts.slice(2)) ? "user-config" : null;
     }
     if (first === "root") {
       if (parts.length === 1) return "system";
-      return userStartupFile(parts.slice(1).join("/")) ? "credential" : "system";
+      return SHELL_RC.test(parts.slice(1).join("/")) ? "credential" : "system";
     }
     if (parts.length === 0) return "system";
     if (/^(?:etc|boot|usr|bin|sbin|lib|lib32|lib64|libx32|sys|proc|system|library)$/.test(first)) {

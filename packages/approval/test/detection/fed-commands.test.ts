@@ -136,7 +136,6 @@ describe("programs placed under other names", () => {
     expectAll(
       [
         "ln -s ~/tools/mytool ~/.local/bin/mytool",
-        "cp target/release/rg ~/.cargo/bin/rg",
         "install -m755 build/hermes ~/.local/bin/hermes",
       ],
       "safe",
