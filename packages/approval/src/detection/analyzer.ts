@@ -31,6 +31,7 @@ import {
 } from "./rules/process-substitution-rules.js";
 import { gitRules } from "./rules/git-rules.js";
 import { interpreterRules } from "./rules/interpreter-rules.js";
+import { codeRunnerRules } from "./rules/code-runner-rules.js";
 import { loaderEnvRule } from "./rules/loader-env-rules.js";
 import { optionExecRules } from "./rules/option-exec-rules.js";
 import { containerRules } from "./rules/container-rules.js";
@@ -81,6 +82,7 @@ const LAYER_RULES: readonly CommandRule[] = [
   processRules,
   systemRules,
   interpreterRules,
+  codeRunnerRules,
   loaderEnvRule,
   sqlRules,
   gitRules,

@@ -33,11 +33,17 @@ const ASSIGNMENT = new RegExp(
   "g",
 );
 
+const MUTATION =
+  /(?<![\w$])(\$?[A-Za-z_]\w*)\s*(?:\*\*|\|\||&&|\?\?|<<|>>|[-+*/.%|&^])=|(?<![\w$])(\$?[A-Za-z_]\w*)\s*(?:\+\+|--|=~)|(?:\+\+|--)(\$?[A-Za-z_]\w*)|(?:^|[;{]\s*)(?:tr|y|s)\s*[/|#{]/gm;
+
 function propagateConstants(code: string): string {
   const values = new Map<string, string>();
   const counts = new Map<string, number>();
   for (const m of code.matchAll(/(?:^|[^=!<>])(\$?[A-Za-z_]\w*)\s*(?:=|<-|:=|\+=|\.=)(?!=)/g))
     counts.set(m[1] ?? "", (counts.get(m[1] ?? "") ?? 0) + 1);
+  // A variable changed in place (`d += c`, `i++`, `$x =~ tr/a-z/n-za-m/`, a bare perl `tr///`
+  // on `$_`) does not keep the value it was first given.
+  for (const m of code.matchAll(MUTATION)) counts.set(m[1] ?? m[2] ?? m[3] ?? "$_", 2);
   for (const m of code.matchAll(ASSIGNMENT)) {
     const name = m[1] ?? "";
     if (counts.get(name) === 1) values.set(name, valueOf(m[2] ?? ""));

@@ -4,6 +4,7 @@ import { matchOf, type CommandRule, type RuleContext } from "../rule-context.js"
 import { rule, type DangerousCommandMatch, type RuleInfo } from "../types.js";
 import { readFirstArgument, readLiteralArgument, stringLiterals } from "./code-literals.js";
 import { foldCode } from "./code-folding.js";
+import { lispCommandLine } from "./lisp-forms.js";
 import { CODE_FLAGS, DELETE_CALLS, SHELL_CALLS, languageOf } from "./interpreter-languages.js";
 import { codeFileEffects } from "./code-file-effects.js";
 import {
@@ -109,6 +110,11 @@ function inlineCode(cmd: ResolvedCommand, language: Language): string[] | null {
   return code.length > 0 ? code : null;
 }
 
+/** A folded command line with its run-time parts (`${dir}` in a template) as unknown shell values. */
+function withUnknownValues(command: string): string {
+  return command.includes(DYNAMIC) ? command.replaceAll(DYNAMIC, '"$CODE_VALUE"') : command;
+}
+
 /** True when a command line is a shell reading its script from stdin (`sh`, `bash -s`). */
 function pipesIntoShell(command: string): boolean {
   const words = command.trim().split(/\s+/);
@@ -135,7 +141,9 @@ function spawnMatch(
     if (literal !== null && BARE_SHELL.test(literal.value) && NETWORK_CODE.test(code))
       return matchOf(INTERPRETER_RULES.reverseShell);
     const match =
-      literal === null ? matchOf(INTERPRETER_RULES.shellOut) : ctx.analyseText(literal.value);
+      literal === null
+        ? matchOf(INTERPRETER_RULES.shellOut)
+        : ctx.analyseText(withUnknownValues(literal.value));
     if (match?.hardline) return match;
     found ??= match;
   }
@@ -173,7 +181,13 @@ function capabilityMatch(
       if (match?.hardline) return match;
       found ??= match;
     }
-  if (language === "julia" || language === "tcl" || language === "groovy" || language === "elisp") {
+  if (
+    language === "julia" ||
+    language === "tcl" ||
+    language === "groovy" ||
+    language === "elisp" ||
+    language === "lisp"
+  ) {
     // Command literals of these languages (`\`rm -rf ~\``, `exec rm ...`) read as shell lines.
     for (const literal of stringLiterals(code)) {
       const match = /\s/.test(literal) ? ctx.analyseText(literal) : null;
@@ -202,6 +216,10 @@ export function codeMatch(
   for (const call of code.matchAll(shellCalls)) {
     const start = call.index + call[0].length;
     let literal = readLiteralArgument(code, start);
+    if (language === "lisp") {
+      const commandLine = lispCommandLine(code, start);
+      literal = commandLine === null ? null : { value: commandLine, list: true };
+    }
     if (call[0] === "`" || call[0].endsWith("`")) {
       const end = code.indexOf("`", start);
       literal = end < 0 ? null : { value: code.slice(start, end), list: false };
@@ -210,7 +228,7 @@ export function codeMatch(
       found ??= matchOf(INTERPRETER_RULES.shellOut);
       continue;
     }
-    const inner = ctx.analyseText(literal.value);
+    const inner = ctx.analyseText(withUnknownValues(literal.value));
     if (inner?.hardline) return inner;
     found ??= inner;
     // awk `print ... | "sh"`: the printed text becomes a script.

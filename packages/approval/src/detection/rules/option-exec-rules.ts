@@ -2,7 +2,8 @@
 // (`tar --to-command=...`, `rg --pre ...`, `ssh -o ProxyCommand=...`, `vim -c ':!...'`).
 // A static operand is analysed like a `-c` payload; a dynamic one, or a globbed option word
 // that could expand to such an option, is flagged.
-import { matchOf, type CommandRule, type RuleContext } from "../rule-context.js";
+import { matchOf, worse, type CommandRule, type RuleContext } from "../rule-context.js";
+import { vimWriteMatch } from "./editor-writes.js";
 import { DYNAMIC, type ResolvedCommand, type Word } from "@hermes-agent/shell";
 import { globToRegExp } from "../paths.js";
 import { rule, type DangerousCommandMatch, type RuleInfo } from "../types.js";
@@ -302,6 +303,7 @@ export const optionExecRules: CommandRule = (cmd, ctx) => {
   } else {
     const spec = VIMS.test(name) ? VIM : PROGRAMS.get(name);
     if (spec !== undefined) found = optionValues(cmd, spec, ctx);
+    if (spec === VIM && !found?.hardline) found = worse(found, vimWriteMatch(cmd));
     if (name === "tar" && !found?.hardline) found = found ?? tarCheckpoint(cmd, ctx);
   }
   if (found?.hardline) return found;
