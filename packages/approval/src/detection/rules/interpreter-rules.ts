@@ -77,6 +77,21 @@ const DOWNLOAD =
 const REVERSE_SHELL =
   /\b[Ss]ocket\b[\s\S]*\b(?:dup2|subprocess|pty|spawn|\/bin\/(?:ba)?sh|exec)|\bnet\s*\.\s*(?:connect|Socket)[\s\S]*\b(?:spawn|exec|\/bin\/(?:ba)?sh)|\bTCPSocket\b[\s\S]*(?:exec|spawn|\/bin\/sh|system)|fsockopen[\s\S]*(?:exec|proc_open|shell_exec|system|\/bin\/sh)|\/inet\/tcp\//;
 
+/** Each language's pattern rebuilt once with the given flags (`g` to scan, none to test). */
+function withFlags(
+  patterns: Readonly<Record<Language, RegExp>>,
+  flags: string,
+): Readonly<Record<Language, RegExp>> {
+  const rebuilt: Partial<Record<Language, RegExp>> = {};
+  for (const [language, pattern] of Object.entries(patterns) as [Language, RegExp][])
+    rebuilt[language] = new RegExp(pattern.source, flags);
+  return rebuilt as Readonly<Record<Language, RegExp>>;
+}
+
+const SHELL_CALL_SCANS = withFlags(SHELL_CALLS, "g");
+const SHELL_CALL_TESTS = withFlags(SHELL_CALLS, "");
+const DELETE_CALL_SCANS = withFlags(DELETE_CALLS, "g");
+
 /** The code strings an interpreter command runs, or null when it runs a script file. */
 function inlineCode(cmd: ResolvedCommand, language: Language): string[] | null {
   const texts = cmd.args.map((word) => word.text);
@@ -212,8 +227,7 @@ export function codeMatch(
     );
   let found = capabilityMatch(code, language, ctx);
   if (found?.hardline) return found;
-  const shellCalls = new RegExp(SHELL_CALLS[language].source, "g");
-  for (const call of code.matchAll(shellCalls)) {
+  for (const call of code.matchAll(SHELL_CALL_SCANS[language])) {
     const start = call.index + call[0].length;
     let literal = readLiteralArgument(code, start);
     if (language === "lisp") {
@@ -235,8 +249,7 @@ export function codeMatch(
     if (language === "awk" && call[0].startsWith("print") && pipesIntoShell(literal.value))
       found ??= matchOf(EXEC_RULES.dynamicPipe);
   }
-  const deleteCalls = new RegExp(DELETE_CALLS[language].source, "g");
-  for (const call of code.matchAll(deleteCalls)) {
+  for (const call of code.matchAll(DELETE_CALL_SCANS[language])) {
     const path = readFirstArgument(code, call.index + call[0].length);
     const scope = path === null ? "dynamic" : deleteScopeOf(path, /[*?]/.test(path));
     if (scope === "root") return matchOf(DELETE_RULES.root);
@@ -275,7 +288,7 @@ export function codeMatch(
   if (DECODE_EXEC.test(code)) found ??= matchOf(INTERPRETER_RULES.decodeExec);
   if (REVERSE_SHELL.test(code)) found ??= matchOf(INTERPRETER_RULES.reverseShell);
   // Something downloaded and a shell spawned in the same code: download and execute.
-  if (found === null && DOWNLOAD.test(code) && new RegExp(SHELL_CALLS[language].source).test(code))
+  if (found === null && DOWNLOAD.test(code) && SHELL_CALL_TESTS[language].test(code))
     found = matchOf(INTERPRETER_RULES.decodeExec);
   return found;
 }

@@ -263,6 +263,8 @@ function tunnelMatch(cmd: ResolvedCommand): Match {
   }
 }
 
+const TOUCH_OPTIONS: OptionTable = { shortWithValue: "rdt", longWithValue: ["reference", "date"] };
+
 const UNBOUNDED_SOURCE = /^\/dev\/(?:zero|u?random)$/;
 
 /** An endless producer: `yes`, `cat /dev/zero`, `dd if=/dev/zero` without a count. */
@@ -384,14 +386,9 @@ function historyTamper(cmd: ResolvedCommand): Match {
         ? matchOf(SYSTEM_RULES.history)
         : null;
     case "touch": {
-      const read = readOptions(cmd.args, {
-        shortWithValue: "rdt",
-        longWithValue: ["reference", "date"],
-      });
+      const read = readOptions(cmd.args, TOUCH_OPTIONS);
       const reference = read.options.find(
-        (o) =>
-          o.name === "r" ||
-          o.name === canonicalLongOption("reference", { longWithValue: ["reference", "date"] }),
+        (o) => o.name === "r" || o.name === canonicalLongOption("reference", TOUCH_OPTIONS),
       );
       return reference !== undefined &&
         /^\/(?:etc|bin|sbin|usr|lib|boot|var\/log)\//.test(reference.value ?? "")

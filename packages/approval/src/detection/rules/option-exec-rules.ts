@@ -255,6 +255,7 @@ function envCommandMatch(cmd: ResolvedCommand, ctx: RuleContext): DangerousComma
 const PARALLEL_WITH_VALUE =
   /^(?:-[jSINnPdaEXL]|--(?:jobs|sshlogin|colsep|delimiter|arg-file|joblog|results|timeout|tmpdir|env|max-args|max-replace-args|replace|workdir|basefile|return|transfer-file|halt|memfree|load|delay|retries|tag-string|tagstring|header))$/;
 const PARALLEL_PLACEHOLDER = /\{(?:\d+)?(?:\.|\/|\/\/|\/\.|#|%)?\}/g;
+const PARALLEL_PLACEHOLDER_TEST = new RegExp(PARALLEL_PLACEHOLDER.source);
 
 /** GNU parallel runs its command template through a shell with `{}` replaced by each item. */
 function parallelMatch(cmd: ResolvedCommand, ctx: RuleContext): DangerousCommandMatch | null {
@@ -272,15 +273,16 @@ function parallelMatch(cmd: ResolvedCommand, ctx: RuleContext): DangerousCommand
   const fromFiles = args.slice(i).some((word) => /^::::\+?$/.test(word.text));
   const items = fromFiles ? [] : args.slice(i + 1).filter((word) => !/^:::\+?$/.test(word.text));
   const text = template.map((word) => word.text).join(" ");
-  const placeholder = new RegExp(PARALLEL_PLACEHOLDER.source, "g");
   const candidates =
     items.length > 0 && items.length <= 8 && items.every((word) => !word.dynamic)
       ? items.map((word) => word.text)
       : ['"$PARALLEL_ITEM"'];
   let found: DangerousCommandMatch | null = null;
   for (const item of candidates) {
-    const line = placeholder.test(text) ? text.replace(placeholder, () => item) : `${text} ${item}`;
-    placeholder.lastIndex = 0;
+    const line =
+      text.includes("{") && PARALLEL_PLACEHOLDER_TEST.test(text)
+        ? text.replace(PARALLEL_PLACEHOLDER, () => item)
+        : `${text} ${item}`;
     const match = ctx.analyseText(line);
     if (match?.hardline) return match;
     found ??= match;
