@@ -1,4 +1,5 @@
 import { DYNAMIC } from "@hermes-agent/shell";
+import { isUserToolConfig } from "./user-config-paths.js";
 
 /** A path split into components after `~`, `.` and `..` are resolved lexically. */
 export interface ResolvedPath {
@@ -204,11 +205,11 @@ const BLOCK_DEVICE =
 const HARMLESS_DEVICE =
   /^\/dev\/(?:null|zero|full|random|urandom|stdout|stderr|stdin|tty\w*|pts\/.*|fd\/.*|shm(?:\/.*)?|ptmx|console|log)$/;
 const SHELL_RC =
-  /^(?:\.bashrc|\.bash_aliases|\.bash_profile|\.bash_login|\.bash_logout|\.profile|\.zshrc|\.zprofile|\.zshenv|\.zlogin|\.zlogout|\.cshrc|\.tcshrc|\.kshrc|\.mkshrc|\.inputrc|\.xinitrc|\.xprofile|\.netrc|\.pgpass|\.npmrc|\.pypirc|\.gitconfig|\.git-credentials|\.config\/fish\/config\.fish|\.config\/git\/config|\.ssh(?:\/.*)?|\.aws\/(?:credentials|config)|\.kube\/config|\.docker\/config\.json|\.gnupg(?:\/.*)?|\.hermes\/(?:\.env|config\.yaml)|\.config\/autostart(?:\/.*)?|library\/launchagents(?:\/.*)?|\.cargo\/credentials(?:\.toml)?|\.config\/gh\/hosts\.yml|\.config\/systemd\/user(?:\/.*)?|\.terraformrc|\.vault-token|\.bash_history|\.zsh_history|\.history|\.local\/share\/fish\/fish_history|\.cargo\/config(?:\.toml)?|\.config\/pip\/pip\.conf|\.pip\/pip\.conf|\.m2\/settings(?:-security)?\.xml|\.gradle\/(?:gradle\.properties|init\.gradle(?:\.kts)?|init\.d\/.+)|\.gemrc|\.condarc|\.bunfig\.toml|\.yarnrc(?:\.yml)?|\.(?:config\/)?composer\/(?:config|auth)\.json|\.nuget\/nuget\/nuget\.config|\.config\/nuget\/nuget\.config|\.config\/go\/env|\.curlrc|\.wgetrc|\.tmux\.conf|\.config\/tmux\/tmux\.conf|\.vimrc|\.config\/nvim\/init\.(?:vim|lua)|\.emacs|\.emacs\.d\/init\.el|(?:bin|\.local\/bin)\/(?:sudo|su|doas|pkexec|passwd|ssh|scp|sftp|git|gpg|login))$/i;
+  /^(?:\.bashrc|\.bash_aliases|\.bash_profile|\.bash_login|\.bash_logout|\.profile|\.zshrc|\.zprofile|\.zshenv|\.zlogin|\.zlogout|\.cshrc|\.tcshrc|\.kshrc|\.mkshrc|\.inputrc|\.xinitrc|\.xprofile|\.netrc|\.pgpass|\.npmrc|\.pypirc|\.gitconfig|\.git-credentials|\.config\/fish\/config\.fish|\.config\/git\/config|\.ssh(?:\/.*)?|\.aws\/(?:credentials|config)|\.kube\/config|\.docker\/config\.json|\.gnupg(?:\/.*)?|\.hermes\/(?:\.env|config\.yaml)|\.config\/autostart(?:\/.*)?|library\/launchagents(?:\/.*)?|\.cargo\/credentials(?:\.toml)?|\.config\/gh\/hosts\.yml|\.config\/systemd\/user(?:\/.*)?|\.terraformrc|\.vault-token|\.bash_history|\.zsh_history|\.history|\.local\/share\/fish\/fish_history)$/i;
 
 /** Why writing to a path is sensitive, if it is. */
 export type WriteTargetKind =
-  "block-device" | "system" | "credential" | "project-config" | "network";
+  "block-device" | "system" | "credential" | "user-config" | "project-config" | "network";
 
 // Sensitive files a globbed write target is checked against (`/e*/pa??wd`, `~/.b*rc`).
 const SENSITIVE_FILES = [
@@ -255,12 +256,14 @@ function classifyConcreteTarget(text: string): WriteTargetKind | null {
   const parts = path.parts;
   const joined = parts.join("/");
   if (path.base === "home") {
-    return SHELL_RC.test(joined) ? "credential" : null;
+    if (SHELL_RC.test(joined)) return "credential";
+    return isUserToolConfig(parts) ? "user-config" : null;
   }
   if (path.base === "root") {
     const first = (parts[0] ?? "").toLowerCase();
     if (first === "home" || first === "users") {
-      return SHELL_RC.test(parts.slice(2).join("/")) ? "credential" : null;
+      if (SHELL_RC.test(parts.slice(2).join("/"))) return "credential";
+      return parts.length > 2 && isUserToolConfig(parts.slice(2)) ? "user-config" : null;
     }
     if (first === "root") {
       if (parts.length === 1) return "system";

@@ -15,8 +15,7 @@ export const OPS_CLI_RULES: Readonly<
     | "firewallOpen"
     | "containerApi"
     | "teardownTarget"
-    | "privilegedRun"
-    | "publish",
+    | "privilegedRun",
     RuleInfo
   >
 > = {
@@ -71,9 +70,5 @@ export const OPS_CLI_RULES: Readonly<
   privilegedRun: rule(
     "privileged-run",
     "command run as root through a privilege tool (run0, pkexec, doas, machinectl shell)",
-  ),
-  publish: rule(
-    "package-publish",
-    "package or image published to a registry, or a published one withdrawn or made public (irreversible)",
   ),
 } as const;

@@ -20,9 +20,7 @@ import { containerApiRule } from "./container-api-rules.js";
 import { packageFetchRunRule } from "./package-fetch-run.js";
 import { firewallOpenRule } from "./firewall-open-rules.js";
 import { privilegeToolRule } from "./privilege-tool-rules.js";
-import { publishRule } from "./publish-rules.js";
 import { secretExposureRule } from "./secret-exposure-rules.js";
-import { packageConfigRule } from "./package-config-rules.js";
 import type { DangerousCommandMatch } from "../types.js";
 
 type Match = DangerousCommandMatch | null;
@@ -38,9 +36,7 @@ const OPS_AREA_RULES: readonly CommandRule[] = [
   packageFetchRunRule,
   firewallOpenRule,
   privilegeToolRule,
-  publishRule,
   secretExposureRule,
-  packageConfigRule,
 ];
 
 const infraTables = verbTableRule(INFRA_CLI_TABLES);
