@@ -26,6 +26,9 @@ export const SHELL_CALLS: Readonly<Record<Language, RegExp>> = {
     /\b(?:callCommand|system|spawnCommand|rawSystem|callProcess|readProcess(?:WithExitCode)?|spawnProcess|runCommand|shell)\s+(?=["([$])/g,
   octave: /\b(?:system|unix|dos|shell_cmd)\s*\(/g,
   lisp: /\((?:[\w.-]+[:/])?(?:system\*?|shell|sh|shell-command(?:-to-string)?|run-program|launch-program|run-shell-command|process\*?|open-(?:input-|output-)?pipe\*?|subprocess|run-process|capture-output|exec)\s+/g,
+  haskell:
+    /\b(?:(?:System\.)?(?:Process|Cmd)\.)?(?:callCommand|system|rawSystem|spawnCommand|runCommand|runInteractiveCommand|readCreateProcess\s*\(\s*shell|shell)\s+(?=["(])/g,
+  octave: /\b(?:system|unix|dos|shell_cmd|popen2?)\s*\(/g,
 };
 
 /** Calls that delete files, per language. */
@@ -50,6 +53,9 @@ export const DELETE_CALLS: Readonly<Record<Language, RegExp>> = {
   haskell: /\b(?:removeDirectoryRecursive|removePathForcibly|removeFile|removeDirectory)\s+/g,
   octave: /\b(?:delete|unlink|rmdir)\s*\(/g,
   lisp: /\((?:[\w.-]+[:/])?(?:delete-file(?:-if-exists)?|delete-directory(?:-tree|\/files)?|delete-file-recursively|delete-tree|remove-file|rm-rf)\s+/g,
+  haskell:
+    /\b(?:System\.Directory\.)?(?:removeDirectoryRecursive|removePathForcibly|removeFile|removeDirectory)\s+(?=["(])/g,
+  octave: /\b(?:delete|rmdir|unlink)\s*\(/g,
 };
 
 // Scheme, Common Lisp and Clojure systems: they share the `(call "arg" ...)` shape.
@@ -127,4 +133,6 @@ export const CODE_FLAGS: Readonly<Record<Language, RegExp>> = {
   haskell: /^-e$/,
   octave: /^(?:--eval|-r|-batch)$/,
   lisp: /^(?:-c|-e|-x|-p|--eval|-eval|--expression|--execute|--load-string)$/,
+  haskell: /^-e$/,
+  octave: /^(?:--eval|-batch|-r)$/,
 };
