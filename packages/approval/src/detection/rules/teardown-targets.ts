@@ -12,7 +12,7 @@ import {
 import { matchOf, type CommandRule } from "../rule-context.js";
 import type { DangerousCommandMatch } from "../types.js";
 import { OPS_CLI_RULES } from "./ops-cli-catalog.js";
-import { MAKE_OPTIONS } from "./tool-exec-rules.js";
+import { MAKE_OPTIONS } from "./make-rules.js";
 
 type Match = DangerousCommandMatch | null;
 
