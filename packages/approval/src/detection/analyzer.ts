@@ -45,6 +45,7 @@ import { opsCliRules } from "./rules/ops-cli-rules.js";
 import { hookOptionRules } from "./rules/hook-option-rules.js";
 import { hostAdminRules } from "./rules/host-admin-rules.js";
 import { exposureRules, pushToNewRemoteMatch } from "./rules/exposure-rules.js";
+import { developerToolRules, developerToolScriptMatch } from "./rules/developer-tool-rules.js";
 import { exhaustionRules, spawningLoopMatch } from "./rules/exhaustion-rules.js";
 import { processRules } from "./rules/process-rules.js";
 import { secretRules } from "./rules/secret-rules.js";
@@ -107,6 +108,7 @@ const LAYER_RULES: readonly CommandRule[] = [
   escalationRules,
   toolExecRules,
   operationRules,
+  developerToolRules,
 ];
 
 function shellPayloadMatchRule(): CommandRule {
@@ -266,7 +268,11 @@ class Analyzer implements RuleContext {
 
   analyseScript(script: Script): DangerousCommandMatch | null {
     if (script.incomplete) this.collector?.unresolved.add("syntax not fully understood");
-    let found = forkBombMatch(script) ?? spawningLoopMatch(script) ?? pushToNewRemoteMatch(script);
+    let found =
+      forkBombMatch(script) ??
+      spawningLoopMatch(script) ??
+      pushToNewRemoteMatch(script) ??
+      developerToolScriptMatch(script, this);
     if (found) return found;
     for (const cmd of script.commands) {
       found = worse(found, this.analyseCommand(cmd));

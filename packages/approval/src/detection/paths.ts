@@ -1,4 +1,5 @@
 import { DYNAMIC } from "@hermes-agent/shell";
+import { isUserToolConfig } from "./user-config-paths.js";
 
 /** A path split into components after `~`, `.` and `..` are resolved lexically. */
 export interface ResolvedPath {
@@ -208,7 +209,7 @@ const SHELL_RC =
 
 /** Why writing to a path is sensitive, if it is. */
 export type WriteTargetKind =
-  "block-device" | "system" | "credential" | "project-config" | "network";
+  "block-device" | "system" | "credential" | "user-config" | "project-config" | "network";
 
 // Sensitive files a globbed write target is checked against (`/e*/pa??wd`, `~/.b*rc`).
 const SENSITIVE_FILES = [
@@ -255,12 +256,14 @@ function classifyConcreteTarget(text: string): WriteTargetKind | null {
   const parts = path.parts;
   const joined = parts.join("/");
   if (path.base === "home") {
-    return SHELL_RC.test(joined) ? "credential" : null;
+    if (SHELL_RC.test(joined)) return "credential";
+    return isUserToolConfig(parts) ? "user-config" : null;
   }
   if (path.base === "root") {
     const first = (parts[0] ?? "").toLowerCase();
     if (first === "home" || first === "users") {
-      return SHELL_RC.test(parts.slice(2).join("/")) ? "credential" : null;
+      if (SHELL_RC.test(parts.slice(2).join("/"))) return "credential";
+      return parts.length > 2 && isUserToolConfig(parts.slice(2)) ? "user-config" : null;
     }
     if (first === "root") {
       if (parts.length === 1) return "system";

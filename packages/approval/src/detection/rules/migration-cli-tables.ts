@@ -111,7 +111,11 @@ const BUILD_GOALS: MigrationTool = {
   ),
 };
 
+// `dotnet ef database drop`; `dotnet ef database update 0` is handled with Django's zero.
+const DOTNET_EF: MigrationTool = { wipe: set("drop"), prefix: ["ef", "database"] };
+
 const TOOLS: ReadonlyMap<string, MigrationTool> = new Map([
+  ["dotnet", DOTNET_EF],
   ["alembic", ALEMBIC],
   ["knex", KNEX],
   ["sequelize", SEQUELIZE],
@@ -139,6 +143,8 @@ const TOOLS: ReadonlyMap<string, MigrationTool> = new Map([
   ["mvnw", BUILD_GOALS],
   ["gradle", BUILD_GOALS],
   ["gradlew", BUILD_GOALS],
+  ["dotnet", { prefix: ["ef", "database"], wipe: set("drop"), preview: PRINT_ONLY }],
+  ["dotnet-ef", { prefix: ["database"], wipe: set("drop"), preview: PRINT_ONLY }],
 ]);
 
 /** True when `word` names the artisan script or a `manage.py` (`./artisan`, `app/manage.py`). */
@@ -196,5 +202,10 @@ export const migrationRules: CommandRule = (cmd) => {
     if (found !== null) return matchOf(found);
   }
   if (/^python[\d.]*$|^manage\.py$|^django-admin$/.test(cmd.name)) return djangoMigrateZero(cmd);
+  if (cmd.name === "dotnet") {
+    const ops = cmd.args.map((word) => word.text).filter((text) => !text.startsWith("-"));
+    if (ops[0] === "ef" && ops[1] === "database" && ops[2] === "update" && ops[3] === "0")
+      return matchOf(OPS_CLI_RULES.schemaRollback);
+  }
   return null;
 };

@@ -198,18 +198,6 @@ function gitConfig(cmd: ResolvedCommand, ctx: RuleContext): Match {
   return inner?.hardline ? inner : (inner ?? matchOf(GIT_RULES.configCommand));
 }
 
-function registryConfig(cmd: ResolvedCommand): Match {
-  const texts = cmd.args.map((word) => word.text.toLowerCase());
-  const at = texts.findIndex((text) => text === "config");
-  if (at < 0 || !/^(?:set|add)$/.test(texts[at + 1] ?? "")) return null;
-  const key = texts[at + 2] ?? "";
-  return /registry|index-url|extra-index-url|trusted-host|ignore-scripts|script-shell|strict-ssl|cafile|proxy|@[\w-]+:registry/.test(
-    key,
-  )
-    ? matchOf(OPERATION_RULES.configTamper)
-    : null;
-}
-
 const SYSTEM_BINARY =
   /^\/(?:s?bin|usr\/(?:local\/)?s?bin|usr\/lib(?:exec)?|lib(?:64)?|etc|boot)(?:\/|$)/;
 
@@ -457,9 +445,6 @@ const BY_NAME: ReadonlyMap<string, (cmd: ResolvedCommand, ctx: RuleContext) => M
         ? matchOf(OPERATION_RULES.exhaustion)
         : null,
   ],
-  ...["npm", "pnpm", "yarn", "pip", "pip3", "bun", "uv", "poetry", "conda"].map(
-    (name) => [name, registryConfig] as const,
-  ),
   ...[
     "ssh",
     "autossh",

@@ -20,6 +20,7 @@ import { containerApiRule } from "./container-api-rules.js";
 import { packageFetchRunRule } from "./package-fetch-run.js";
 import { firewallOpenRule } from "./firewall-open-rules.js";
 import { privilegeToolRule } from "./privilege-tool-rules.js";
+import { secretExposureRule } from "./secret-exposure-rules.js";
 import type { DangerousCommandMatch } from "../types.js";
 
 type Match = DangerousCommandMatch | null;
@@ -35,6 +36,7 @@ const OPS_AREA_RULES: readonly CommandRule[] = [
   packageFetchRunRule,
   firewallOpenRule,
   privilegeToolRule,
+  secretExposureRule,
 ];
 
 const infraTables = verbTableRule(INFRA_CLI_TABLES);

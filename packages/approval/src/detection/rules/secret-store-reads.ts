@@ -5,7 +5,7 @@
 // `doppler secrets get`, `sops -d`. Each CLI's subcommand paths are matched over its operand
 // words (global options such as `--region X` or `--vault-name kv` skipped by its option table).
 // A secret whose path names a development or test environment (`secret/dev/flags`) is allowed.
-import { readOptions, type OptionTable, type ResolvedCommand } from "@hermes-agent/shell";
+import { readOptions, type OptionTable, type Word } from "@hermes-agent/shell";
 import { matchOf, type CommandRule } from "../rule-context.js";
 import { AWS_OPTIONS, GCLOUD_OPTIONS } from "./cloud-cli-rules.js";
 import { OPS_CLI_RULES } from "./ops-cli-catalog.js";
@@ -17,6 +17,8 @@ interface SecretReader {
   readonly reads: RegExp;
   /** A further condition over every argument word joined by spaces. */
   readonly when?: RegExp;
+  /** A condition that makes the run print no secret value (`--only-names`). */
+  readonly unless?: RegExp;
   /** Options naming the secret (their values are checked for a development path). */
   readonly names?: readonly string[];
 }
@@ -79,7 +81,7 @@ const AZ_READS: readonly SecretReader[] = [
   {
     options: AZ_OPTIONS,
     reads:
-      /^(?:[\w-]+ )+(?:keys list|list-keys|show-connection-string|list-connection-strings|list-publishing-(?:profiles|credentials)|credential show|credentials show)\b/,
+      /^(?:[\w-]+ )+(?:keys list|list-keys|show-connection-string|list-connection-strings|list-publishing-(?:profiles|credentials)|credential show|credentials show)\b|^ad sp create-for-rbac\b/,
   },
 ];
 
@@ -107,54 +109,108 @@ const VAULT_READS: readonly SecretReader[] = [
   },
 ];
 
+/** A reader over an option table: the operand paths that print a secret. */
+function reader(reads: RegExp, options: OptionTable = {}): SecretReader {
+  return { options, reads };
+}
+
 const MANAGER_READS: ReadonlyMap<string, readonly SecretReader[]> = new Map([
   [
     "bw",
     [
-      {
-        options: { longWithValue: ["session", "output", "format"] },
-        reads: /^(?:get (?:password|item|notes|totp|attachment)|export)\b/,
-      },
+      reader(/^(?:get (?:password|item|notes|totp|attachment)|export)\b/, {
+        longWithValue: ["session", "output", "format"],
+      }),
     ],
   ],
-  ["lpass", [{ options: {}, reads: /^show\b/ }]],
+  ["lpass", [reader(/^show\b/)]],
   [
     "doppler",
     [
       {
-        options: { shortWithValue: "pc", longWithValue: ["project", "config", "token"] },
-        reads: /^secrets(?: (?:get|download))?$|^secrets (?:get|download)\b/,
+        ...reader(/^secrets(?: (?:get|download))?$|^secrets (?:get|download)\b/, {
+          shortWithValue: "pc",
+          longWithValue: ["project", "config", "token"],
+        }),
+        unless: /--only-names\b/,
       },
     ],
   ],
   [
     "infisical",
     [
-      {
-        options: { longWithValue: ["env", "projectId", "token", "path"] },
-        reads: /^(?:secrets(?: get)?|export)\b/,
-      },
+      reader(/^(?:secrets(?: get)?|export)\b/, {
+        longWithValue: ["env", "projectId", "token", "path"],
+      }),
     ],
   ],
-  ["chamber", [{ options: {}, reads: /^(?:read|export|env)\b/ }]],
-  ["berglas", [{ options: {}, reads: /^access\b/ }]],
-  ["ejson", [{ options: {}, reads: /^decrypt\b/ }]],
+  ["chamber", [reader(/^(?:read|export|env)\b/)]],
+  ["berglas", [reader(/^access\b/)]],
+  ["ejson", [reader(/^decrypt\b/)]],
   [
     "heroku",
     [
-      {
-        options: { shortWithValue: "ar", longWithValue: ["app", "remote"] },
-        reads: /^config(?::get)?(?:\s|$)/,
-      },
+      reader(/^(?:config(?::get)?|auth:token)(?:\s|$)/, {
+        shortWithValue: "ar",
+        longWithValue: ["app", "remote"],
+      }),
     ],
   ],
   [
     "firebase",
     [
+      reader(/^functions:(?:config|secrets):(?:get|access)\b/, {
+        shortWithValue: "P",
+        longWithValue: ["project"],
+      }),
+    ],
+  ],
+  ["flyctl", [reader(/^auth token\b/, { shortWithValue: "a", longWithValue: ["app"] })]],
+  ["fly", [reader(/^auth token\b/, { shortWithValue: "a", longWithValue: ["app"] })]],
+  ["doctl", [reader(/^auth token\b/, { longWithValue: ["context", "access-token"] })]],
+  [
+    "railway",
+    [reader(/^variables?\b/, { shortWithValue: "se", longWithValue: ["service", "environment"] })],
+  ],
+  ["npm", [reader(/^token create\b/, { longWithValue: ["otp", "registry"] })]],
+  [
+    "git",
+    [
+      reader(/^credential (?:fill|get)\b/, {
+        shortWithValue: "C",
+        longWithValue: ["git-dir", "work-tree"],
+      }),
+    ],
+  ],
+  ["secret-tool", [reader(/^lookup\b/)]],
+  [
+    "keyring",
+    [
+      reader(/^get\b/, {
+        shortWithValue: "pb",
+        longWithValue: ["keyring-path", "keyring-backend"],
+      }),
+    ],
+  ],
+  [
+    "pulumi",
+    [
       {
-        options: { shortWithValue: "P", longWithValue: ["project"] },
-        reads: /^functions:(?:config|secrets):(?:get|access)\b/,
+        ...reader(/^(?:config|stack output)\b/, {
+          shortWithValue: "sC",
+          longWithValue: ["stack", "cwd"],
+        }),
+        when: /--show-secrets\b/,
       },
+    ],
+  ],
+  [
+    "kubectl",
+    [
+      reader(/^create token\b/, {
+        shortWithValue: "n",
+        longWithValue: ["namespace", "context", "kubeconfig", "duration", "audience"],
+      }),
     ],
   ],
 ]);
@@ -178,12 +234,13 @@ function nonProduction(text: string): boolean {
   return text.split(/[/:._-]+/).some((part) => NON_PRODUCTION.test(part));
 }
 
-function readsSecret(cmd: ResolvedCommand, reader: SecretReader): boolean {
-  const read = readOptions(cmd.args, reader.options);
+function readsSecret(args: readonly Word[], reader: SecretReader): boolean {
+  const read = readOptions(args, reader.options);
   const ops = read.operands.map((word) => word.text);
   if (!reader.reads.test(ops.join(" "))) return false;
-  const joined = cmd.args.map((word) => word.text).join(" ");
+  const joined = args.map((word) => word.text).join(" ");
   if (reader.when !== undefined && !reader.when.test(joined)) return false;
+  if (reader.unless?.test(joined) === true) return false;
   const named = read.options
     .filter((o) => reader.names?.includes(o.name) === true && o.value !== null)
     .map((o) => o.value ?? "");
@@ -193,20 +250,29 @@ function readsSecret(cmd: ResolvedCommand, reader: SecretReader): boolean {
 }
 
 /** `sops -d FILE`, `sops --decrypt FILE`: a secrets file decrypted to the output. */
-function sopsDecrypt(cmd: ResolvedCommand): boolean {
-  const texts = cmd.args.map((word) => word.text);
+function sopsDecrypt(args: readonly Word[], toFile: boolean): boolean {
+  const texts = args.map((word) => word.text);
   if (!texts.some((text) => /^(?:-d|--decrypt|decrypt)$/.test(text))) return false;
-  if (cmd.source.redirects.some((r) => /^>/.test(r.op))) return false;
+  if (toFile) return false;
   const files = texts.filter((text) => !text.startsWith("-") && text !== "decrypt");
   return !files.every(nonProduction);
 }
 
+/**
+ * True when the program `name` run with `args` prints a secret value from a secret store, a
+ * vault or a password manager. `toFile`: its output goes to a file, not the transcript.
+ */
+export function printsStoredSecret(name: string, args: readonly Word[], toFile: boolean): boolean {
+  if (name === "sops") return sopsDecrypt(args, toFile);
+  return READERS.get(name)?.some((reader) => readsSecret(args, reader)) === true;
+}
+
 /** Secret values read from cloud secret stores, vaults and password managers. */
-export const secretStoreReadRule: CommandRule = (cmd) => {
-  if (cmd.name === "sops") return sopsDecrypt(cmd) ? matchOf(OPS_CLI_RULES.secretRead) : null;
-  const readers = READERS.get(cmd.name);
-  if (readers === undefined) return null;
-  return readers.some((reader) => readsSecret(cmd, reader))
+export const secretStoreReadRule: CommandRule = (cmd) =>
+  printsStoredSecret(
+    cmd.name,
+    cmd.args,
+    cmd.source.redirects.some((r) => r.op.startsWith(">")),
+  )
     ? matchOf(OPS_CLI_RULES.secretRead)
     : null;
-};

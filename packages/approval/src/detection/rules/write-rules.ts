@@ -16,6 +16,7 @@ export const WRITE_RULES: Readonly<
     | "blockDevice"
     | "system"
     | "credential"
+    | "userConfig"
     | "projectConfig"
     | "network"
     | "inPlace"
@@ -32,6 +33,10 @@ export const WRITE_RULES: Readonly<
   blockDevice: rule("write-block-device", "write onto a raw block device", true),
   system: rule("write-system-config", "write into /etc or another system path"),
   credential: rule("write-credentials", "overwrite of ssh keys, shell startup or credential files"),
+  userConfig: rule(
+    "write-user-tool-config",
+    "write into the user's dotfiles, tool configuration or PATH directories (code that runs later, outside the task)",
+  ),
   projectConfig: rule("write-project-config", "overwrite of a project .env or config.yaml"),
   network: rule(
     "network-redirect",
@@ -57,6 +62,7 @@ const BY_KIND: Readonly<Record<WriteTargetKind, RuleInfo>> = {
   "block-device": WRITE_RULES.blockDevice,
   system: WRITE_RULES.system,
   credential: WRITE_RULES.credential,
+  "user-config": WRITE_RULES.userConfig,
   "project-config": WRITE_RULES.projectConfig,
   network: WRITE_RULES.network,
 };
