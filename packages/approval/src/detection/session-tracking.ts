@@ -16,6 +16,8 @@ const COPIERS: ReadonlyMap<string, string> = new Map([
   ["rsync", "e"],
 ]);
 
+const PATH_DIRECTORY = /(?:^|\/)s?bin\/[^/]+$/;
+
 function joinPath(base: string, path: string): string {
   if (path.startsWith("/") || path.startsWith("~")) return path;
   const parts = (base === "/" ? "" : base).split("/");
@@ -72,6 +74,9 @@ function trackCopies(state: SessionState, cmd: SimpleCommand, withValue: string)
       if (!name.includes("/")) state.renamed.set(`./${name}`, program);
       const cwd = state.cwd;
       if (cwd !== null && !/^[/~]/.test(name)) state.renamed.set(joinPath(cwd, name), program);
+      // A copy put in a directory on the usual PATH (`~/bin/copy`, `/usr/local/bin/x`) also
+      // runs by its bare name.
+      if (PATH_DIRECTORY.test(name)) state.renamed.set(commandBaseName(name), program);
     }
   }
 }
