@@ -22,9 +22,6 @@ export const SHELL_CALLS: Readonly<Record<Language, RegExp>> = {
   elixir: /(?:System\s*\.\s*(?:cmd|shell)|:os\s*\.\s*cmd)\s*\(/g,
   erlang: /\bos:cmd\s*\(/g,
   gnuplot: /\bsystem\s*\(|(?:^|[;\n])\s*!|`/g,
-  haskell:
-    /\b(?:callCommand|system|spawnCommand|rawSystem|callProcess|readProcess(?:WithExitCode)?|spawnProcess|runCommand|shell)\s+(?=["([$])/g,
-  octave: /\b(?:system|unix|dos|shell_cmd)\s*\(/g,
   lisp: /\((?:[\w.-]+[:/])?(?:system\*?|shell|sh|shell-command(?:-to-string)?|run-program|launch-program|run-shell-command|process\*?|open-(?:input-|output-)?pipe\*?|subprocess|run-process|capture-output|exec)\s+/g,
   haskell:
     /\b(?:(?:System\.)?(?:Process|Cmd)\.)?(?:callCommand|system|rawSystem|spawnCommand|runCommand|runInteractiveCommand|readCreateProcess\s*\(\s*shell|shell)\s+(?=["(])/g,
@@ -50,8 +47,6 @@ export const DELETE_CALLS: Readonly<Record<Language, RegExp>> = {
   elixir: /\bFile\s*\.\s*rm(?:_rf|!|_rf!)?\s*\(/g,
   erlang: /\bfile:del_dir_r\s*\(/g,
   gnuplot: /$^/g,
-  haskell: /\b(?:removeDirectoryRecursive|removePathForcibly|removeFile|removeDirectory)\s+/g,
-  octave: /\b(?:delete|unlink|rmdir)\s*\(/g,
   lisp: /\((?:[\w.-]+[:/])?(?:delete-file(?:-if-exists)?|delete-directory(?:-tree|\/files)?|delete-file-recursively|delete-tree|remove-file|rm-rf)\s+/g,
   haskell:
     /\b(?:System\.Directory\.)?(?:removeDirectoryRecursive|removePathForcibly|removeFile|removeDirectory)\s+(?=["(])/g,
@@ -130,8 +125,6 @@ export const CODE_FLAGS: Readonly<Record<Language, RegExp>> = {
   elixir: /^(?:-e|--eval)$/,
   erlang: /^(?:-eval|-s)$/,
   gnuplot: /^-e$/,
-  haskell: /^-e$/,
-  octave: /^(?:--eval|-r|-batch)$/,
   lisp: /^(?:-c|-e|-x|-p|--eval|-eval|--expression|--execute|--load-string)$/,
   haskell: /^-e$/,
   octave: /^(?:--eval|-batch|-r)$/,
