@@ -5,6 +5,8 @@
 import { readOptions, type OptionTable, type ResolvedCommand } from "@hermes-agent/shell";
 import { matchOf, type CommandRule, type RuleContext } from "../rule-context.js";
 import { rule, type DangerousCommandMatch, type RuleInfo } from "../types.js";
+import type { Language } from "./code-capabilities.js";
+import { codeMatch } from "./interpreter-rules.js";
 
 type Match = DangerousCommandMatch | null;
 
@@ -73,6 +75,65 @@ export const toolchainRules: CommandRule = (cmd, ctx) => {
     case "ssh":
       return agentForwarding(cmd);
     default:
-      return null;
+      return frameworkRunnerRules(cmd, ctx);
   }
+};
+
+/** A framework's own code runner: where its code stands and the language it is in. */
+interface CodeRunner {
+  /** Operand words that select the runner (`runner` of `rails runner`, `shell` of manage.py). */
+  readonly verbs: ReadonlySet<string>;
+  /** Options whose value is the code; without any, the operand after the verb is. */
+  readonly codeOptions?: ReadonlySet<string>;
+  readonly language: Language;
+}
+
+const RUNNERS: ReadonlyMap<string, CodeRunner> = new Map<string, CodeRunner>([
+  ["rails", { verbs: new Set(["runner", "r"]), language: "ruby" }],
+  ["mix", { verbs: new Set(["run"]), codeOptions: new Set(["-e", "--eval"]), language: "elixir" }],
+  [
+    "manage.py",
+    {
+      verbs: new Set(["shell", "shell_plus"]),
+      codeOptions: new Set(["-c", "--command"]),
+      language: "python",
+    },
+  ],
+  [
+    "django-admin",
+    { verbs: new Set(["shell"]), codeOptions: new Set(["-c", "--command"]), language: "python" },
+  ],
+  ["artisan", { verbs: new Set(["tinker"]), codeOptions: new Set(["--execute"]), language: "php" }],
+  ["crystal", { verbs: new Set(["eval"]), language: "ruby" }],
+  ["sage", { verbs: new Set([""]), codeOptions: new Set(["-c"]), language: "python" }],
+]);
+
+/** The code a runner is given, from its option or the operand after its verb; null if none. */
+function runnerCode(texts: readonly string[], runner: CodeRunner): string | null {
+  const verbAt = runner.verbs.has("") ? -1 : texts.findIndex((text) => runner.verbs.has(text));
+  if (verbAt < 0 && !runner.verbs.has("")) return null;
+  const rest = texts.slice(verbAt + 1);
+  if (runner.codeOptions !== undefined) {
+    for (let i = 0; i < rest.length; i++) {
+      const text = rest[i] ?? "";
+      const eq = text.indexOf("=");
+      const name = eq < 0 ? text : text.slice(0, eq);
+      if (runner.codeOptions.has(name)) return eq < 0 ? (rest[i + 1] ?? null) : text.slice(eq + 1);
+    }
+    return null;
+  }
+  return rest.find((text) => !text.startsWith("-")) ?? null;
+}
+
+/** `rails runner CODE`, `manage.py shell -c CODE`, `artisan tinker --execute=CODE`, `mix run -e CODE`. */
+export const frameworkRunnerRules: CommandRule = (cmd, ctx) => {
+  const texts = cmd.args.map((word) => word.text);
+  // `python manage.py ...`, `php artisan ...`, `bin/rails ...`: the script names the runner.
+  const script = /^(?:python\d*(?:\.\d+)?|php\d*)$/.test(cmd.name)
+    ? (texts[0] ?? "").slice((texts[0] ?? "").lastIndexOf("/") + 1)
+    : null;
+  const runner = RUNNERS.get(script ?? cmd.name);
+  if (runner === undefined) return null;
+  const code = runnerCode(script === null ? texts : texts.slice(1), runner);
+  return code === null ? null : codeMatch(code, runner.language, ctx);
 };
