@@ -16,7 +16,7 @@ import {
   withSession,
   type SessionState,
 } from "./command-context.js";
-import { renamedProgram, trackSession } from "./session-tracking.js";
+import { enterDirectory, renamedProgram, trackSession } from "./session-tracking.js";
 import { matchOf, worse, type CommandRule, type RuleContext } from "./rule-context.js";
 import { deleteRules } from "./rules/delete-rules.js";
 import { escalationRules } from "./rules/escalation-rules.js";
@@ -74,6 +74,9 @@ const GLOB_CANDIDATES = [
   "sh",
   "bash",
 ];
+// Programs a command word known only at run time is checked as: those whose arguments alone
+// make them hard-line (a shell's `-c` text, a device, `/`).
+const OPEN_CANDIDATES = ["rm", "dd", "shred", "wipefs", "chmod", "chown", "mv", "bash", "find"];
 const LAYER_RULES: readonly CommandRule[] = [
   shellPayloadMatchRule(),
   deleteRules,
@@ -146,7 +149,7 @@ class Analyzer implements RuleContext {
     const state = copySessionState(this.state);
     return withSession(state, () =>
       new Analyzer(this.depth + 1, state, this.collector, expanding).analyseScript(
-        parseShell(normalizeCommandText(text)),
+        parseShell(normalizeCommandText(text), state.environment ?? undefined),
       ),
     );
   }
@@ -169,7 +172,7 @@ class Analyzer implements RuleContext {
       if (alias === DYNAMIC)
         return { cmd: { ...cmd, words: [dynamicWord(), ...cmd.words.slice(1)] }, found: null };
       if (this.depth >= MAX_DEPTH) return { cmd, found: this.note(matchOf(EXEC_RULES.nesting)) };
-      const script = parseShell(normalizeCommandText(alias));
+      const script = parseShell(normalizeCommandText(alias), this.state.environment ?? undefined);
       const last = script.commands[script.commands.length - 1];
       const merged: Script = {
         ...script,
@@ -226,26 +229,43 @@ class Analyzer implements RuleContext {
   }
 
   analyseCommand(original: SimpleCommand): DangerousCommandMatch | null {
+    const { cwd, left, depth } = this.state;
+    try {
+      return this.analyseLayers(original);
+    } finally {
+      // A wrapper's chdir (`env -C DIR`, `sudo -D DIR`) lasts for its command only.
+      this.state.cwd = cwd;
+      this.state.left = left;
+      this.state.depth = depth;
+    }
+  }
+
+  private analyseLayers(original: SimpleCommand): DangerousCommandMatch | null {
     const { cmd, found: expanded } = this.expandSession(original);
     let found = worse(redirectMatch(original), expanded);
     if (this.stop(found)) return found;
+    let directory: string | undefined;
     for (const layer of resolveLayers(cmd)) {
       this.collector?.addLayer(layer);
+      if (layer.directory !== undefined && layer.directory !== directory) {
+        directory = layer.directory;
+        enterDirectory(this.state, directory);
+      }
       if (isDynamicCommandWord(layer)) {
         const base = layer.nameWord.text.slice(layer.nameWord.text.lastIndexOf("/") + 1);
-        if (!base.includes(DYNAMIC)) {
-          const pattern = globToRegExp(base);
-          for (const candidate of GLOB_CANDIDATES) {
-            if (!pattern.test(candidate)) continue;
-            const guess = this.analyseCommand({
-              ...layer.source,
-              words: [staticWord(candidate), ...layer.args],
-            });
-            if (guess?.hardline) return guess;
-          }
-        }
+        const guess = this.guessProgram(
+          layer,
+          base.includes(DYNAMIC) ? OPEN_CANDIDATES : GLOB_CANDIDATES,
+          base.includes(DYNAMIC) ? null : globToRegExp(base),
+        );
+        if (guess !== null) return guess;
         found = worse(found, this.note(matchOf(EXEC_RULES.dynamicCommand)));
         break;
+      }
+      if (layer.nameWord.overridable !== undefined) {
+        // `${x:-ls} -rf /`: the environment may set x to any program.
+        const guess = this.guessProgram(layer, OPEN_CANDIDATES, null);
+        if (guess !== null) return guess;
       }
       const renamed = this.renamedLayer(layer);
       if (renamed !== null) {
@@ -260,6 +280,26 @@ class Analyzer implements RuleContext {
       }
     }
     return found;
+  }
+
+  /**
+   * A command word that may be any of `candidates` (matching `pattern` when given): the
+   * hard-line verdict of the worst one, or null when none is hard-line.
+   */
+  private guessProgram(
+    layer: ResolvedCommand,
+    candidates: readonly string[],
+    pattern: RegExp | null,
+  ): DangerousCommandMatch | null {
+    for (const candidate of candidates) {
+      if (pattern !== null && !pattern.test(candidate)) continue;
+      const guess = this.analyseCommand({
+        ...layer.source,
+        words: [staticWord(candidate), ...layer.args],
+      });
+      if (guess?.hardline) return guess;
+    }
+    return null;
   }
 
   analyseScript(script: Script): DangerousCommandMatch | null {
@@ -292,6 +332,6 @@ export function analyseShellText(
   state: SessionState = sessionStateOf(undefined),
   collector: CommandCollector | null = null,
 ): DangerousCommandMatch | null {
-  const script = parseShell(text);
+  const script = parseShell(text, state.environment ?? undefined);
   return withSession(state, () => new Analyzer(depth, state, collector).analyseScript(script));
 }

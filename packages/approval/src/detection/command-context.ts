@@ -13,6 +13,19 @@ export interface CommandContext {
   readonly functions?: Readonly<Record<string, string>>;
   /** The session's hash table, command name to the path it runs (`hash -p /bin/rm ls`). */
   readonly hashed?: Readonly<Record<string, string>>;
+  /**
+   * The working tree (absolute): deletes resolving inside it are the project's business. When
+   * absent, the `cwd` given here is the working tree; a `cd` elsewhere leaves it.
+   */
+  readonly workspace?: string;
+  /**
+   * The session's exported variables (`export -p`), name to value: `${x:-ls}` and `$x` read
+   * them, and the session's `PATH` tells which directory a bare command word runs from. When
+   * given, a variable absent here is unset.
+   */
+  readonly environment?: Readonly<Record<string, string>>;
+  /** The runtime's effective HERMES_HOME (absolute): its credential and state files are secrets. */
+  readonly hermesHome?: string;
 }
 
 /** Options of {@link detectDangerousCommand}. */
@@ -29,6 +42,16 @@ export interface SessionState {
   readonly functions: Map<string, string>;
   /** Command word (name or path) to the program it really runs. */
   readonly renamed: Map<string, string>;
+  /** The working tree (absolute), or null when unknown. */
+  readonly workspace: string | null;
+  /** True once a `cd` (or a wrapper's chdir) left the working tree or went somewhere unknown. */
+  left: boolean;
+  /** With no known directory: how far below the starting directory relative `cd`s went. */
+  depth: number;
+  /** The session's exported variables, or null when the caller did not give them. */
+  readonly environment: ReadonlyMap<string, string> | null;
+  /** The effective HERMES_HOME, or null when only the default is known. */
+  readonly hermesHome: string | null;
 }
 
 function absolute(path: string | undefined): string | null {
@@ -53,13 +76,26 @@ export function sessionStateOf(context: unknown): SessionState {
   // Without an explicit home, a working directory under /root or /home/<user> tells it.
   if (home === null && cwd !== null)
     home = /^\/(?:root|home\/[^/]+|Users\/[^/]+)(?=\/|$)/.exec(cwd)?.[0] ?? null;
+  const workspace = absolute(typeof ctx.workspace === "string" ? ctx.workspace : undefined) ?? cwd;
+  const environment =
+    ctx.environment !== null && typeof ctx.environment === "object" ? entries(ctx.environment) : null;
   return {
     cwd,
     home,
     aliases: entries(ctx.aliases),
     functions: entries(ctx.functions),
     renamed: entries(ctx.hashed),
+    workspace,
+    left: cwd !== null && workspace !== null && !isInsideDir(cwd, workspace),
+    depth: 0,
+    environment,
+    hermesHome: absolute(typeof ctx.hermesHome === "string" ? ctx.hermesHome : undefined),
   };
+}
+
+/** True when `path` is `dir` or below it (both absolute and normalised). */
+export function isInsideDir(path: string, dir: string): boolean {
+  return dir === "/" || path === dir || path.startsWith(`${dir}/`);
 }
 
 /** A copy of a session state, for analysing nested text without leaking its `cd`s. */
@@ -70,6 +106,11 @@ export function copySessionState(state: SessionState): SessionState {
     aliases: new Map(state.aliases),
     functions: new Map(state.functions),
     renamed: new Map(state.renamed),
+    workspace: state.workspace,
+    left: state.left,
+    depth: state.depth,
+    environment: state.environment,
+    hermesHome: state.hermesHome,
   };
 }
 

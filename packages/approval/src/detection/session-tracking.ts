@@ -5,7 +5,7 @@ import {
   staticWord,
   type SimpleCommand,
 } from "@hermes-agent/shell";
-import type { SessionState } from "./command-context.js";
+import { isInsideDir, type SessionState } from "./command-context.js";
 
 // Programs that copy or link a file to a new name (the new name then runs the same program).
 const COPIERS: ReadonlyMap<string, string> = new Map([
@@ -29,13 +29,45 @@ function joinPath(base: string, path: string): string {
 }
 
 function trackDirectory(state: SessionState, cmd: SimpleCommand): void {
+  if (cmd.words[0]?.text === "popd") {
+    enterDirectory(state, DYNAMIC);
+    return;
+  }
   const target = cmd.words.slice(1).find((word) => !/^-[LPe@]*$/.test(word.text));
-  if (target === undefined) state.cwd = state.home ?? "~";
-  else if (target.dynamic || target.text === "-") state.cwd = null;
-  else if (target.text.startsWith("~") && state.home !== null)
-    state.cwd = joinPath(state.home, target.text.slice(1).replace(/^\//, ""));
-  else if (/^[/~]/.test(target.text)) state.cwd = joinPath("/", target.text);
-  else state.cwd = state.cwd === null ? null : joinPath(state.cwd, target.text);
+  if (target === undefined) enterDirectory(state, cmd.words[0]?.text === "pushd" ? DYNAMIC : "~");
+  else enterDirectory(state, target.dynamic || target.text === "-" ? DYNAMIC : target.text);
+}
+
+/**
+ * Move the session to `dir` (absolute, `~`-relative, relative to the current directory, or
+ * {@link DYNAMIC} when only known at run time), noting whether it left the working tree: once
+ * it has, a relative delete is no longer a delete inside the project.
+ */
+export function enterDirectory(state: SessionState, dir: string): void {
+  if (dir.includes(DYNAMIC)) {
+    state.cwd = null;
+    state.left = true;
+    return;
+  }
+  if (dir === "~" || dir.startsWith("~/")) {
+    state.cwd = state.home === null ? null : joinPath(state.home, dir.slice(2));
+    state.left = true;
+  } else if (dir.startsWith("~")) {
+    state.cwd = null;
+    state.left = true;
+  } else if (dir.startsWith("/")) state.cwd = joinPath("/", dir);
+  else if (state.cwd !== null) state.cwd = joinPath(state.cwd, dir);
+  else {
+    // No directory known: follow how far below the start relative moves go.
+    for (const part of dir.split("/")) {
+      if (part === "..") state.depth--;
+      else if (part !== "" && part !== ".") state.depth++;
+      if (state.depth < 0) state.left = true;
+    }
+    return;
+  }
+  if (state.cwd !== null && state.workspace !== null)
+    state.left = !isInsideDir(state.cwd, state.workspace);
 }
 
 function trackAliases(state: SessionState, cmd: SimpleCommand): void {
@@ -94,7 +126,8 @@ export function trackSession(state: SessionState, cmd: SimpleCommand): void {
   const word = cmd.words[0];
   if (word === undefined || word.dynamic) return;
   const name = word.text;
-  if (name === "cd" || name === "pushd" || name === "chdir") trackDirectory(state, cmd);
+  if (name === "cd" || name === "pushd" || name === "popd" || name === "chdir")
+    trackDirectory(state, cmd);
   else if (name === "alias") trackAliases(state, cmd);
   else if (name === "unalias")
     for (const arg of cmd.words.slice(1)) {

@@ -51,7 +51,11 @@ const HARDLINE_SCOPE: Partial<Record<DeleteScope, DangerousCommandMatch>> = {
 
 function scopeOf(word: Word): DeleteScope {
   if (word.text.startsWith(DYNAMIC)) return "dynamic";
-  return deleteScopeOf(word.text, word.glob);
+  const scope = deleteScopeOf(word.text, word.glob);
+  // `${dir:-build}`: the environment may set dir to anything.
+  return word.overridable !== undefined && (scope === "inside" || scope === "tree-root")
+    ? "dynamic"
+    : scope;
 }
 
 const rm: CommandRule = (cmd) => {
