@@ -12,6 +12,7 @@ import { ARITHMETIC_TEST_OPERATORS, arithmeticCode } from "./arithmetic.js";
 import { DYNAMIC, staticWord } from "./shell-ir.js";
 import { nameOperands, subscriptWithCode } from "./name-operands.js";
 import { readRedirect } from "./tree-redirects.js";
+import { tableAssignmentCommands } from "./command-tables.js";
 import { spawningLoopOf, type SpawningLoop } from "./spawning-loops.js";
 
 // Variables whose assignment rules judge as a command (`export NAME=VALUE`): history settings,
@@ -142,6 +143,9 @@ class TreeWalker implements WordContext {
     const assigned = this.assignment(node);
     if (assigned === null) return;
     const valueText = node.childForFieldName("value")?.text ?? "";
+    const array = node.childForFieldName("value")?.type === "array" ? valueText : null;
+    for (const table of tableAssignmentCommands(assigned.name, assigned.value, array))
+      this.emit(table);
     if (/^"?\$(?:IFS|\{IFS\})"?$/.test(valueText)) {
       this.scope.set(assigned.name, { text: " \t\n", dynamic: false });
       return;

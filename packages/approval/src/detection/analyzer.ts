@@ -10,6 +10,7 @@ import {
   type Word,
 } from "@hermes-agent/shell";
 import type { CommandCollector } from "./analysed-commands.js";
+import { aliasScript, spendWork } from "./alias-expansion.js";
 import {
   copySessionState,
   sessionStateOf,
@@ -146,6 +147,7 @@ class Analyzer implements RuleContext {
     expanding: ReadonlySet<string> = this.expanding,
   ): DangerousCommandMatch | null {
     if (this.depth >= MAX_DEPTH) return this.note(matchOf(EXEC_RULES.nesting));
+    spendWork(this.state);
     const state = copySessionState(this.state);
     return withSession(state, () =>
       new Analyzer(this.depth + 1, state, this.collector, expanding).analyseScript(
@@ -167,29 +169,23 @@ class Analyzer implements RuleContext {
     const first = cmd.words[0];
     if (first === undefined || first.dynamic) return { cmd, found: null };
     const name = first.text;
-    const alias = this.expanding.has(name) ? undefined : this.state.aliases.get(name);
-    if (alias !== undefined) {
-      if (alias === DYNAMIC)
-        return { cmd: { ...cmd, words: [dynamicWord(), ...cmd.words.slice(1)] }, found: null };
+    // A bare alias word expanded again in an unchanged session gives the same verdict.
+    const bare = cmd.words.length === 1 && cmd.redirects.length === 0 && cmd.assignments.length === 0;
+    const work = this.state.work;
+    const key = bare ? `${name}\0${work.version}\0${this.depth}\0${[...this.expanding].join(" ")}` : "";
+    if (bare && work.verdicts.has(key))
+      return { cmd: { ...cmd, words: [] }, found: work.verdicts.get(key) ?? null };
+    const before = work.version;
+    const expanded = aliasScript(cmd, this.state, this.expanding);
+    if (expanded === "dynamic")
+      return { cmd: { ...cmd, words: [dynamicWord(), ...cmd.words.slice(1)] }, found: null };
+    if (expanded !== null) {
       if (this.depth >= MAX_DEPTH) return { cmd, found: this.note(matchOf(EXEC_RULES.nesting)) };
-      const script = parseShell(normalizeCommandText(alias), this.state.environment ?? undefined);
-      const last = script.commands[script.commands.length - 1];
-      const merged: Script = {
-        ...script,
-        commands: script.commands.map((inner) =>
-          inner !== last
-            ? inner
-            : {
-                assignments: [...cmd.assignments, ...inner.assignments],
-                words: [...inner.words, ...cmd.words.slice(1)],
-                redirects: [...inner.redirects, ...cmd.redirects],
-                upstream: inner.upstream.length > 0 ? inner.upstream : cmd.upstream,
-              },
-        ),
-      };
       const expanding = new Set(this.expanding).add(name);
       const inner = new Analyzer(this.depth + 1, this.state, this.collector, expanding);
-      return { cmd: { ...cmd, words: [], assignments: [] }, found: inner.analyseScript(merged) };
+      const found = inner.analyseScript(expanded);
+      if (bare && work.version === before && this.collector === null) work.verdicts.set(key, found);
+      return { cmd: { ...cmd, words: [], assignments: [] }, found };
     }
     const body = this.expanding.has(name) ? undefined : this.state.functions.get(name);
     if (body !== undefined) {

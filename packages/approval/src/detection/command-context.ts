@@ -1,3 +1,7 @@
+import type { Script } from "@hermes-agent/shell";
+import { MAX_EXPANSIONS } from "./alias-expansion.js";
+import type { DangerousCommandMatch } from "./types.js";
+
 /**
  * What detection may know about the session a command runs in. Every field is optional; a
  * missing field means "unknown" and the command is judged without it.
@@ -34,6 +38,18 @@ export interface DetectOptions {
   readonly context?: CommandContext;
 }
 
+/**
+ * Work shared by one whole analysis: the expansions left in its budget, each alias text parsed
+ * once, and the verdicts of argument-less alias expansions by session version (bumped by
+ * anything that changes what a later command means, and by every copy of the state).
+ */
+export interface AnalysisWork {
+  left: number;
+  version: number;
+  readonly parsed: Map<string, Script>;
+  readonly verdicts: Map<string, DangerousCommandMatch | null>;
+}
+
 /** Mutable per-analysis session state (aliases and the like change as the script runs). */
 export interface SessionState {
   cwd: string | null;
@@ -52,6 +68,8 @@ export interface SessionState {
   readonly environment: ReadonlyMap<string, string> | null;
   /** The effective HERMES_HOME, or null when only the default is known. */
   readonly hermesHome: string | null;
+  /** What the whole analysis shares (every copy of the state): see {@link AnalysisWork}. */
+  readonly work: AnalysisWork;
 }
 
 function absolute(path: string | undefined): string | null {
@@ -90,6 +108,7 @@ export function sessionStateOf(context: unknown): SessionState {
     depth: 0,
     environment,
     hermesHome: absolute(typeof ctx.hermesHome === "string" ? ctx.hermesHome : undefined),
+    work: { left: MAX_EXPANSIONS, version: 0, parsed: new Map(), verdicts: new Map() },
   };
 }
 
@@ -100,6 +119,7 @@ export function isInsideDir(path: string, dir: string): boolean {
 
 /** A copy of a session state, for analysing nested text without leaking its `cd`s. */
 export function copySessionState(state: SessionState): SessionState {
+  state.work.version++;
   return {
     cwd: state.cwd,
     home: state.home,
@@ -111,6 +131,7 @@ export function copySessionState(state: SessionState): SessionState {
     depth: state.depth,
     environment: state.environment,
     hermesHome: state.hermesHome,
+    work: state.work,
   };
 }
 

@@ -2,10 +2,12 @@ import {
   commandBaseName,
   DYNAMIC,
   parseFlags,
+  parseShell,
   staticWord,
   type SimpleCommand,
 } from "@hermes-agent/shell";
 import { isInsideDir, type SessionState } from "./command-context.js";
+import { spendWork } from "./alias-expansion.js";
 
 // Programs that copy or link a file to a new name (the new name then runs the same program).
 const COPIERS: ReadonlyMap<string, string> = new Map([
@@ -14,6 +16,17 @@ const COPIERS: ReadonlyMap<string, string> = new Map([
   ["install", "gmotS"],
   ["mv", "tS"],
   ["rsync", "e"],
+]);
+
+// Builtins that change what later commands mean (with cat and the copiers above).
+const SESSION_BUILTINS: ReadonlySet<string> = new Set([
+  "cd",
+  "pushd",
+  "popd",
+  "chdir",
+  "alias",
+  "unalias",
+  "hash",
 ]);
 
 function joinPath(base: string, path: string): string {
@@ -44,6 +57,7 @@ function trackDirectory(state: SessionState, cmd: SimpleCommand): void {
  * it has, a relative delete is no longer a delete inside the project.
  */
 export function enterDirectory(state: SessionState, dir: string): void {
+  state.work.version++;
   if (dir.includes(DYNAMIC)) {
     state.cwd = null;
     state.left = true;
@@ -126,6 +140,22 @@ export function trackSession(state: SessionState, cmd: SimpleCommand): void {
   const word = cmd.words[0];
   if (word === undefined || word.dynamic) return;
   const name = word.text;
+  if ((name === "builtin" || name === "command") && cmd.words.length > 1) {
+    if (!/^-/.test(cmd.words[1]?.text ?? "")) trackSession(state, { ...cmd, words: cmd.words.slice(1) });
+    return;
+  }
+  if (name === "eval") {
+    // `eval alias ll=rm` defines the alias in this shell, for the commands after it.
+    const args = cmd.words.slice(1);
+    if (args.length === 0 || args.some((arg) => arg.dynamic)) return;
+    spendWork(state);
+    const text = args.map((arg) => arg.text).join(" ");
+    for (const inner of parseShell(text, state.environment ?? undefined).commands)
+      trackSession(state, inner);
+    return;
+  }
+  if (SESSION_BUILTINS.has(name) || commandBaseName(name) === "cat" || COPIERS.has(commandBaseName(name)))
+    state.work.version++;
   if (name === "cd" || name === "pushd" || name === "popd" || name === "chdir")
     trackDirectory(state, cmd);
   else if (name === "alias") trackAliases(state, cmd);
