@@ -37,9 +37,7 @@ export function tableAssignmentCommands(
   const commands: SimpleCommand[] = [];
   for (const match of arrayText.matchAll(ARRAY_ELEMENT)) {
     const raw = match[2] ?? "";
-    commands.push(
-      tableCommand(name, unquote(match[1] ?? ""), unquote(raw), /[$`]/.test(raw)),
-    );
+    commands.push(tableCommand(name, unquote(match[1] ?? ""), unquote(raw), /[$`]/.test(raw)));
   }
   return commands;
 }

@@ -47,7 +47,10 @@ export const LAUNCH_WRAPPERS: ReadonlyMap<string, WrapperSpec> = new Map<string,
     },
   ],
   // prlimit's resource options take their value after `=` only; `-p PID` queries a process.
-  ["prlimit", { posix: true, shortWithValue: "po", longWithValue: ["pid", "output"], queryFlags: "p" }],
+  [
+    "prlimit",
+    { posix: true, shortWithValue: "po", longWithValue: ["pid", "output"], queryFlags: "p" },
+  ],
   [
     "numactl",
     {
@@ -76,21 +79,41 @@ export const LAUNCH_WRAPPERS: ReadonlyMap<string, WrapperSpec> = new Map<string,
     {
       posix: true,
       shortWithValue: "rbmqwkiR",
-      longWithValue: ["rootfs", "bind", "mount", "qemu", "cwd", "pwd", "kernel-release", "change-id"],
+      longWithValue: [
+        "rootfs",
+        "bind",
+        "mount",
+        "qemu",
+        "cwd",
+        "pwd",
+        "kernel-release",
+        "change-id",
+      ],
     },
   ],
-  ["runcon", { posix: true, shortWithValue: "urtl", longWithValue: ["user", "role", "type", "range"] }],
+  [
+    "runcon",
+    { posix: true, shortWithValue: "urtl", longWithValue: ["user", "role", "type", "range"] },
+  ],
   ["setarch", { posix: true, skipOperands: 1 }],
-  ...["linux32", "linux64", "i386", "x86_64", "uname26"].map(
-    (name): [string, WrapperSpec] => [name, { posix: true }],
-  ),
+  ...["linux32", "linux64", "i386", "x86_64", "uname26"].map((name): [string, WrapperSpec] => [
+    name,
+    { posix: true },
+  ]),
   ["daemonize", { posix: true, shortWithValue: "ceoplumE" }],
   [
     "xvfb-run",
     {
       posix: true,
       shortWithValue: "efnpsw",
-      longWithValue: ["error-file", "auth-file", "server-num", "xauth-protocol", "server-args", "wait"],
+      longWithValue: [
+        "error-file",
+        "auth-file",
+        "server-num",
+        "xauth-protocol",
+        "server-args",
+        "wait",
+      ],
     },
   ],
   ["sem", { posix: true, shortWithValue: "jS", longWithValue: ["jobs", "id", "semaphorename"] }],
@@ -223,7 +246,10 @@ function capshArgv(args: readonly Word[]): { argv: readonly Word[]; fromInput: b
     const word = args[i] as Word;
     if (word.text.startsWith("--shell=")) shell = { ...word, text: word.text.slice(8) };
     if (word.text === "--" || word.text === "==")
-      return { argv: [word.text === "==" ? staticWord("capsh") : shell, ...args.slice(i + 1)], fromInput: false };
+      return {
+        argv: [word.text === "==" ? staticWord("capsh") : shell, ...args.slice(i + 1)],
+        fromInput: false,
+      };
   }
   return null;
 }
@@ -253,7 +279,9 @@ const START_STOP_OPTIONS: OptionTable = {
 };
 
 // `start-stop-daemon --start --exec PROG -- ARGS`: PROG runs with ARGS (`--startas` wins).
-function startStopArgv(args: readonly Word[]): { argv: readonly Word[]; fromInput: boolean } | null {
+function startStopArgv(
+  args: readonly Word[],
+): { argv: readonly Word[]; fromInput: boolean } | null {
   const read = readOptions(args, START_STOP_OPTIONS);
   const names = new Set(read.options.map((option) => option.name));
   if (!names.has("S") && !names.has("start")) return null;

@@ -173,7 +173,10 @@ function expansionParts(
     const defaults = node.namedChildren.filter(
       (child) => child !== null && child.type !== "variable_name",
     );
-    if ((known === null || known === "separator" || known.dynamic) && !ctx.scope.has(COMPLETE_ENVIRONMENT))
+    if (
+      (known === null || known === "separator" || known.dynamic) &&
+      !ctx.scope.has(COMPLETE_ENVIRONMENT)
+    )
       parts.push({ text: "", quoted, overridable: name });
     if (defaults.length === 0) {
       parts.push({ text: "", quoted: true });

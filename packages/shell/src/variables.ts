@@ -35,7 +35,9 @@ export const COMPLETE_ENVIRONMENT = "\u0000environment";
 const NOT_SEEDED: ReadonlySet<string> = new Set(["HOME", "PWD", "OLDPWD", "HERMES_HOME", "IFS"]);
 
 /** A scope holding the session's exported variables. */
-export function environmentScope(environment: ReadonlyMap<string, string> | undefined): VariableScope {
+export function environmentScope(
+  environment: ReadonlyMap<string, string> | undefined,
+): VariableScope {
   const scope: VariableScope = new Map();
   if (environment === undefined) return scope;
   for (const [name, text] of environment)

@@ -117,7 +117,9 @@ export function finishWord(
     braces: boolean;
     variables: string[];
   }[] = [];
-  const overridable = parts.flatMap((part) => (part.overridable === undefined ? [] : [part.overridable]));
+  const overridable = parts.flatMap((part) =>
+    part.overridable === undefined ? [] : [part.overridable],
+  );
   let current = { text: "", dynamic: false, glob: false, braces: false, variables: [] as string[] };
   let started = false;
   const flush = (): void => {

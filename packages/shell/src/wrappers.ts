@@ -155,8 +155,7 @@ export function resolveLayers(source: SimpleCommand): ResolvedCommand[] {
     via.push(name);
     const moved = wrapperDirectory(name, args, WRAPPERS.get(name) ?? {});
     if (moved !== null)
-      directory =
-        directory === null || moved.startsWith("/") ? moved : `${directory}/${moved}`;
+      directory = directory === null || moved.startsWith("/") ? moved : `${directory}/${moved}`;
     argv = inner.argv;
     const input = name === "xargs" ? staticInput(source) : null;
     const replace =

@@ -53,6 +53,7 @@ import { systemRules } from "./rules/system-rules.js";
 import { redirectMatch, writeRules } from "./rules/write-rules.js";
 import { writtenThenExecMatch, forkBombMatch } from "./script-rules.js";
 import { shellPayloadMatch } from "./shell-payloads.js";
+import { runFormRules } from "./rules/run-forms-rules.js";
 import { globToRegExp } from "./paths.js";
 import type { DangerousCommandMatch } from "./types.js";
 
@@ -109,6 +110,7 @@ const LAYER_RULES: readonly CommandRule[] = [
   escalationRules,
   toolExecRules,
   operationRules,
+  runFormRules,
 ];
 
 function shellPayloadMatchRule(): CommandRule {
@@ -170,9 +172,12 @@ class Analyzer implements RuleContext {
     if (first === undefined || first.dynamic) return { cmd, found: null };
     const name = first.text;
     // A bare alias word expanded again in an unchanged session gives the same verdict.
-    const bare = cmd.words.length === 1 && cmd.redirects.length === 0 && cmd.assignments.length === 0;
+    const bare =
+      cmd.words.length === 1 && cmd.redirects.length === 0 && cmd.assignments.length === 0;
     const work = this.state.work;
-    const key = bare ? `${name}\0${work.version}\0${this.depth}\0${[...this.expanding].join(" ")}` : "";
+    const key = bare
+      ? `${name}\0${work.version}\0${this.depth}\0${[...this.expanding].join(" ")}`
+      : "";
     if (bare && work.verdicts.has(key))
       return { cmd: { ...cmd, words: [] }, found: work.verdicts.get(key) ?? null };
     const before = work.version;

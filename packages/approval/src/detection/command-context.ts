@@ -96,7 +96,9 @@ export function sessionStateOf(context: unknown): SessionState {
     home = /^\/(?:root|home\/[^/]+|Users\/[^/]+)(?=\/|$)/.exec(cwd)?.[0] ?? null;
   const workspace = absolute(typeof ctx.workspace === "string" ? ctx.workspace : undefined) ?? cwd;
   const environment =
-    ctx.environment !== null && typeof ctx.environment === "object" ? entries(ctx.environment) : null;
+    ctx.environment !== null && typeof ctx.environment === "object"
+      ? entries(ctx.environment)
+      : null;
   return {
     cwd,
     home,

@@ -208,7 +208,20 @@ const SHELL_RC =
 
 /** Why writing to a path is sensitive, if it is. */
 export type WriteTargetKind =
-  "block-device" | "system" | "credential" | "project-config" | "network";
+  | "block-device"
+  | "kernel-control"
+  | "system"
+  | "credential"
+  | "code-hook"
+  | "project-config"
+  | "network";
+
+// Kernel control files a write to which crashes, reboots or bricks the machine.
+const KERNEL_CONTROL = /^(?:proc\/sysrq-trigger|sys\/firmware\/efi\/efivars(?:\/.*)?)$/;
+// Files whose content runs later without anyone asking: git's config and hooks, husky hooks,
+// Python `.pth` start-up files, direnv's `.envrc`.
+const CODE_HOOK =
+  /(?:^|\/)(?:\.git\/(?:config|hooks\/[^/]+)|\.husky\/[^/]+|[^/]*-packages\/[^/]+\.pth|\.envrc)$/;
 
 // Sensitive files a globbed write target is checked against (`/e*/pa??wd`, `~/.b*rc`).
 const SENSITIVE_FILES = [
@@ -254,6 +267,8 @@ function classifyConcreteTarget(text: string): WriteTargetKind | null {
   const path = resolvePath(text);
   const parts = path.parts;
   const joined = parts.join("/");
+  if (path.base === "root" && KERNEL_CONTROL.test(joined)) return "kernel-control";
+  if (CODE_HOOK.test(joined) && !/(?:^|\/)\.git\/hooks\/[^/]+$/.test(joined)) return "code-hook";
   if (path.base === "home") {
     return SHELL_RC.test(joined) ? "credential" : null;
   }

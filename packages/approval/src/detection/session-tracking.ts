@@ -141,7 +141,8 @@ export function trackSession(state: SessionState, cmd: SimpleCommand): void {
   if (word === undefined || word.dynamic) return;
   const name = word.text;
   if ((name === "builtin" || name === "command") && cmd.words.length > 1) {
-    if (!/^-/.test(cmd.words[1]?.text ?? "")) trackSession(state, { ...cmd, words: cmd.words.slice(1) });
+    if (!/^-/.test(cmd.words[1]?.text ?? ""))
+      trackSession(state, { ...cmd, words: cmd.words.slice(1) });
     return;
   }
   if (name === "eval") {
@@ -154,7 +155,11 @@ export function trackSession(state: SessionState, cmd: SimpleCommand): void {
       trackSession(state, inner);
     return;
   }
-  if (SESSION_BUILTINS.has(name) || commandBaseName(name) === "cat" || COPIERS.has(commandBaseName(name)))
+  if (
+    SESSION_BUILTINS.has(name) ||
+    commandBaseName(name) === "cat" ||
+    COPIERS.has(commandBaseName(name))
+  )
     state.work.version++;
   if (name === "cd" || name === "pushd" || name === "popd" || name === "chdir")
     trackDirectory(state, cmd);

@@ -59,7 +59,7 @@ export const GIT_RULES: Readonly<
 } as const;
 
 // `git -c key=value` settings whose value git runs as a command.
-const COMMAND_SETTING =
+export const COMMAND_SETTING: RegExp =
   /^(?:core\.(?:pager|sshcommand|editor|fsmonitor|hookspath|askpass)|alias\..+|sequence\.editor|diff\.external|credential\.helper|.+\.textconv|.+\.command|.+\.cmd|gpg\.program|uploadpack\.packobjectshook|pager\..+)$/i;
 
 const GLOBAL_WITH_VALUE = new Set([

@@ -77,7 +77,7 @@ const REVERSE_SHELL =
   /\b[Ss]ocket\b[\s\S]*\b(?:dup2|subprocess|pty|spawn|\/bin\/(?:ba)?sh|exec)|\bnet\s*\.\s*(?:connect|Socket)[\s\S]*\b(?:spawn|exec|\/bin\/(?:ba)?sh)|\bTCPSocket\b[\s\S]*(?:exec|spawn|\/bin\/sh|system)|fsockopen[\s\S]*(?:exec|proc_open|shell_exec|system|\/bin\/sh)|\/inet\/tcp\//;
 
 /** The code strings an interpreter command runs, or null when it runs a script file. */
-function inlineCode(cmd: ResolvedCommand, language: Language): string[] | null {
+export function inlineCode(cmd: ResolvedCommand, language: Language): string[] | null {
   const texts = cmd.args.map((word) => word.text);
   const code: string[] = [];
   if (language === "awk") {
