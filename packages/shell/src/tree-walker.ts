@@ -92,6 +92,11 @@ class TreeWalker implements WordContext {
     this.locals.push(local);
     const saved = this.inherited;
     this.inherited = [];
+    // `$(< file)` reads the file into the substitution: a command of only a redirection.
+    const redirects: Redirect[] = [];
+    for (const child of node.namedChildren)
+      if (child?.type === "file_redirect") readRedirect(child, this, redirects, [], []);
+    if (redirects.length > 0) this.emit({ assignments: [], words: [], redirects, upstream: [] });
     for (const child of node.namedChildren) if (child) this.walk(child);
     this.inherited = saved;
     this.locals.pop();

@@ -54,6 +54,7 @@ import { redirectMatch, writeRules } from "./rules/write-rules.js";
 import { writtenThenExecMatch, forkBombMatch } from "./script-rules.js";
 import { shellPayloadMatch } from "./shell-payloads.js";
 import { runFormRules } from "./rules/run-forms-rules.js";
+import { inputSecretMatch, runtimeFileRules } from "./rules/runtime-files-rules.js";
 import { globToRegExp } from "./paths.js";
 import type { DangerousCommandMatch } from "./types.js";
 
@@ -111,6 +112,7 @@ const LAYER_RULES: readonly CommandRule[] = [
   toolExecRules,
   operationRules,
   runFormRules,
+  runtimeFileRules,
 ];
 
 function shellPayloadMatchRule(): CommandRule {
@@ -243,7 +245,7 @@ class Analyzer implements RuleContext {
 
   private analyseLayers(original: SimpleCommand): DangerousCommandMatch | null {
     const { cmd, found: expanded } = this.expandSession(original);
-    let found = worse(redirectMatch(original), expanded);
+    let found = worse(worse(redirectMatch(original), inputSecretMatch(original)), expanded);
     if (this.stop(found)) return found;
     let directory: string | undefined;
     for (const layer of resolveLayers(cmd)) {

@@ -20,6 +20,9 @@ import { SQL_RULES } from "./rules/sql-rules.js";
 import { SYSTEM_RULES } from "./rules/system-rules.js";
 import { WRITE_RULES } from "./rules/write-rules.js";
 import { SCRIPT_RULES } from "./script-rules.js";
+import { RUN_FORM_RULES } from "./rules/run-forms-rules.js";
+import { RUNTIME_FILE_RULES } from "./rules/runtime-files-rules.js";
+import { SCRIPT_FILE_RULES } from "./rules/script-files.js";
 import { rule, type RuleInfo } from "./types.js";
 
 /** Returned for commands longer than the analyser accepts. */
@@ -62,6 +65,9 @@ function collect(): readonly RuleInfo[] {
     CONTAINER_RULES,
     ESCALATION_RULES,
     OPERATION_RULES,
+    RUN_FORM_RULES,
+    RUNTIME_FILE_RULES,
+    SCRIPT_FILE_RULES,
   ];
   for (const table of tables) {
     for (const info of Object.values(table)) if (!byKey.has(info.key)) byKey.set(info.key, info);

@@ -48,7 +48,7 @@ function trackDirectory(state: SessionState, cmd: SimpleCommand): void {
   }
   const target = cmd.words.slice(1).find((word) => !/^-[LPe@]*$/.test(word.text));
   if (target === undefined) enterDirectory(state, cmd.words[0]?.text === "pushd" ? DYNAMIC : "~");
-  else enterDirectory(state, target.dynamic || target.text === "-" ? DYNAMIC : target.text);
+  else enterDirectory(state, target.text === "-" ? DYNAMIC : target.text);
 }
 
 /**
@@ -59,12 +59,14 @@ function trackDirectory(state: SessionState, cmd: SimpleCommand): void {
 export function enterDirectory(state: SessionState, dir: string): void {
   state.work.version++;
   if (dir.includes(DYNAMIC)) {
-    state.cwd = null;
+    // `cd /proc/$pid`: where it goes is partly known; relative paths keep the known part.
+    state.cwd = dir.startsWith("/") ? joinPath("/", dir) : null;
     state.left = true;
     return;
   }
   if (dir === "~" || dir.startsWith("~/")) {
-    state.cwd = state.home === null ? null : joinPath(state.home, dir.slice(2));
+    // Without a known home, `~` itself stands for it (paths fold to `~/...` the same way).
+    state.cwd = state.home === null ? dir.replace(/\/+$/, "") : joinPath(state.home, dir.slice(2));
     state.left = true;
   } else if (dir.startsWith("~")) {
     state.cwd = null;

@@ -24,7 +24,8 @@ export const DELETE_RULES: Readonly<
     | "shred"
     | "findDelete"
     | "xargsRm"
-    | "move",
+    | "move"
+    | "moveRoot",
     RuleInfo
   >
 > = {
@@ -41,6 +42,11 @@ export const DELETE_RULES: Readonly<
   ),
   xargsRm: rule("xargs-rm", "xargs feeding file names from input to rm"),
   move: rule("mv-system", "move of the root, a system or home directory, or onto a device"),
+  moveRoot: rule(
+    "mv-root",
+    "move of the root, a system directory or a home directory (the system or the account stops working)",
+    true,
+  ),
 } as const;
 
 const HARDLINE_SCOPE: Partial<Record<DeleteScope, DangerousCommandMatch>> = {
@@ -182,7 +188,7 @@ const mv: CommandRule = (cmd) => {
   for (const source of sources) {
     const scope = scopeOf(source);
     if (scope === "root" || scope === "system-dir" || scope === "home-root")
-      return matchOf(DELETE_RULES.move);
+      return matchOf(DELETE_RULES.moveRoot);
     const kind = writeKindOf(source.text);
     if (kind === "system" || kind === "credential") return matchOf(DELETE_RULES.systemFile);
   }

@@ -114,8 +114,8 @@ export const gitRules: CommandRule = (cmd, ctx) => {
       if (
         flags.short.has("f") ||
         hasLong(flags, "force", 4) ||
-        hasLong(flags, "force-with-lease", 8) ||
-        hasLong(flags, "force-if-includes", 8)
+        hasLong(flags, "force-with-lease", 7) ||
+        hasLong(flags, "force-if-includes", 7)
       )
         return matchOf(GIT_RULES.forcePush);
       if (flags.operands.slice(1).some((word) => word.text.startsWith("+")))

@@ -161,7 +161,7 @@ const NOT_RUNNERS: ReadonlySet<string> = new Set(
 const TAIL_STARTS: ReadonlySet<string> = new Set(
   (
     "rm rmdir dd shred wipefs mkfs mv chmod chown chgrp find truncate sh bash dash zsh ksh fish " +
-    "sudo doas env eval kill pkill killall shutdown reboot halt poweroff parted fdisk sfdisk sgdisk " +
+    "sudo doas env eval parted fdisk sfdisk sgdisk " +
     "crontab iptables nft systemctl python python3 perl ruby node php curl wget"
   ).split(" "),
 );
