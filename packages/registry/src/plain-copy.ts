@@ -1,38 +1,58 @@
+import { keyCount, newRecord } from "./sized-record.js";
+
 /** Nesting depth past which {@link copyPlainData} hands the value to `structuredClone`. */
-const MAX_FAST_DEPTH = 64;
+export const MAX_FAST_DEPTH = 64;
 
-/** Raised inside the fast copy when a value needs `structuredClone`'s handling. */
-class NeedsStructuredClone {}
-const NEEDS_STRUCTURED_CLONE = new NeedsStructuredClone();
+/** Raised inside a fast copy when a value needs `structuredClone`'s handling (or a closer look). */
+class NotPlainData {}
+/** The one value the fast copies throw; catch it and take the thorough path. */
+export const NOT_PLAIN_DATA: unknown = new NotPlainData();
 
-function copyValue(value: unknown, freeze: boolean, depth: number): unknown {
+/**
+ * Store `value` under the key `__proto__` as an own data property (an assignment would set the
+ * prototype instead). Copies assign every other key directly, inline.
+ */
+export function setProtoKey(record: Record<string, unknown>, value: unknown): void {
+  Object.defineProperty(record, "__proto__", {
+    value,
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  });
+}
+
+/** Throws {@link NOT_PLAIN_DATA} unless `value` is a plain object (prototype `Object.prototype` or null). */
+export function assertPlainRecord(value: object): void {
+  const proto: unknown = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null) throw NOT_PLAIN_DATA;
+}
+
+/**
+ * Copy of one value at nesting `depth`: a primitive as is, an object or array copied deeply,
+ * frozen when `freeze` is set. Throws {@link NOT_PLAIN_DATA} for a function, a symbol, an object
+ * that is not plain, or nesting deeper than {@link MAX_FAST_DEPTH}.
+ */
+export function copyPlainValue(value: unknown, freeze: boolean, depth: number): unknown {
   if (typeof value !== "object" || value === null) {
-    if (typeof value === "function" || typeof value === "symbol") throw NEEDS_STRUCTURED_CLONE;
+    if (typeof value === "function" || typeof value === "symbol") throw NOT_PLAIN_DATA;
     return value;
   }
-  if (depth > MAX_FAST_DEPTH) throw NEEDS_STRUCTURED_CLONE;
+  if (depth > MAX_FAST_DEPTH) throw NOT_PLAIN_DATA;
   let out: Record<string, unknown> | unknown[];
   if (Array.isArray(value)) {
     const list = new Array<unknown>(value.length);
-    for (let i = 0; i < value.length; i++) list[i] = copyValue(value[i], freeze, depth + 1);
+    for (let i = 0; i < value.length; i++) list[i] = copyPlainValue(value[i], freeze, depth + 1);
     out = list;
   } else {
-    const proto: unknown = Object.getPrototypeOf(value);
-    if (proto !== Object.prototype && proto !== null) throw NEEDS_STRUCTURED_CLONE;
-    const record: Record<string, unknown> = {};
+    assertPlainRecord(value);
     const source = value as Record<string, unknown>;
-    for (const key of Object.keys(source)) {
-      const item = copyValue(source[key], freeze, depth + 1);
-      if (key === "__proto__") {
-        Object.defineProperty(record, key, {
-          value: item,
-          enumerable: true,
-          writable: true,
-          configurable: true,
-        });
-      } else {
-        record[key] = item;
-      }
+    const record = newRecord(keyCount(source));
+    // for-in walks the keys without building a list of them; inherited keys are skipped.
+    for (const key in source) {
+      if (!Object.hasOwn(source, key)) continue;
+      const item = copyPlainValue(source[key], freeze, depth + 1);
+      if (key === "__proto__") setProtoKey(record, item);
+      else record[key] = item;
     }
     out = record;
   }
@@ -58,9 +78,9 @@ export function deepFreeze<T>(value: T): T {
  */
 export function copyPlainData<T>(value: T, freeze: boolean): T {
   try {
-    return copyValue(value, freeze, 0) as T;
+    return copyPlainValue(value, freeze, 0) as T;
   } catch (error) {
-    if (error !== NEEDS_STRUCTURED_CLONE) throw error;
+    if (error !== NOT_PLAIN_DATA) throw error;
   }
   const copy = structuredClone(value);
   return freeze ? deepFreeze(copy) : copy;

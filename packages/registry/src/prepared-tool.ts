@@ -23,8 +23,12 @@ import type {
 
 const NEVER_ABORTED: AbortSignal = new AbortController().signal;
 
-/** What a tool's calls need, built on its first dispatch: a tool never called carries none of it. */
-class CallState {
+/**
+ * What is built on first need: the public entry, and what a tool's calls need (built on its
+ * first dispatch). A tool never called or looked up carries none of it.
+ */
+class LazyParts {
+  entry: ToolEntry | undefined = undefined;
   coerce: Coercer | undefined = undefined;
   validate: ArgumentValidator | undefined = undefined;
   idleContext: ToolCallContext | undefined = undefined;
@@ -39,7 +43,6 @@ class CallState {
  * argument coercer and validator. Registration itself stays small.
  */
 export class PreparedTool {
-  readonly name: string;
   readonly toolset: string;
   /** Function schema with JSON Schema parameters, deeply frozen. */
   readonly schema: FunctionSchema;
@@ -50,23 +53,28 @@ export class PreparedTool {
   /** Stamp of the last selection that asked for this tool (see `ToolCatalog.select`). */
   mark = 0;
   #definition: ToolDefinition | undefined = undefined;
-  #entry: ToolEntry | undefined = undefined;
-  #calls: CallState | undefined = undefined;
+  #lazy: LazyParts | undefined = undefined;
 
+  /**
+   * @param schema - its `name` is the tool's name (one field fewer in every registered tool).
+   */
   constructor(
-    name: string,
     toolset: string,
     schema: FunctionSchema,
     handler: ToolHandler,
     checkRecord: CheckRecord | undefined,
     options: ToolOptions,
   ) {
-    this.name = name;
     this.toolset = toolset;
     this.schema = schema;
     this.handler = handler;
     this.checkRecord = checkRecord;
     this.options = options;
+  }
+
+  /** The tool's registered name. */
+  get name(): string {
+    return this.schema.name;
   }
 
   /** The tool's availability check, if it has one. */
@@ -82,7 +90,8 @@ export class PreparedTool {
   /** The tool as `getEntry` shows it: a frozen plain object, built when first asked for. */
   get entry(): ToolEntry {
     const { options } = this;
-    return (this.#entry ??= Object.freeze({
+    const lazy = (this.#lazy ??= new LazyParts());
+    return (lazy.entry ??= Object.freeze({
       name: this.name,
       toolset: this.toolset,
       schema: this.schema,
@@ -102,7 +111,7 @@ export class PreparedTool {
 
   /** The context of a call whose caller passed none, with no timeout to honour; built once. */
   get idleContext(): ToolCallContext {
-    const calls = (this.#calls ??= new CallState());
+    const calls = (this.#lazy ??= new LazyParts());
     return (calls.idleContext ??= Object.freeze({ toolName: this.name, signal: NEVER_ABORTED }));
   }
 
@@ -117,7 +126,7 @@ export class PreparedTool {
    */
   contextIn(bucket: DeadlineBucket, ctx: DispatchContext | undefined): ToolCallContext {
     if (ctx !== undefined) return callContext(ctx, this.name, bucket.signal);
-    const calls = (this.#calls ??= new CallState());
+    const calls = (this.#lazy ??= new LazyParts());
     if (calls.bucketContext?.bucket !== bucket) {
       calls.bucketContext = {
         bucket,
@@ -138,7 +147,7 @@ export class PreparedTool {
   ): Record<string, unknown> | ArgumentProblem {
     const args = readArguments(raw);
     if (args instanceof ArgumentProblem) return args;
-    const calls = (this.#calls ??= new CallState());
+    const calls = (this.#lazy ??= new LazyParts());
     const coerce = (calls.coerce ??= compileCoercer(this.schema.parameters));
     const validate = (calls.validate ??= compileArgumentValidator(
       this.name,

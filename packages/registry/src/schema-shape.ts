@@ -41,7 +41,7 @@ function where(path: string, key: string): string {
 }
 
 /** Why `source` is not a regular expression the validator accepts (it uses the `u` flag), or undefined. */
-function regexProblem(source: unknown): string | undefined {
+export function regexProblem(source: unknown): string | undefined {
   if (typeof source !== "string") return "must be a string";
   try {
     new RegExp(source, "u");
@@ -52,7 +52,7 @@ function regexProblem(source: unknown): string | undefined {
 }
 
 /** Whether a local reference (`#`, `#/$defs/x`) points at something in `root`. */
-function resolves(root: JsonSchema, ref: string): boolean {
+export function resolves(root: JsonSchema, ref: string): boolean {
   let current: unknown = root;
   for (const raw of ref.slice(1).split("/").slice(1)) {
     let key: string;
@@ -130,20 +130,17 @@ function keywordProblem(schema: JsonSchema, path: string, root: JsonSchema): str
  * Find the first mistake in a JSON Schema that the validator would refuse: an unknown `type`,
  * `properties` that are not schemas, a `required` that is not a list of names, a bound that is
  * not a number, a `pattern` that is not a regular expression, a local `$ref` pointing at
- * nothing, and the like, at any depth. This is what registration checks (cheaply, with no
- * validator loaded); the validator compiled on first dispatch checks the rest.
+ * nothing, and the like, at any depth. Registration copies a schema and vouches for it in one
+ * pass (`snapshotSchema`); this thorough walk, which names the first problem in a fixed order,
+ * runs when that pass cannot vouch for it.
  * @returns a message naming the offending keyword's path, or undefined when none was found.
  */
 export function findSchemaProblems(schema: unknown): string | undefined {
-  const root = isObject(schema) ? schema : {};
-  // Most schemas are fine: one pass over the keys they have proves it; the thorough walk,
-  // which names the first problem in a fixed order, runs only when that pass finds one.
-  if (isSound(schema, root, 0)) return undefined;
-  return problemAt(schema, "", root);
+  return problemAt(schema, "", isObject(schema) ? schema : {});
 }
 
-/** What the fast pass checks of a keyword's value; a keyword not listed is not checked. */
-const Kind = {
+/** What the one-pass check makes of a keyword's value; a keyword not listed is not checked. */
+export const Kind = {
   Count: 0,
   Bound: 1,
   Text: 2,
@@ -160,10 +157,11 @@ const Kind = {
   Pattern: 13,
   Ref: 14,
 } as const;
-type Kind = (typeof Kind)[keyof typeof Kind];
+/** One of the {@link Kind} values. */
+export type Kind = (typeof Kind)[keyof typeof Kind];
 
-/** Each checked keyword and its kind: one lookup per key in the fast pass. */
-const KEYWORD_KINDS: ReadonlyMap<string, Kind> = new Map<string, Kind>([
+/** Each checked keyword and its kind: one lookup per key. */
+export const KEYWORD_KINDS: ReadonlyMap<string, Kind> = new Map<string, Kind>([
   ...COUNTS.map((key) => [key, Kind.Count] as const),
   ...BOUNDS.map((key) => [key, Kind.Bound] as const),
   ...TEXTS.map((key) => [key, Kind.Text] as const),
@@ -180,80 +178,12 @@ const KEYWORD_KINDS: ReadonlyMap<string, Kind> = new Map<string, Kind>([
   ["pattern", Kind.Pattern],
   ["$ref", Kind.Ref],
 ]);
-/** Deeper than this, the fast pass gives up and the thorough walk decides. */
-const MAX_SOUND_DEPTH = 64;
 
-function isSoundType(type: unknown): boolean {
+/** Whether `type` is a known type name or a non-empty list of them. */
+export function isSoundType(type: unknown): boolean {
   if (typeof type === "string") return TYPES.has(type);
   if (!Array.isArray(type) || type.length === 0) return false;
   for (const item of type) if (typeof item !== "string" || !TYPES.has(item)) return false;
-  return true;
-}
-
-function isSoundMap(value: unknown, root: JsonSchema, depth: number): boolean {
-  if (!isObject(value)) return false;
-  for (const name of Object.keys(value)) if (!isSound(value[name], root, depth + 1)) return false;
-  return true;
-}
-
-function isSoundList(value: unknown, root: JsonSchema, depth: number): boolean {
-  if (!Array.isArray(value)) return false;
-  for (const item of value) if (!isSound(item, root, depth + 1)) return false;
-  return true;
-}
-
-/** Whether one keyword's value (and any subschema under it) is free of every problem {@link problemAt} reports. */
-function isSoundKeyword(key: string, value: unknown, root: JsonSchema, depth: number): boolean {
-  if (value === undefined) return true;
-  switch (KEYWORD_KINDS.get(key)) {
-    case undefined:
-      return true;
-    case Kind.Count:
-      return Number.isInteger(value) && (value as number) >= 0;
-    case Kind.Bound:
-      return typeof value === "number";
-    case Kind.Text:
-      return typeof value === "string";
-    case Kind.SchemaMap:
-      return isSoundMap(value, root, depth);
-    case Kind.PatternMap:
-      if (!isObject(value)) return false;
-      for (const source of Object.keys(value)) if (regexProblem(source) !== undefined) return false;
-      return isSoundMap(value, root, depth);
-    case Kind.SchemaList:
-      return isSoundList(value, root, depth);
-    case Kind.Subschema:
-      return isSound(value, root, depth + 1);
-    case Kind.Items:
-      return Array.isArray(value)
-        ? isSoundList(value, root, depth)
-        : isSound(value, root, depth + 1);
-    case Kind.Type:
-      return isSoundType(value);
-    case Kind.Required:
-      return Array.isArray(value) && value.every((item) => typeof item === "string");
-    case Kind.Enum:
-      return Array.isArray(value);
-    case Kind.MultipleOf:
-      return typeof value === "number" && value > 0;
-    case Kind.UniqueItems:
-      return typeof value === "boolean";
-    case Kind.Pattern:
-      return regexProblem(value) === undefined;
-    case Kind.Ref:
-      return (
-        typeof value === "string" &&
-        !((value === "#" || value.startsWith("#/")) && !resolves(root, value))
-      );
-  }
-}
-
-function isSound(schema: unknown, root: JsonSchema, depth: number): boolean {
-  if (typeof schema === "boolean") return true;
-  if (!isObject(schema) || depth > MAX_SOUND_DEPTH) return false;
-  for (const key of Object.keys(schema)) {
-    if (!isSoundKeyword(key, schema[key], root, depth)) return false;
-  }
   return true;
 }
 

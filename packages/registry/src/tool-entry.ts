@@ -1,9 +1,9 @@
 import type { CheckRecord } from "./check-cache.js";
 import { PreparedTool } from "./prepared-tool.js";
 import { RegistryError, RegistryErrorCode } from "./registry-error.js";
-import { NO_ENV, toolOptions } from "./tool-options.js";
+import { NO_ENV, toolOptions, type ToolOptions } from "./tool-options.js";
 import { normalizeToolSchema } from "./tool-schema.js";
-import type { CheckFn, ToolEntry, ToolHandler, ToolSpec } from "./types.js";
+import type { CheckFn, ToolHandler, ToolSpec } from "./types.js";
 
 /**
  * True for the names OpenAI function calling and MCP clients accept: 1 to 64 characters from
@@ -41,12 +41,14 @@ function optionalFunction(toolName: string, field: string, value: unknown): void
 
 /**
  * Check a registration spec and build the stored tool: schema normalized and frozen, the check's
- * cache record looked up with `recordFor`, optional fields kept only when set.
+ * cache record looked up with `recordFor`, optional fields kept only when set (and shared with
+ * `previousOptions`, the last registered tool's, when they are the same).
  * @throws {@link RegistryError} naming the tool when something is missing or malformed.
  */
 export function createTool(
   spec: ToolSpec<unknown>,
   recordFor: (fn: CheckFn) => CheckRecord,
+  previousOptions: ToolOptions,
 ): PreparedTool {
   const raw = spec as Partial<ToolSpec<unknown>> | null | undefined;
   if (typeof raw !== "object" || raw === null) {
@@ -102,20 +104,9 @@ export function createTool(
     description: raw.description,
     strict: raw.strict === true,
   });
-  const options = toolOptions({
-    description: raw.description,
-    unavailableReason: raw.unavailableReason,
-    requiresEnv: requiresEnv.length === 0 ? NO_ENV : Object.freeze([...requiresEnv]),
-    isAsync: raw.isAsync === true,
-    emoji: raw.emoji ?? "",
-    maxResultSizeChars: cap,
-    timeoutMs: timeoutMs as ToolEntry["timeoutMs"],
-    dynamicSchemaOverrides: raw.dynamicSchemaOverrides,
-    zodSchema,
-  });
+  const options = toolOptions(raw as ToolSpec<unknown>, zodSchema, previousOptions);
   const checkFn = raw.checkFn;
   return new PreparedTool(
-    name,
     raw.toolset,
     schema,
     raw.handler as ToolHandler,

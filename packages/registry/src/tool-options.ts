@@ -1,4 +1,4 @@
-import type { ToolEntry } from "./types.js";
+import type { ToolEntry, ToolSpec } from "./types.js";
 
 /** The `requiresEnv` of a tool that needs no env vars. */
 export const NO_ENV: readonly string[] = Object.freeze([]);
@@ -48,23 +48,53 @@ export const NO_TOOL_OPTIONS: ToolOptions = frozenOptions({
   zodSchema: undefined,
 });
 
+function sameNames(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** Whether `options` holds exactly what `spec` (checked already) and `zodSchema` set. */
+function matches(
+  options: ToolOptions,
+  spec: ToolSpec<unknown>,
+  zodSchema: ToolEntry["zodSchema"],
+): boolean {
+  return (
+    options.description === spec.description &&
+    options.unavailableReason === spec.unavailableReason &&
+    sameNames(options.requiresEnv, spec.requiresEnv ?? NO_ENV) &&
+    options.isAsync === (spec.isAsync === true) &&
+    options.emoji === (spec.emoji ?? "") &&
+    options.maxResultSizeChars === spec.maxResultSizeChars &&
+    options.timeoutMs === spec.timeoutMs &&
+    options.dynamicSchemaOverrides === spec.dynamicSchemaOverrides &&
+    options.zodSchema === zodSchema
+  );
+}
+
 /**
- * The stored options: {@link NO_TOOL_OPTIONS} when every field has its default, else a frozen
- * copy (`requiresEnv` is expected frozen already, {@link NO_ENV} when empty).
+ * The stored options of a checked spec: {@link NO_TOOL_OPTIONS} when it sets none, `previous`
+ * when that holds the same (tools registered together, such as an MCP server's, share one
+ * object), else a new frozen object with its own frozen copy of `requiresEnv`.
  */
-export function toolOptions(options: ToolOptions): ToolOptions {
-  if (
-    options.description === undefined &&
-    options.unavailableReason === undefined &&
-    options.requiresEnv.length === 0 &&
-    !options.isAsync &&
-    options.emoji === "" &&
-    options.maxResultSizeChars === undefined &&
-    options.timeoutMs === undefined &&
-    options.dynamicSchemaOverrides === undefined &&
-    options.zodSchema === undefined
-  ) {
-    return NO_TOOL_OPTIONS;
-  }
-  return frozenOptions(options);
+export function toolOptions(
+  spec: ToolSpec<unknown>,
+  zodSchema: ToolEntry["zodSchema"],
+  previous: ToolOptions,
+): ToolOptions {
+  if (matches(NO_TOOL_OPTIONS, spec, zodSchema)) return NO_TOOL_OPTIONS;
+  if (matches(previous, spec, zodSchema)) return previous;
+  const requiresEnv = spec.requiresEnv ?? NO_ENV;
+  return frozenOptions({
+    description: spec.description,
+    unavailableReason: spec.unavailableReason,
+    requiresEnv: requiresEnv.length === 0 ? NO_ENV : Object.freeze([...requiresEnv]),
+    isAsync: spec.isAsync === true,
+    emoji: spec.emoji ?? "",
+    maxResultSizeChars: spec.maxResultSizeChars,
+    timeoutMs: spec.timeoutMs,
+    dynamicSchemaOverrides: spec.dynamicSchemaOverrides,
+    zodSchema,
+  });
 }

@@ -9,6 +9,7 @@ import { SignalLinks } from "./signal-link.js";
 import { DEFAULT_MAX_RESULT_CHARS } from "./result-spill.js";
 import { ToolCatalog } from "./tool-catalog.js";
 import { createTool } from "./tool-entry.js";
+import { NO_TOOL_OPTIONS, type ToolOptions } from "./tool-options.js";
 import { dispatchError } from "./tool-result.js";
 import { deepFreeze } from "./plain-copy.js";
 import type {
@@ -92,6 +93,8 @@ export class ToolRegistry {
   readonly #recordFor = (fn: CheckFn): CheckRecord => this.#checks.recordFor(fn);
   readonly #toolsetIndex: ReadonlyMap<string, ReadonlySet<string>>;
   #checkGeneration = 0;
+  /** Options of the last tool built: the next one shares them when it sets the same. */
+  #lastOptions: ToolOptions = NO_TOOL_OPTIONS;
 
   constructor(options: ToolRegistryOptions = {}) {
     this.#logger = options.logger ?? createStderrLogger({ level: "warn", name: "hermes-registry" });
@@ -151,7 +154,8 @@ export class ToolRegistry {
    * @throws {@link RegistryError} when the spec, schema or parameters are invalid (the message names the tool).
    */
   register<Args>(spec: ToolSpec<Args>): boolean {
-    const tool = createTool(spec as ToolSpec<unknown>, this.#recordFor);
+    const tool = createTool(spec as ToolSpec<unknown>, this.#recordFor, this.#lastOptions);
+    this.#lastOptions = tool.options;
     return this.#catalog.add(tool, spec.override === true);
   }
 

@@ -2,6 +2,7 @@ import type { z } from "zod";
 import { RegistryError, RegistryErrorCode } from "./registry-error.js";
 import { copyPlainData, deepFreeze } from "./plain-copy.js";
 import { findSchemaProblems } from "./schema-shape.js";
+import { snapshotSchema } from "./schema-snapshot.js";
 import { applyStrictMode } from "./strict-schema.js";
 import type { FunctionSchema, JsonSchema, ToolSchemaInput } from "./types.js";
 import { isZodSchema, zodToJsonSchema } from "./zod-interop.js";
@@ -49,17 +50,23 @@ function convertZod(toolName: string, parameters: z.ZodType): JsonSchema {
   }
 }
 
-/** A private copy of the parameters, checked; frozen unless strict mode must still edit it. */
+/**
+ * A private copy of the parameters, checked; frozen unless strict mode must still edit it. Most
+ * schemas are copied and vouched for in one pass; the others are copied, then walked to name
+ * their first problem.
+ */
 function copyJsonSchema(toolName: string, parameters: JsonSchema, freeze: boolean): JsonSchema {
-  let copy: JsonSchema;
-  try {
-    copy = copyPlainData(parameters, freeze);
-  } catch (error) {
-    throw invalid(toolName, "schema['parameters'] must be plain JSON data", error);
-  }
-  const problems = findSchemaProblems(copy);
-  if (problems !== undefined) {
-    throw invalid(toolName, `schema['parameters'] is not a valid JSON Schema: ${problems}`);
+  let copy = snapshotSchema(parameters, freeze);
+  if (copy === undefined) {
+    try {
+      copy = copyPlainData(parameters, freeze);
+    } catch (error) {
+      throw invalid(toolName, "schema['parameters'] must be plain JSON data", error);
+    }
+    const problems = findSchemaProblems(copy);
+    if (problems !== undefined) {
+      throw invalid(toolName, `schema['parameters'] is not a valid JSON Schema: ${problems}`);
+    }
   }
   if (copy["type"] !== undefined && copy["type"] !== "object") {
     throw invalid(
@@ -106,8 +113,20 @@ export function normalizeToolSchema(
       `schema['description'] must be a string, got ${describeType(body.description)}`,
     );
   }
+  // The model sees the schema's own description, as in Hermes; the spec's is the fallback.
+  const shownDescription = body.description ?? description ?? "";
+  const extraKeys = hasExtraKeys(body);
+  if (zodSchema === undefined && options.strict !== true && !extraKeys) {
+    // The common case: the parameters are a frozen private copy already.
+    const schema: FunctionSchema = Object.freeze({
+      name: toolName,
+      description: shownDescription,
+      parameters: jsonParameters,
+    });
+    return { schema, zodSchema };
+  }
   let extras: Record<string, unknown> = {};
-  if (hasExtraKeys(body)) {
+  if (extraKeys) {
     const { parameters: _parameters, name: _name, description: _description, ...rest } = body;
     try {
       extras = structuredClone(rest);
@@ -120,11 +139,10 @@ export function normalizeToolSchema(
     if (problem !== undefined) throw invalid(toolName, `strict schema: ${problem}`);
     extras["strict"] = true;
   }
-  // The model sees the schema's own description, as in Hermes; the spec's is the fallback.
   const schema: FunctionSchema = {
     ...extras,
     name: toolName,
-    description: body.description ?? description ?? "",
+    description: shownDescription,
     parameters: jsonParameters,
   };
   return { schema: deepFreeze(schema), zodSchema };

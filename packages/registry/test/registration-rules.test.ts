@@ -120,6 +120,31 @@ describe("descriptions", () => {
   });
 });
 
+describe("optional fields of tools registered together", () => {
+  it("each tool reports its own, whether equal to the previous tool's or not", () => {
+    const registry = new ToolRegistry({ logger: silentLogger });
+    const env = ["SERVER_TOKEN"];
+    const common = { isAsync: true, emoji: "🔌", maxResultSizeChars: 50_000, requiresEnv: env };
+    registry.register(spec({ name: "a", ...common }));
+    registry.register(spec({ name: "b", ...common, requiresEnv: ["SERVER_TOKEN"] }));
+    registry.register(spec({ name: "c", ...common, emoji: "🧪" }));
+    registry.register(spec({ name: "d" }));
+    env.push("LATER");
+    for (const name of ["a", "b"]) {
+      expect(registry.getEntry(name)).toMatchObject({
+        isAsync: true,
+        emoji: "🔌",
+        maxResultSizeChars: 50_000,
+        requiresEnv: ["SERVER_TOKEN"],
+      });
+    }
+    expect(registry.getEntry("c")?.emoji).toBe("🧪");
+    expect(registry.getEntry("d")).toMatchObject({ isAsync: false, emoji: "", requiresEnv: [] });
+    expect(Object.isFrozen(registry.getEntry("a")?.requiresEnv)).toBe(true);
+    expect(registry.getMaxResultSize("d")).toBe(100_000);
+  });
+});
+
 describe("getToolsetIndex", () => {
   it("is live but cannot be used to change the registry", () => {
     const registry = new ToolRegistry({ logger: silentLogger });

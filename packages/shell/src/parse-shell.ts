@@ -2,7 +2,8 @@ import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import type { Parser } from "web-tree-sitter";
 import { tokenizeScript } from "./fallback-tokenizer.js";
-import type { Script, Word } from "./shell-ir.js";
+import { plainScript } from "./plain-script.js";
+import type { Script } from "./shell-ir.js";
 import { scriptFromTree } from "./tree-walker.js";
 import type { VariableScope } from "./variables.js";
 
@@ -39,44 +40,17 @@ export function isParserReady(): boolean {
   return parser !== null;
 }
 
-// Characters for which whitespace splitting is exactly what bash does: no quoting, expansion,
-// operators, comments or redirections. Such commands skip the WASM round trip.
-const PLAIN_COMMAND = /^[A-Za-z0-9_./:,+@%^~*?[\]= \t-]*$/;
-const RESERVED_FIRST =
-  /^(?:if|then|else|elif|fi|for|while|until|do|done|case|esac|function|select|coproc|time|[[]{1,2}|\{|\}|!)$/;
-
-function plainScript(text: string): Script | null {
-  if (!PLAIN_COMMAND.test(text)) return null;
-  const parts = text.split(/[ \t]+/).filter((part) => part !== "");
-  const first = parts[0];
-  if (first === undefined) return { commands: [], functions: [], incomplete: false };
-  if (
-    RESERVED_FIRST.test(first) ||
-    /^[A-Za-z_]\w*=/.test(first) ||
-    parts.some((part) => part.includes("{"))
-  )
-    return null;
-  const words: Word[] = parts.map((part) => ({
-    text: part,
-    dynamic: false,
-    glob: /[*?[]/.test(part),
-    substitutions: [],
-    processSubstitution: false,
-  }));
-  return {
-    commands: [{ assignments: [], words, redirects: [], upstream: [] }],
-    functions: [],
-    incomplete: false,
-  };
-}
-
 /**
- * Parse shell text into the analyser's IR: plain commands directly, everything else through
+ * Parse shell text into the analyser's IR: plain command lines directly (`plain-script.ts`),
+ * everything else through
  * tree-sitter-bash, or through the conservative tokenizer while the parser is not loaded.
  */
 export function parseScript(text: string, scope: VariableScope): Script {
-  const plain = plainScript(text);
-  if (plain !== null) return plain;
+  return plainScript(text) ?? parsedScript(text, scope);
+}
+
+/** The parse of the real parser (or the tokenizer), without the plain-command fast path. */
+export function parsedScript(text: string, scope: VariableScope): Script {
   // tree-sitter's WASM build parses ~1 µs per byte here; very large scripts go through the
   // linear tokenizer instead, which reads at least as many commands as bash would.
   if (parser === null || text.length > LARGE_SCRIPT_CHARS) return tokenizeScript(text, scope);

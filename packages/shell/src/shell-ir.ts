@@ -76,6 +76,11 @@ export interface Script {
    * `endless` when its condition never fails, `bounded` otherwise.
    */
   readonly spawningLoop?: "endless" | "bounded";
+  /**
+   * Set when the text has an endless loop that never waits and has no way out: `growing` when
+   * each pass creates a file or directory (or writes a file), `busy` when it only burns CPU.
+   */
+  readonly endlessLoop?: "busy" | "growing";
 }
 
 /** True when a stage is a simple command. */

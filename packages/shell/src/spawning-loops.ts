@@ -57,3 +57,48 @@ export function spawningLoopOf(node: Node): SpawningLoop | null {
   if (body === null || !backgroundsSomething(body) || throttled(body)) return null;
   return endless(node) ? "endless" : "bounded";
 }
+
+// Commands that leave the loop (a pass that can end it makes the loop not endless).
+const EXITS = /^(?:break|exit|return|exec|kill|logout)$/;
+// Commands that create a file system entry or grow a file on every pass.
+const CREATORS = /^(?:mkdir|touch|fallocate|truncate|dd|cp|ln|mktemp|mkfifo|tee|git)$/;
+
+function commandNames(node: Node, out: string[]): void {
+  for (const child of node.namedChildren) {
+    if (child === null || child.type === "function_definition") continue;
+    if (child.type === "command") {
+      const name = child.childForFieldName("name")?.text ?? "";
+      out.push(name.replace(/^.*\//, ""));
+    }
+    commandNames(child, out);
+  }
+}
+
+function writesFiles(node: Node): boolean {
+  for (const child of node.namedChildren) {
+    if (child === null) continue;
+    if (child.type === "file_redirect") {
+      const text = child.text;
+      if (/^\d*(?:>>?|&>>?|>\|)/.test(text) && !/\/dev\/(?:null|stdout|stderr)\s*$/.test(text))
+        return true;
+    }
+    if (writesFiles(child)) return true;
+  }
+  return false;
+}
+
+/**
+ * An endless loop that never waits and has no way out (`while :; do :; done`): `growing` when
+ * every pass also creates a file system entry or writes a file (`while true; do mkdir -p x &&
+ * cd x; done` nests directories until the file system gives up), `busy` otherwise; null for
+ * anything else.
+ */
+export function endlessLoopOf(node: Node): "busy" | "growing" | null {
+  if (!LOOPS.has(node.type) || !endless(node)) return null;
+  const body = node.childForFieldName("body");
+  if (body === null || throttled(body)) return null;
+  const names: string[] = [];
+  commandNames(body, names);
+  if (names.some((name) => EXITS.test(name) || THROTTLES.test(name))) return null;
+  return names.some((name) => CREATORS.test(name)) || writesFiles(body) ? "growing" : "busy";
+}

@@ -13,12 +13,13 @@ import { DYNAMIC, staticWord } from "./shell-ir.js";
 import { nameOperands, subscriptWithCode } from "./name-operands.js";
 import { readRedirect } from "./tree-redirects.js";
 import { tableAssignmentCommands } from "./command-tables.js";
-import { spawningLoopOf, type SpawningLoop } from "./spawning-loops.js";
+import { endlessLoopOf, spawningLoopOf, type SpawningLoop } from "./spawning-loops.js";
+import { mktempValue, withKnownVariables } from "./temp-paths.js";
 
 // Variables whose assignment rules judge as a command (`export NAME=VALUE`): history settings,
 // and what makes the dynamic loader or node load extra code.
 const ENVIRONMENT_HOOKS =
-  /^(?:HISTFILE|HISTSIZE|HISTFILESIZE|SAVEHIST|HISTIGNORE|LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|GCONV_PATH|NODE_OPTIONS)$/;
+  /^(?:HISTFILE|HISTSIZE|HISTFILESIZE|SAVEHIST|HISTIGNORE|LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|GCONV_PATH|NODE_OPTIONS|ENV|BASH_ENV|ZDOTDIR|PERL5OPT|PERL5LIB|PERLLIB|RUBYOPT|RUBYLIB|PYTHONPATH|PYTHONHOME|PYTHONSTARTUP|NODE_PATH|LD_LIBRARY_PATH|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|JDK_JAVA_OPTIONS)$/;
 
 /** Loop values up to which a `for` body is read once per value. */
 const MAX_LOOP_VALUES = 8;
@@ -56,6 +57,8 @@ class TreeWalker implements WordContext {
   background = false;
   /** The most severe loop that starts background jobs on each pass. */
   spawningLoop: SpawningLoop | null = null;
+  /** The most severe endless loop without a wait or a way out. */
+  endlessLoop: "busy" | "growing" | null = null;
   private readonly locals: SimpleCommand[][] = [];
   /** Variables declared `-i`: bash evaluates what is assigned to them as arithmetic. */
   private readonly integers = new Set<string>();
@@ -193,8 +196,15 @@ class TreeWalker implements WordContext {
     const valueNode = node.childForFieldName("value");
     if (node.text.startsWith(`${assigned.name}+=`)) this.scope.set(assigned.name, UNKNOWN_VALUE);
     else if (valueNode?.type === "array") this.scope.set(assigned.name, this.arrayValue(valueNode));
-    else
-      this.scope.set(assigned.name, { text: assigned.value.text, dynamic: assigned.value.dynamic });
+    else {
+      const temp = mktempValue(assigned.value);
+      this.scope.set(
+        assigned.name,
+        temp !== null
+          ? { text: temp, dynamic: false }
+          : { text: assigned.value.text, dynamic: assigned.value.dynamic },
+      );
+    }
   }
 
   /** An array assigned from static words keeps its elements; anything else is unknown. */
@@ -277,6 +287,13 @@ class TreeWalker implements WordContext {
       } else words.push(...this.word(child));
     }
     words.push(...trailing);
+    // A trap handler or eval string runs later in this same shell, with this shell's variables.
+    if (words[0]?.text === "trap" || words[0]?.text === "eval")
+      for (let i = 1; i < words.length; i++) {
+        const word = words[i] as Word;
+        const text = withKnownVariables(word.text, this.scope);
+        if (text !== word.text) words[i] = { ...word, text };
+      }
     if (words[0]?.text === "let") for (const word of words.slice(1)) this.arithmetic(word.text);
     for (const name of nameOperands(words.map((word) => word.text))) this.nameSubscript(name);
     return {
@@ -292,9 +309,22 @@ class TreeWalker implements WordContext {
     const after: Node[] = [];
     const trailing: Word[] = [];
     const body = node.childForFieldName("body");
+    let previousEnd = body?.type === "command" ? body.endIndex : -1;
     for (const child of node.namedChildren) {
-      if (child !== null && child.id !== body?.id && child.type.endsWith("_redirect"))
+      if (child !== null && child.id !== body?.id && child.type.endsWith("_redirect")) {
+        // The grammar drops a lone `-` operand before a here-document (`make -f - <<EOF`);
+        // bash passes it to the command, so words left between the parts are read back.
+        if (previousEnd >= 0 && child.startIndex > previousEnd) {
+          const gap = node.text.slice(
+            previousEnd - node.startIndex,
+            child.startIndex - node.startIndex,
+          );
+          if (gap.trim() !== "" && !gap.includes("\n"))
+            trailing.push(...(tokenizeScript(gap, this.scope).commands[0]?.words ?? []));
+        }
         readRedirect(child, this, redirects, after, trailing);
+        if (previousEnd >= 0) previousEnd = child.type === "heredoc_redirect" ? -1 : child.endIndex;
+      }
     }
     // `sh 0<&5`: the grammar leaves the `0` in the command; bash reads it as the descriptor.
     const tail = body?.type === "command" ? body.lastNamedChild : null;
@@ -366,6 +396,8 @@ class TreeWalker implements WordContext {
   walk(node: Node): void {
     const loop = spawningLoopOf(node);
     if (loop !== null && this.spawningLoop !== "endless") this.spawningLoop = loop;
+    const endless = this.endlessLoop === "growing" ? null : endlessLoopOf(node);
+    if (endless !== null) this.endlessLoop = endless;
     switch (node.type) {
       case "comment":
         return;
@@ -480,5 +512,6 @@ export function scriptFromTree(root: Node, scope: VariableScope): Script {
     incomplete: walker.incomplete || root.hasError,
     ...(walker.background ? { background: true } : {}),
     ...(walker.spawningLoop !== null ? { spawningLoop: walker.spawningLoop } : {}),
+    ...(walker.endlessLoop !== null ? { endlessLoop: walker.endlessLoop } : {}),
   };
 }

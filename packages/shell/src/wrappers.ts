@@ -7,6 +7,7 @@ import { staticWord, type SimpleCommand, type Word } from "./shell-ir.js";
 import { stageOutput } from "./static-eval.js";
 
 const MAX_LAYERS = 12;
+const GROUP_OPENERS: ReadonlySet<string> = new Set(["{", "(", "(("]);
 
 /** The static text a command reads on stdin (here-string, here-doc or a static pipeline). */
 function staticInput(source: SimpleCommand): string | null {
@@ -63,6 +64,13 @@ function innerArgv(
   if (spec === undefined) return null;
   const launched = launchedArgv(name, args);
   if (launched !== undefined) return launched;
+  if (name === "coproc") {
+    // `coproc { cmd; }`, `coproc NAME ( cmd )`: the group's first command is what runs (the
+    // grammar reads the opening keyword as a word).
+    const open = args.findIndex((word) => GROUP_OPENERS.has(word.text));
+    const start = open === 0 || open === 1 ? open + 1 : 0;
+    return args.length <= start ? null : { argv: args.slice(start), fromInput: false };
+  }
   if (
     name === "busybox" ||
     name === "toybox" ||

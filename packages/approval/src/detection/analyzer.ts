@@ -32,6 +32,7 @@ import {
 } from "./rules/process-substitution-rules.js";
 import { gitRules } from "./rules/git-rules.js";
 import { interpreterRules } from "./rules/interpreter-rules.js";
+import { codeRunnerRules } from "./rules/code-runner-rules.js";
 import { loaderEnvRule } from "./rules/loader-env-rules.js";
 import { optionExecRules } from "./rules/option-exec-rules.js";
 import { containerRules } from "./rules/container-rules.js";
@@ -45,6 +46,7 @@ import { opsCliRules } from "./rules/ops-cli-rules.js";
 import { hookOptionRules } from "./rules/hook-option-rules.js";
 import { hostAdminRules } from "./rules/host-admin-rules.js";
 import { exposureRules, pushToNewRemoteMatch } from "./rules/exposure-rules.js";
+import { developerToolRules, developerToolScriptMatch } from "./rules/developer-tool-rules.js";
 import { exhaustionRules, spawningLoopMatch } from "./rules/exhaustion-rules.js";
 import { processRules } from "./rules/process-rules.js";
 import { secretRules } from "./rules/secret-rules.js";
@@ -87,6 +89,7 @@ const LAYER_RULES: readonly CommandRule[] = [
   processRules,
   systemRules,
   interpreterRules,
+  codeRunnerRules,
   loaderEnvRule,
   sqlRules,
   gitRules,
@@ -113,6 +116,7 @@ const LAYER_RULES: readonly CommandRule[] = [
   operationRules,
   runFormRules,
   runtimeFileRules,
+  developerToolRules,
 ];
 
 function shellPayloadMatchRule(): CommandRule {
@@ -307,7 +311,11 @@ class Analyzer implements RuleContext {
 
   analyseScript(script: Script): DangerousCommandMatch | null {
     if (script.incomplete) this.collector?.unresolved.add("syntax not fully understood");
-    let found = forkBombMatch(script) ?? spawningLoopMatch(script) ?? pushToNewRemoteMatch(script);
+    let found =
+      forkBombMatch(script) ??
+      spawningLoopMatch(script) ??
+      pushToNewRemoteMatch(script) ??
+      developerToolScriptMatch(script);
     if (found) return found;
     for (const cmd of script.commands) {
       found = worse(found, this.analyseCommand(cmd));

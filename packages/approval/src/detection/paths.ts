@@ -1,4 +1,5 @@
 import { DYNAMIC } from "@hermes-agent/shell";
+import { isUserToolConfig } from "./user-config-paths.js";
 
 /** A path split into components after `~`, `.` and `..` are resolved lexically. */
 export interface ResolvedPath {
@@ -213,6 +214,7 @@ export type WriteTargetKind =
   | "system"
   | "credential"
   | "code-hook"
+  | "user-config"
   | "project-config"
   | "network";
 
@@ -270,12 +272,14 @@ function classifyConcreteTarget(text: string): WriteTargetKind | null {
   if (path.base === "root" && KERNEL_CONTROL.test(joined)) return "kernel-control";
   if (CODE_HOOK.test(joined) && !/(?:^|\/)\.git\/hooks\/[^/]+$/.test(joined)) return "code-hook";
   if (path.base === "home") {
-    return SHELL_RC.test(joined) ? "credential" : null;
+    if (SHELL_RC.test(joined)) return "credential";
+    return isUserToolConfig(parts) ? "user-config" : null;
   }
   if (path.base === "root") {
     const first = (parts[0] ?? "").toLowerCase();
     if (first === "home" || first === "users") {
-      return SHELL_RC.test(parts.slice(2).join("/")) ? "credential" : null;
+      if (SHELL_RC.test(parts.slice(2).join("/"))) return "credential";
+      return parts.length > 2 && isUserToolConfig(parts.slice(2)) ? "user-config" : null;
     }
     if (first === "root") {
       if (parts.length === 1) return "system";

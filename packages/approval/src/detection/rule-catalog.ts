@@ -19,6 +19,7 @@ import { PROCESS_RULES } from "./rules/process-rules.js";
 import { SQL_RULES } from "./rules/sql-rules.js";
 import { SYSTEM_RULES } from "./rules/system-rules.js";
 import { WRITE_RULES } from "./rules/write-rules.js";
+import { DEVELOPER_TOOL_RULES } from "./rules/developer-tool-rules.js";
 import { SCRIPT_RULES } from "./script-rules.js";
 import { RUN_FORM_RULES } from "./rules/run-forms-rules.js";
 import { RUNTIME_FILE_RULES } from "./rules/runtime-files-rules.js";
@@ -68,6 +69,7 @@ function collect(): readonly RuleInfo[] {
     RUN_FORM_RULES,
     RUNTIME_FILE_RULES,
     SCRIPT_FILE_RULES,
+    DEVELOPER_TOOL_RULES,
   ];
   for (const table of tables) {
     for (const info of Object.values(table)) if (!byKey.has(info.key)) byKey.set(info.key, info);

@@ -1,12 +1,15 @@
 import { matchOf } from "./rule-context.js";
 import {
   commandBaseName,
+  optionValues,
+  readOptions,
   type Script,
   type SimpleCommand,
   stageOutput,
   staticWord,
 } from "@hermes-agent/shell";
 import { EXEC_RULES } from "./rules/exec-rules.js";
+import { MAKE_OPTIONS, makefileScript } from "./rules/make-rules.js";
 import { rule, type DangerousCommandMatch, type RuleInfo } from "./types.js";
 
 /** Rules over a whole script rather than one command. */
@@ -120,6 +123,17 @@ export function writtenThenExecMatch(
       continue;
     }
     if (files.size === 0) continue;
+    if (name === "make" || name === "gmake") {
+      // `make -f FILE` with a FILE written above: its recipes are the script that runs.
+      const read = readOptions(cmd.words.slice(1), MAKE_OPTIONS);
+      for (const option of optionValues(read, "f", "file", "makefile")) {
+        const content = files.get(normaliseFile(option.value ?? ""));
+        if (content === REMOTE) return matchOf(EXEC_RULES.remoteExec);
+        const inner = content === undefined ? null : analyse(makefileScript(content));
+        if (inner) return inner;
+      }
+      continue;
+    }
     const first = normaliseFile(words[0] ?? "");
     const target = RUNNERS.test(name)
       ? normaliseFile(words.find((w, i) => i > 0 && !w.startsWith("-")) ?? "")

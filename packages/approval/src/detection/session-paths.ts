@@ -11,6 +11,9 @@ import {
 // relative writes inside them are workspace writes, not system writes.
 const WORKSPACE_ROOTS =
   /^(?:\/(?:usr\/(?:local\/)?src|opt|srv|var\/www|var\/tmp|tmp|mnt|media|workspaces?|app|code|src|data|build|home\/[^/]+|root|Users\/[^/]+)|~)(?:\/|$)/;
+// What the front end gives a variable assigned from `$(mktemp)`: a fresh file or directory the
+// script made itself in a temp directory (the random part left as mktemp's `X`s).
+const MKTEMP_RESULT = /^\/(?:var\/)?tmp\/[\w.-]*XXX[\w.-]*(?:\/[^\0]*)?$/;
 const HARD_DELETE_SCOPES: ReadonlySet<DeleteScope> = new Set(["root", "system-dir", "home-root"]);
 
 /** A path with the session's home folded to `~` (`/home/alice/.bashrc` → `~/.bashrc`). */
@@ -34,6 +37,7 @@ export function inWorkingDirectory(text: string): string | null {
  */
 export function deleteScopeOf(text: string, glob: boolean): DeleteScope {
   if (text.startsWith(DYNAMIC)) return "dynamic";
+  if (MKTEMP_RESULT.test(text) && !text.includes("..")) return "inside";
   const own = classifyDeleteTarget(homeFolded(text), glob);
   const moved = inWorkingDirectory(text);
   // After a `cd` out of the working tree, a relative path is not the project's any more.

@@ -23,13 +23,14 @@ describe("operations without a delete target", () => {
         "rsync --archive --delete /tmp/empty/ ~/Documents/",
         "rsync -a --delete-before ./e/ /srv/data/",
         "rsync -a --remove-source-files ~/photos/ /tmp/x/",
+        "rsync -avz --delete-after ./dist/ host:/srv/www/",
       ],
       "flagged",
     );
     expectAll(
       [
         "rsync -a --delete ./dist/ ./public/build/",
-        "rsync -avz --delete-after ./dist/ host:/srv/www/",
+        "rsync -avzn --delete-after ./dist/ host:/srv/www/",
       ],
       "safe",
     );

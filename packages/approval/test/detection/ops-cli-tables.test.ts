@@ -140,6 +140,7 @@ describe("operations CLI tables", () => {
         "helm upgrade --install api ./chart -n prod --force --reset-values",
         "helm upgrade api ./chart -f values.yaml --force",
         "helm rollback api 3 --force",
+        "helm rollback api 3",
         "helm upgrade --install api ./chart --force-replace",
         "kubectl delete pods --field-selector=status.phase=Running -n prod",
         "kubectl delete pod -l app=web",
@@ -162,7 +163,7 @@ describe("operations CLI tables", () => {
       [
         "helm upgrade --install api ./chart -n dev",
         "helm upgrade --install api ./chart -n dev --dry-run --debug",
-        "helm rollback api 3",
+        "helm rollback api 3 --dry-run",
         "kubectl delete pod api-7d9f8b6c4-x2k9p",
         "kubectl get pods -l app=web",
         "kubectl uncordon node-1",
@@ -256,7 +257,7 @@ describe("operations CLI tables", () => {
       "sudo apt-get install -y build-essential",
       "sudo apt install nginx",
       "sudo -E pip install requests",
-      "doas npm install -g pnpm",
+      "sudo npm install -g pnpm",
       "sudo dnf install -y gcc",
       "pip install --break-system-packages requests",
     ];

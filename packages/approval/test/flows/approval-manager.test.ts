@@ -224,11 +224,11 @@ describe("contexts without a human fail closed", () => {
 
   test("edits to config.yaml apply to the next check", async () => {
     const { manager: m, home } = await manager("approvals:\n  deny: []\n");
-    await expect(m.checkDangerousCommand("make nuke", local)).resolves.toMatchObject({
+    await expect(m.checkDangerousCommand("make lint", local)).resolves.toMatchObject({
       approved: true,
     });
-    await writeFile(path.join(home, "config.yaml"), "approvals:\n  deny: ['make nuke*']\n");
-    await expect(m.checkDangerousCommand("make nuke", local)).resolves.toMatchObject({
+    await writeFile(path.join(home, "config.yaml"), "approvals:\n  deny: ['make lint*']\n");
+    await expect(m.checkDangerousCommand("make lint", local)).resolves.toMatchObject({
       approved: false,
       userDeny: true,
     });

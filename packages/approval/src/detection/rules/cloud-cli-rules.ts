@@ -174,7 +174,7 @@ function gsutil(cmd: ResolvedCommand): Match {
     (hasOption(options, "r", "R", "a") || ops.some((op) => /\*\*|\/\*$/.test(op)))
   )
     return cloudDelete();
-  if (verb === "rsync" && hasOption(options, "d")) return cloudDelete();
+  if (verb === "rsync" && hasOption(options, "d") && !hasOption(options, "n")) return cloudDelete();
   if (
     (verb === "iam" || verb === "acl" || verb === "defacl") &&
     OPEN_TO_ALL.test(ops.join(" ") + " " + cmd.args.map((w) => w.text).join(" "))
@@ -317,6 +317,7 @@ function pulumi(cmd: ResolvedCommand): Match {
     longWithValue: ["cwd", "stack"],
   });
   const [verb = "", sub = ""] = ops;
+  if (hasOption(options, "preview-only")) return null;
   if (verb === "destroy" || verb === "down") return infraDestroy();
   if ((verb === "stack" && sub === "rm") || (verb === "state" && sub === "delete"))
     return infraDestroy();
@@ -365,13 +366,12 @@ function helm(cmd: ResolvedCommand): Match {
     long: ["force", "force-replace", "dry-run", "install", "atomic", "wait", "reset-values"],
   });
   const verb = ops[0] ?? "";
+  if (hasOption(options, "dry-run")) return null;
   if (/^(?:uninstall|delete|del|un)$/.test(verb)) return infraDestroy();
+  // A rollback redeploys an old release over the live one (its migrations, its config).
+  if (verb === "rollback") return matchOf(CLUSTER_RULES.disruption);
   // `--force` replaces resources by deleting and recreating them (downtime, lost state).
-  if (
-    /^(?:upgrade|install|rollback)$/.test(verb) &&
-    hasOption(options, "force", "force-replace") &&
-    !hasOption(options, "dry-run")
-  )
+  if (/^(?:upgrade|install)$/.test(verb) && hasOption(options, "force", "force-replace"))
     return matchOf(CLUSTER_RULES.disruption);
   return null;
 }

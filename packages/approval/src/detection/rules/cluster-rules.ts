@@ -4,6 +4,7 @@
 // sessions with host access, node drains, forced replaces, pruning applies, cluster-admin
 // grants and API proxies opened to the network.
 import {
+  DYNAMIC,
   hasOption,
   readOptions,
   type OptionTable,
@@ -24,7 +25,10 @@ export const CLUSTER_RULES: Readonly<Record<"disruption" | "adminGrant" | "expos
     "cluster-disruption",
     "cluster workloads evicted or replaced (drain, replace --force, apply --prune, scale to zero)",
   ),
-  adminGrant: rule("cluster-admin-grant", "cluster-admin or admin role bound to an account"),
+  adminGrant: rule(
+    "cluster-admin-grant",
+    "cluster-admin or admin role bound to an account, or cluster access rules (RBAC, pod security) changed",
+  ),
   exposed: rule(
     "cluster-api-exposed",
     "cluster API or pod port opened to the network (proxy or port-forward on all addresses)",
@@ -92,7 +96,10 @@ const KUBECTL: OptionTable = {
 };
 
 const WIDE_KINDS =
-  /^(?:namespaces?|ns|projects?|nodes?|no|pv|pvc|persistentvolumes?|persistentvolumeclaims?|crds?|customresourcedefinitions?|clusterroles?|clusterrolebindings?|deployments?|deploy|statefulsets?|sts|daemonsets?|ds|secrets?|services?|svc|all)(?:[/.,]|$)/i;
+  /^(?:namespaces?|ns|projects?|nodes?|no|pv|pvc|persistentvolumes?|persistentvolumeclaims?|crds?|customresourcedefinitions?|clusterroles?|clusterrolebindings?|roles?|rolebindings?|deployments?|deploy|statefulsets?|sts|daemonsets?|ds|replicasets?|rs|secrets?|configmaps?|cm|services?|svc|serviceaccounts?|sa|ingress(?:es)?|ing|cronjobs?|cj|networkpolic(?:y|ies)|netpol|storageclass(?:es)?|sc|apiservices?|(?:validating|mutating)webhookconfigurations?|podsecuritypolic(?:y|ies)|psp|all)(?:[/.,]|$)/i;
+// Role-based access objects: a patch, edit or subject change can grant any account anything.
+const RBAC_KINDS =
+  /^(?:clusterroles?|clusterrolebindings?|roles?|rolebindings?)(?:[/.,]|$)|^(?:rbac\.authorization\.k8s\.io\/)/i;
 const HOST_OVERRIDES = /"(?:hostPID|hostNetwork|hostIPC|privileged)"\s*:\s*true|"hostPath"\s*:/;
 const ALL_ADDRESSES = /^(?:0\.0\.0\.0|::|\*|\[::\])$/;
 
@@ -112,7 +119,7 @@ function value(read: ReadOptions, name: string): string {
   return read.options.find((o) => o.name === name)?.value ?? "";
 }
 
-function deleteMatch(ops: readonly string[], read: ReadOptions): Match {
+function deleteMatch(ops: readonly string[], read: ReadOptions, fromInput: boolean): Match {
   // Whole manifests, every object of a kind, or whatever a selector matches at run time.
   if (
     hasOption(
@@ -131,6 +138,9 @@ function deleteMatch(ops: readonly string[], read: ReadOptions): Match {
   )
     return matchOf(PLATFORM_RULES.k8sDelete);
   if (ops.slice(1).some((op) => WIDE_KINDS.test(op))) return matchOf(PLATFORM_RULES.k8sDelete);
+  // Objects named at run time (`... -o name | xargs kubectl delete`, `kubectl delete $ns`).
+  if (fromInput || ops.length < 2 || ops.slice(1).some((op) => op.includes(DYNAMIC)))
+    return matchOf(PLATFORM_RULES.k8sDelete);
   // `--force` (with `--grace-period=0`) skips graceful shutdown (and volume detach) of what it deletes.
   return hasOption(read, "force") && /^0*$/.test(value(read, "grace-period") || "0")
     ? matchOf(CLUSTER_RULES.disruption)
@@ -149,7 +159,7 @@ function kubectl(cmd: ResolvedCommand, ctx: RuleContext): Match {
   const verb = ops[0] ?? "";
   switch (verb) {
     case "delete":
-      return deleteMatch(ops, read);
+      return deleteMatch(ops, read, cmd.argsFromInput);
     case "exec":
       // Without `--` (an old form), the words after the pod name are the command.
       return runInPod(afterDashes(cmd.args) ?? read.operands.slice(2), ctx);
@@ -174,9 +184,26 @@ function kubectl(cmd: ResolvedCommand, ctx: RuleContext): Match {
     case "taint":
       return ops.some((op) => /:NoExecute$/.test(op)) ? matchOf(CLUSTER_RULES.disruption) : null;
     case "patch":
+      if (ops.slice(1).some((op) => RBAC_KINDS.test(op))) return matchOf(CLUSTER_RULES.adminGrant);
       return DISRUPTIVE_PATCH.test(value(read, "p") || value(read, "patch"))
         ? matchOf(CLUSTER_RULES.disruption)
         : null;
+    case "edit":
+      return ops.slice(1).some((op) => RBAC_KINDS.test(op))
+        ? matchOf(CLUSTER_RULES.adminGrant)
+        : null;
+    case "set":
+      return ops[1] === "subject" ? matchOf(CLUSTER_RULES.adminGrant) : null;
+    case "rollout":
+      return ops[1] === "undo" ? matchOf(CLUSTER_RULES.disruption) : null;
+    case "label":
+      // Pod security admission switched off for a namespace (`enforce=privileged`).
+      return ops.some((op) => /^pod-security\.kubernetes\.io\/enforce=privileged$/.test(op)) ||
+        ops.some((op) => /^pod-security\.kubernetes\.io\/enforce-?$/.test(op))
+        ? matchOf(CLUSTER_RULES.adminGrant)
+        : null;
+    case "adm":
+      return ocPolicyGrant(ops);
     case "replace":
       return hasOption(read, "force") ? matchOf(CLUSTER_RULES.disruption) : null;
     case "apply":
@@ -198,6 +225,20 @@ function kubectl(cmd: ResolvedCommand, ctx: RuleContext): Match {
     default:
       return null;
   }
+}
+
+/** `oc adm policy add-cluster-role-to-user cluster-admin dev`, `add-scc-to-user privileged`. */
+function ocPolicyGrant(ops: readonly string[]): Match {
+  if (ops[1] !== "policy") return null;
+  const [, , action = "", role = ""] = ops;
+  if (/^add-(?:cluster-)?role-to-(?:user|group)$/.test(action) && /admin|^edit$/.test(role))
+    return matchOf(CLUSTER_RULES.adminGrant);
+  if (
+    /^add-scc-to-(?:user|group)$/.test(action) &&
+    /^(?:privileged|anyuid|hostaccess|hostmount-anyuid|hostnetwork)$/.test(role)
+  )
+    return matchOf(CLUSTER_RULES.adminGrant);
+  return null;
 }
 
 /** Cluster rules dispatched by command name. */

@@ -20,7 +20,8 @@ export type Language =
   | "groovy"
   | "elixir"
   | "erlang"
-  | "gnuplot";
+  | "gnuplot"
+  | "lisp";
 
 const SPAWN_MODULES: Partial<Record<Language, RegExp>> = {
   python: /^(?:subprocess|os|pty|commands|popen2|posix)$/,

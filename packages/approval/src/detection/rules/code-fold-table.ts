@@ -30,8 +30,10 @@ export function quoted(value: string): string {
   return JSON.stringify(value);
 }
 
+const LITERALS = new RegExp(S, "g");
+
 function literalsIn(list: string): string[] {
-  return [...list.matchAll(new RegExp(S, "g"))].map((m) => valueOf(m[1] ?? ""));
+  return [...list.matchAll(LITERALS)].map((m) => valueOf(m[1] ?? ""));
 }
 
 function decodeBase64(text: string): string {

@@ -5,7 +5,7 @@
 // assigned a constant once. The folded code keeps its shape; only the expressions are replaced
 // by double-quoted literals that the capability checks read.
 import type { Language } from "./code-capabilities.js";
-import { COMMON_FOLDS, LANGUAGE_FOLDS, S, quoted, valueOf } from "./code-fold-table.js";
+import { COMMON_FOLDS, LANGUAGE_FOLDS, S, quoted, valueOf, type Fold } from "./code-fold-table.js";
 
 const MAX_PASSES = 6;
 const MAX_CODE = 16_384;
@@ -17,11 +17,13 @@ const HOME_IN_STRING =
 const HOME_EXPRESSION =
   /\b(?:os\s*\.\s*path\s*\.\s*expanduser\s*\(\s*['"]~['"]\s*\)|(?:require\s*\(\s*['"](?:node:)?os['"]\s*\)\s*\.\s*|os\s*\.\s*)?homedir\s*\(\s*\)|(?:pathlib\s*\.\s*)?Path\s*\.\s*home\s*\(\s*\)|Dir\s*\.\s*home|Etc\s*\.\s*getpwuid\s*\.\s*dir|Bun\s*\.\s*env\s*\.\s*HOME|process\s*\.\s*env\s*(?:\.\s*(?:HOME|USERPROFILE)|\[\s*['"](?:HOME|USERPROFILE)['"]\s*\])|os\s*\.\s*environ\s*(?:\[\s*['"]HOME['"]\s*\]|\.get\s*\(\s*['"]HOME['"]\s*(?:,[^)]*)?\))|(?:os\s*\.\s*)?getenv\s*\(\s*['"]HOME['"]\s*\)|ENV\s*(?:\[\s*['"]HOME['"]\s*\]|\.\s*fetch\s*\(\s*['"]HOME['"]\s*\))|ENVIRON\s*\[\s*['"]HOME['"]\s*\]|Deno\s*\.\s*env\s*\.\s*get\s*\(\s*['"]HOME['"]\s*\)|Sys\s*\.\s*getenv\s*\(\s*['"]HOME['"]\s*\)|System\s*\.\s*(?:getenv\s*\(\s*['"]HOME['"]\s*\)|getProperty\s*\(\s*['"]user\.home['"]\s*\))|File\s*\.\s*expand_path\s*\(\s*['"]~['"]\s*\))|\$ENV\s*\{\s*['"]?HOME['"]?\s*\}|\$_(?:SERVER|ENV)\s*\[\s*['"]HOME['"]\s*\]|\$(?:::)?env\(HOME\)/g;
 
+const LITERAL = new RegExp(S, "g");
+
 /** Code with home-directory expressions replaced by `~`, inside strings and as literals. */
 export function withHomeLiterals(code: string): string {
   if (!/HOME|home|USERPROFILE|expanduser|expand_path/.test(code)) return code;
   return code
-    .replace(new RegExp(S, "g"), (token: string) =>
+    .replace(LITERAL, (token: string) =>
       /^[rRbBuU]*'/.test(token) ? token : token.replace(HOME_IN_STRING, "~"),
     )
     .replace(HOME_EXPRESSION, '"~"');
@@ -33,11 +35,17 @@ const ASSIGNMENT = new RegExp(
   "g",
 );
 
+const MUTATION =
+  /(?<![\w$])(\$?[A-Za-z_]\w*)\s*(?:\*\*|\|\||&&|\?\?|<<|>>|[-+*/.%|&^])=|(?<![\w$])(\$?[A-Za-z_]\w*)\s*(?:\+\+|--|=~)|(?:\+\+|--)(\$?[A-Za-z_]\w*)|(?:^|[;{]\s*)(?:tr|y|s)\s*[/|#{]/gm;
+
 function propagateConstants(code: string): string {
   const values = new Map<string, string>();
   const counts = new Map<string, number>();
   for (const m of code.matchAll(/(?:^|[^=!<>])(\$?[A-Za-z_]\w*)\s*(?:=|<-|:=|\+=|\.=)(?!=)/g))
     counts.set(m[1] ?? "", (counts.get(m[1] ?? "") ?? 0) + 1);
+  // A variable changed in place (`d += c`, `i++`, `$x =~ tr/a-z/n-za-m/`, a bare perl `tr///`
+  // on `$_`) does not keep the value it was first given.
+  for (const m of code.matchAll(MUTATION)) counts.set(m[1] ?? m[2] ?? m[3] ?? "$_", 2);
   for (const m of code.matchAll(ASSIGNMENT)) {
     const name = m[1] ?? "";
     if (counts.get(name) === 1) values.set(name, valueOf(m[2] ?? ""));
@@ -55,6 +63,18 @@ function propagateConstants(code: string): string {
   });
 }
 
+const FOLDS_BY_LANGUAGE = new Map<Language, readonly Fold[]>();
+
+/** The common folds and the language's own, listed once per language. */
+function foldsOf(language: Language): readonly Fold[] {
+  let folds = FOLDS_BY_LANGUAGE.get(language);
+  if (folds === undefined) {
+    folds = [...COMMON_FOLDS, ...(LANGUAGE_FOLDS[language] ?? [])];
+    FOLDS_BY_LANGUAGE.set(language, folds);
+  }
+  return folds;
+}
+
 /**
  * Code with constant string expressions folded into literals, home-directory expressions
  * replaced by `"~"`, and constant variables propagated. Bounded: a few passes, and code over
@@ -63,7 +83,7 @@ function propagateConstants(code: string): string {
 export function foldCode(code: string, language: Language): string {
   let current = withHomeLiterals(code);
   if (current.length > MAX_CODE) return current;
-  const folds = [...COMMON_FOLDS, ...(LANGUAGE_FOLDS[language] ?? [])];
+  const folds = foldsOf(language);
   for (let pass = 0; pass < MAX_PASSES; pass++) {
     let next = propagateConstants(current);
     for (const [pattern, fold] of folds)

@@ -15,14 +15,18 @@ interface Mount {
 // Where container-private paths are placed for judging: a relative directory of the tree.
 const PRIVATE_ROOT = "./.container-fs";
 
+// The fields of a `--mount` value (`type=bind,source=/,target=/host`).
+const MOUNT_TARGET = /(?:^|,)(?:target|destination|dst)=([^,]+)/;
+const MOUNT_TYPE = /(?:^|,)(?:type)=([^,]+)/;
+const MOUNT_SOURCE = /(?:^|,)(?:source|src)=([^,]+)/;
+
 function mountOf(value: string, long: boolean): Mount | null {
   if (long) {
-    const field = (name: string): string =>
-      new RegExp(`(?:^|,)(?:${name})=([^,]+)`).exec(value)?.[1] ?? "";
-    const target = field("target|destination|dst");
+    const field = (pattern: RegExp): string => pattern.exec(value)?.[1] ?? "";
+    const target = field(MOUNT_TARGET);
     if (target === "") return null;
-    const type = field("type") || "volume";
-    const source = field("source|src");
+    const type = field(MOUNT_TYPE) || "volume";
+    const source = field(MOUNT_SOURCE);
     return { host: type === "bind" ? source : null, container: target };
   }
   const [source = "", target = ""] = value.split(":");

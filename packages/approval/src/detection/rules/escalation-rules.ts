@@ -112,6 +112,7 @@ export const escalationRules: CommandRule = (cmd, ctx) => {
       return suMatch(cmd, ctx);
     case "pkexec":
     case "run0":
+      if (cmd.args.some((word) => /^(?:-h|--help|--version)$/.test(word.text))) return null;
       return readOptions(cmd.args, { posix: true, longWithValue: ["user"], shortWithValue: "uD" })
         .operands.length === 0
         ? matchOf(ESCALATION_RULES.rootShell)

@@ -239,10 +239,21 @@ const BURNERS = /^(?:yes|cat|dd|sha\d*sum|md5sum|openssl|gzip|bzip2|xz)$/;
 
 /**
  * Loops that start background jobs on every pass: endless ones are process bombs; bounded ones
- * are held when what they start never ends on its own (`for i in $(seq 64); do yes > /dev/null & done`).
+ * are held when what they start never ends on its own (`for i in $(seq 64); do yes > /dev/null & done`,
+ * `for i in $(seq $(nproc)); do (while :; do :; done) & done`). Endless loops that grow the
+ * file system on every pass are held too.
  */
 export function spawningLoopMatch(script: Script): DangerousCommandMatch | null {
   if (script.spawningLoop === "endless") return matchOf(SCRIPT_RULES.forkBomb);
+  // A loop that never ends and creates something on every pass fills the disk or nests
+  // directories without limit; a busy loop started in the background (once per CPU) pins
+  // the machine.
+  if (script.endlessLoop === "growing") return exhaustion();
+  if (
+    script.endlessLoop === "busy" &&
+    (script.spawningLoop === "bounded" || script.background === true)
+  )
+    return exhaustion();
   if (script.spawningLoop !== "bounded" && script.background !== true) return null;
   const burner = script.commands.some((cmd) => {
     const name = commandBaseName(cmd.words[0]?.text ?? "");

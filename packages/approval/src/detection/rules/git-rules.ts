@@ -165,7 +165,29 @@ export const gitRules: CommandRule = (cmd, ctx) => {
         : null;
     }
     case "stash":
-      return texts[0] === "clear" ? matchOf(GIT_RULES.discard) : null;
+      // A dropped or cleared stash is uncommitted work with no branch pointing at it.
+      return texts[0] === "clear" || texts[0] === "drop" ? matchOf(GIT_RULES.discard) : null;
+    case "worktree":
+      // `worktree remove --force` deletes a worktree with its uncommitted changes.
+      return texts[0] === "remove" &&
+        texts.slice(1).some((text) => /^(?:-f+|--force|--forc?|--fo)$/.test(text))
+        ? matchOf(GIT_RULES.discard)
+        : null;
+    case "switch": {
+      const flags = parseFlags(rest, { shortWithValue: "cC", longWithValue: ["create"] });
+      return flags.short.has("f") ||
+        hasLong(flags, "force", 3) ||
+        hasLong(flags, "discard-changes", 3)
+        ? matchOf(GIT_RULES.discard)
+        : null;
+    }
+    case "rebase":
+      // Rewriting from the root commit replaces every commit of the branch.
+      return texts.includes("--root") ? matchOf(GIT_RULES.history) : null;
+    case "prune":
+      return texts.some((text) => /^--expire(?:=|$)/.test(text))
+        ? matchOf(GIT_RULES.history)
+        : null;
     case "filter-branch":
     case "filter-repo":
       return matchOf(GIT_RULES.history);

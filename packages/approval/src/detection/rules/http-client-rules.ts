@@ -16,7 +16,8 @@ import { OPERATION_RULES } from "./operations-rules.js";
 
 type Match = DangerousCommandMatch | null;
 
-const CURL: OptionTable = {
+/** curl's option table (which options take a value). */
+export const CURL_OPTIONS: OptionTable = {
   shortWithValue: "XdFHuoTAebcxmwKErCyYzQtDU",
   longWithValue: [
     "request",
@@ -203,7 +204,7 @@ function values(read: ReadOptions, ...names: string[]): string[] {
 }
 
 function curl(cmd: ResolvedCommand): Match {
-  const read = readOptions(cmd.args, CURL);
+  const read = readOptions(cmd.args, CURL_OPTIONS);
   const urls = [...read.operands.map((word) => word.text), ...values(read, "url")];
   const method = values(read, "X", "request").pop() ?? "";
   const found = methodMatch(method, urls);

@@ -143,6 +143,11 @@ const AWS: CliTable = {
     { verbs: /^cloudtrail (?:stop-logging|put-event-selectors)\b/, rule: stateChange },
     { verbs: /^config stop-configuration-recorder\b/, rule: stateChange },
     { verbs: /^[\w-]+ disable-[\w-]+/, rule: stateChange },
+    { verbs: /^[\w-]+ (?:reboot|stop|hibernate)-[\w-]+/, rule: stateChange },
+    {
+      verbs: /^organizations (?:leave-organization|remove-account-from-organization)\b/,
+      rule: stateChange,
+    },
     {
       verbs: /^s3api put-bucket-versioning\b/,
       when: ({ joined }) => /Suspended/i.test(joined),
@@ -206,6 +211,15 @@ const AZ: CliTable = {
   },
   entries: [
     { verbs: /^(?:[\w-]+ )+(?:stop|deallocate|disable)\b/, rule: stateChange },
+    // An inbound rule allowing every source address.
+    {
+      verbs: /^network nsg rule (?:create|update)\b/,
+      when: ({ joined }) =>
+        /--source-address-prefix(?:es)?[= ](?:'?\*'?|Internet|Any|0\.0\.0\.0\/0)(?:\s|$)/i.test(
+          joined,
+        ) && !/--access[= ]Deny\b/i.test(joined),
+      rule: CLOUD_RULES.accessGrant,
+    },
     { verbs: /^(?:[\w-]+ )+scale\b/, when: zero("node-count"), rule: stateChange },
   ],
 };

@@ -6,7 +6,7 @@ import type { Language } from "./code-capabilities.js";
 export const SHELL_CALLS: Readonly<Record<Language, RegExp>> = {
   python:
     /(?:\b(?:os\s*\.\s*(?:system|popen|exec[lv]p?e?|spawn[lv]p?e?)|subprocess\s*\.\s*(?:run|call|check_call|check_output|Popen|getoutput|getstatusoutput)|commands\s*\.\s*getoutput|pty\s*\.\s*spawn|(?<![\w.])(?:system|popen|check_output|check_call|call|run|Popen))|\.\s*(?:system|popen|getoutput|getstatusoutput|check_output|check_call|Popen|spawn[lv]p?e?|exec[lv]p?e?))\s*\(/g,
-  node: /(?<![\w$.])(?:(?:child_process|cp|require\s*\(\s*['"](?:node:)?child_process['"]\s*\))\s*\.\s*)?(?:exec|execSync|spawn|spawnSync|execFile|execFileSync)\s*\(|\bBun\s*\.\s*spawn(?:Sync)?\s*\(|\bDeno\s*\.\s*(?:run|Command)\s*\(/g,
+  node: /(?<![\w$.])(?:(?:child_process|cp|require\s*\(\s*['"](?:node:)?child_process['"]\s*\))\s*\.\s*)?(?:exec|execSync|spawn|spawnSync|execFile|execFileSync)\s*\(|\bBun\s*\.\s*spawn(?:Sync)?\s*\(|(?:\bBun\s*\.\s*|(?<![\w.$]))\$\s*(?=[`"])|\bDeno\s*\.\s*(?:run|Command)\s*\(/g,
   perl: /(?:\b(?:system|exec|qx)\s*\(?|`)/g,
   ruby: /(?:\b(?:system|exec|spawn|IO\s*\.\s*popen|Open3\s*\.\s*\w+)\s*\(?|%x\s*(?=[({[])|`)/g,
   php: /(?:\b(?:system|exec|shell_exec|passthru|popen|proc_open|pcntl_exec)\s*\(|`)/g,
@@ -22,6 +22,7 @@ export const SHELL_CALLS: Readonly<Record<Language, RegExp>> = {
   elixir: /(?:System\s*\.\s*(?:cmd|shell)|:os\s*\.\s*cmd)\s*\(/g,
   erlang: /\bos:cmd\s*\(/g,
   gnuplot: /\bsystem\s*\(|(?:^|[;\n])\s*!|`/g,
+  lisp: /\((?:[\w.-]+[:/])?(?:system\*?|shell|sh|shell-command(?:-to-string)?|run-program|launch-program|run-shell-command|process\*?|open-(?:input-|output-)?pipe\*?|subprocess|run-process|capture-output|exec)\s+/g,
 };
 
 /** Calls that delete files, per language. */
@@ -43,7 +44,38 @@ export const DELETE_CALLS: Readonly<Record<Language, RegExp>> = {
   elixir: /\bFile\s*\.\s*rm(?:_rf|!|_rf!)?\s*\(/g,
   erlang: /\bfile:del_dir_r\s*\(/g,
   gnuplot: /$^/g,
+  lisp: /\((?:[\w.-]+[:/])?(?:delete-file(?:-if-exists)?|delete-directory(?:-tree|\/files)?|delete-file-recursively|delete-tree|remove-file|rm-rf)\s+/g,
 };
+
+// Scheme, Common Lisp and Clojure systems: they share the `(call "arg" ...)` shape.
+const LISPS: ReadonlySet<string> = new Set([
+  "guile",
+  "guile2",
+  "guile3",
+  "guile3.0",
+  "racket",
+  "csi",
+  "gosh",
+  "chibi-scheme",
+  "scheme",
+  "mit-scheme",
+  "chez",
+  "chezscheme",
+  "petite",
+  "gxi",
+  "gsi",
+  "kawa",
+  "sbcl",
+  "clisp",
+  "ecl",
+  "ccl",
+  "ccl64",
+  "lisp",
+  "clojure",
+  "clj",
+  "bb",
+  "janet",
+]);
 
 /** The language an interpreter program speaks, or null for other programs. */
 export function languageOf(name: string): Language | null {
@@ -54,7 +86,7 @@ export function languageOf(name: string): Language | null {
   if (/^php\d*(?:\.\d+)?$/.test(name)) return "php";
   if (/^(?:awk|gawk|mawk|nawk|busybox-awk)$/.test(name)) return "awk";
   if (/^(?:lua|luajit|lua5\.\d)$/.test(name)) return "lua";
-  if (name === "rscript") return "r";
+  if (name === "rscript" || name === "r") return "r";
   if (name === "julia") return "julia";
   if (/^(?:emacs|emacsclient|xemacs)$/.test(name)) return "elisp";
   if (name === "osascript") return "applescript";
@@ -63,6 +95,7 @@ export function languageOf(name: string): Language | null {
   if (name === "elixir" || name === "iex") return "elixir";
   if (name === "erl" || name === "escript") return "erlang";
   if (name === "gnuplot") return "gnuplot";
+  if (LISPS.has(name)) return "lisp";
   return null;
 }
 
@@ -84,4 +117,5 @@ export const CODE_FLAGS: Readonly<Record<Language, RegExp>> = {
   elixir: /^(?:-e|--eval)$/,
   erlang: /^(?:-eval|-s)$/,
   gnuplot: /^-e$/,
+  lisp: /^(?:-c|-e|-x|-p|--eval|-eval|--expression|--execute|--load-string)$/,
 };

@@ -4,6 +4,7 @@ import { matchOf, type CommandRule, type RuleContext } from "../rule-context.js"
 import { rule, type DangerousCommandMatch, type RuleInfo } from "../types.js";
 import { readFirstArgument, readLiteralArgument, stringLiterals } from "./code-literals.js";
 import { foldCode } from "./code-folding.js";
+import { lispCommandLine } from "./lisp-forms.js";
 import { CODE_FLAGS, DELETE_CALLS, SHELL_CALLS, languageOf } from "./interpreter-languages.js";
 import { codeFileEffects } from "./code-file-effects.js";
 import {
@@ -76,6 +77,21 @@ const DOWNLOAD =
 const REVERSE_SHELL =
   /\b[Ss]ocket\b[\s\S]*\b(?:dup2|subprocess|pty|spawn|\/bin\/(?:ba)?sh|exec)|\bnet\s*\.\s*(?:connect|Socket)[\s\S]*\b(?:spawn|exec|\/bin\/(?:ba)?sh)|\bTCPSocket\b[\s\S]*(?:exec|spawn|\/bin\/sh|system)|fsockopen[\s\S]*(?:exec|proc_open|shell_exec|system|\/bin\/sh)|\/inet\/tcp\//;
 
+/** Each language's pattern rebuilt once with the given flags (`g` to scan, none to test). */
+function withFlags(
+  patterns: Readonly<Record<Language, RegExp>>,
+  flags: string,
+): Readonly<Record<Language, RegExp>> {
+  const rebuilt: Partial<Record<Language, RegExp>> = {};
+  for (const [language, pattern] of Object.entries(patterns) as [Language, RegExp][])
+    rebuilt[language] = new RegExp(pattern.source, flags);
+  return rebuilt as Readonly<Record<Language, RegExp>>;
+}
+
+const SHELL_CALL_SCANS = withFlags(SHELL_CALLS, "g");
+const SHELL_CALL_TESTS = withFlags(SHELL_CALLS, "");
+const DELETE_CALL_SCANS = withFlags(DELETE_CALLS, "g");
+
 /** The code strings an interpreter command runs, or null when it runs a script file. */
 export function inlineCode(cmd: ResolvedCommand, language: Language): string[] | null {
   const texts = cmd.args.map((word) => word.text);
@@ -109,6 +125,11 @@ export function inlineCode(cmd: ResolvedCommand, language: Language): string[] |
   return code.length > 0 ? code : null;
 }
 
+/** A folded command line with its run-time parts (`${dir}` in a template) as unknown shell values. */
+function withUnknownValues(command: string): string {
+  return command.includes(DYNAMIC) ? command.replaceAll(DYNAMIC, '"$CODE_VALUE"') : command;
+}
+
 /** True when a command line is a shell reading its script from stdin (`sh`, `bash -s`). */
 function pipesIntoShell(command: string): boolean {
   const words = command.trim().split(/\s+/);
@@ -135,7 +156,9 @@ function spawnMatch(
     if (literal !== null && BARE_SHELL.test(literal.value) && NETWORK_CODE.test(code))
       return matchOf(INTERPRETER_RULES.reverseShell);
     const match =
-      literal === null ? matchOf(INTERPRETER_RULES.shellOut) : ctx.analyseText(literal.value);
+      literal === null
+        ? matchOf(INTERPRETER_RULES.shellOut)
+        : ctx.analyseText(withUnknownValues(literal.value));
     if (match?.hardline) return match;
     found ??= match;
   }
@@ -173,7 +196,13 @@ function capabilityMatch(
       if (match?.hardline) return match;
       found ??= match;
     }
-  if (language === "julia" || language === "tcl" || language === "groovy" || language === "elisp") {
+  if (
+    language === "julia" ||
+    language === "tcl" ||
+    language === "groovy" ||
+    language === "elisp" ||
+    language === "lisp"
+  ) {
     // Command literals of these languages (`\`rm -rf ~\``, `exec rm ...`) read as shell lines.
     for (const literal of stringLiterals(code)) {
       const match = /\s/.test(literal) ? ctx.analyseText(literal) : null;
@@ -198,10 +227,13 @@ export function codeMatch(
     );
   let found = capabilityMatch(code, language, ctx);
   if (found?.hardline) return found;
-  const shellCalls = new RegExp(SHELL_CALLS[language].source, "g");
-  for (const call of code.matchAll(shellCalls)) {
+  for (const call of code.matchAll(SHELL_CALL_SCANS[language])) {
     const start = call.index + call[0].length;
     let literal = readLiteralArgument(code, start);
+    if (language === "lisp") {
+      const commandLine = lispCommandLine(code, start);
+      literal = commandLine === null ? null : { value: commandLine, list: true };
+    }
     if (call[0] === "`" || call[0].endsWith("`")) {
       const end = code.indexOf("`", start);
       literal = end < 0 ? null : { value: code.slice(start, end), list: false };
@@ -210,15 +242,14 @@ export function codeMatch(
       found ??= matchOf(INTERPRETER_RULES.shellOut);
       continue;
     }
-    const inner = ctx.analyseText(literal.value);
+    const inner = ctx.analyseText(withUnknownValues(literal.value));
     if (inner?.hardline) return inner;
     found ??= inner;
     // awk `print ... | "sh"`: the printed text becomes a script.
     if (language === "awk" && call[0].startsWith("print") && pipesIntoShell(literal.value))
       found ??= matchOf(EXEC_RULES.dynamicPipe);
   }
-  const deleteCalls = new RegExp(DELETE_CALLS[language].source, "g");
-  for (const call of code.matchAll(deleteCalls)) {
+  for (const call of code.matchAll(DELETE_CALL_SCANS[language])) {
     const path = readFirstArgument(code, call.index + call[0].length);
     const scope = path === null ? "dynamic" : deleteScopeOf(path, /[*?]/.test(path));
     if (scope === "root") return matchOf(DELETE_RULES.root);
@@ -257,7 +288,7 @@ export function codeMatch(
   if (DECODE_EXEC.test(code)) found ??= matchOf(INTERPRETER_RULES.decodeExec);
   if (REVERSE_SHELL.test(code)) found ??= matchOf(INTERPRETER_RULES.reverseShell);
   // Something downloaded and a shell spawned in the same code: download and execute.
-  if (found === null && DOWNLOAD.test(code) && new RegExp(SHELL_CALLS[language].source).test(code))
+  if (found === null && DOWNLOAD.test(code) && SHELL_CALL_TESTS[language].test(code))
     found = matchOf(INTERPRETER_RULES.decodeExec);
   return found;
 }

@@ -9,7 +9,7 @@ import { rule, type DangerousCommandMatch, type RuleInfo } from "../types.js";
 export const LOADER_ENV_RULES: Readonly<Record<"preload", RuleInfo>> = {
   preload: rule(
     "env-code-injection",
-    "environment makes programs load outside code (LD_PRELOAD, LD_AUDIT, NODE_OPTIONS --require)",
+    "environment makes programs load outside code (LD_PRELOAD, LD_AUDIT, NODE_OPTIONS --require, BASH_ENV, PYTHONPATH in /tmp)",
   ),
 } as const;
 
@@ -22,7 +22,53 @@ const NODE_PRELOAD =
 const UNTRUSTED_SOURCE =
   /^(?:\/(?:tmp|var\/tmp|dev\/shm)\/|https?:|data:|file:\/\/\/(?:tmp|dev\/shm)\/)/;
 
+// Startup files a shell sources before it runs anything (ENV for interactive sh, BASH_ENV for
+// every non-interactive bash): whatever they hold runs as code.
+const STARTUP_FILES = /^(?:ENV|BASH_ENV)$/;
+// Search paths an interpreter loads modules from: a world-writable directory in front
+// (`PYTHONPATH=/tmp/x`) lets planted code shadow any import.
+const MODULE_PATHS =
+  /^(?:PYTHONPATH|PYTHONHOME|PYTHONSTARTUP|PERL5LIB|PERLLIB|RUBYLIB|NODE_PATH|LD_LIBRARY_PATH|ZDOTDIR|GEM_PATH|GEM_HOME|CLASSPATH|LUA_PATH|LUA_CPATH)$/;
+const WRITABLE_DIR = /^(?:\/(?:tmp|var\/tmp|dev\/shm|run\/user\/\d+)(?:\/|$)|\/proc\/)/;
+// Interpreter option variables that load a module or agent before the program.
+const OPTION_VARIABLES = /^(?:PERL5OPT|RUBYOPT|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|JDK_JAVA_OPTIONS)$/;
+const HARMLESS_PRELOADS =
+  /^(?:-M-?(?:strict|warnings|utf8|open\S*|diagnostics|English)|-r(?:ubygems|bundler\/setup)|-W\d?|-w|-T|-Ku|-E\S*|-Xm[sx]\S+|-D\S+|-Dfile\.encoding=\S+)$/;
+
+function startupValue(name: string, value: string, dynamic: boolean): boolean {
+  const trimmed = value.trim();
+  // The user's own dot files (`ENV=~/.shrc`) are the documented use.
+  // `ENV` is also a common application setting (`ENV=production`): only a path is a file.
+  if (STARTUP_FILES.test(name))
+    return (
+      trimmed !== "" &&
+      trimmed !== "/dev/null" &&
+      !/^~\/\.[\w.-]+$/.test(trimmed) &&
+      (name === "BASH_ENV" || /[/.]/.test(trimmed) || trimmed.startsWith(DYNAMIC))
+    );
+  if (MODULE_PATHS.test(name))
+    return trimmed
+      .split(":")
+      .some(
+        (entry) =>
+          (dynamic && entry.includes(DYNAMIC)) || WRITABLE_DIR.test(entry) || entry.includes(".."),
+      );
+  if (OPTION_VARIABLES.test(name)) {
+    if (dynamic && trimmed.includes(DYNAMIC)) return true;
+    return trimmed
+      .split(/\s+/)
+      .some(
+        (option) =>
+          /^(?:-[Mmd]|-r|-javaagent:|-agentpath:|-agentlib:|-I\/(?:tmp|dev\/shm|var\/tmp))/.test(
+            option,
+          ) && !HARMLESS_PRELOADS.test(option),
+      );
+  }
+  return false;
+}
+
 function dangerousValue(name: string, value: string, dynamic: boolean): boolean {
+  if (startupValue(name, value, dynamic)) return true;
   if (LOADER_LISTS.test(name)) {
     if (value.trim() === "") return false;
     if (dynamic && value.includes(DYNAMIC)) return true;

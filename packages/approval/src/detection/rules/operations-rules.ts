@@ -14,6 +14,7 @@ import { matchOf, type CommandRule, type RuleContext } from "../rule-context.js"
 import { deleteScopeOf, writeKindOf } from "../session-paths.js";
 import { isSendableSecretPath } from "../secret-paths.js";
 import { rule, type DangerousCommandMatch, type RuleInfo } from "../types.js";
+import { OPS_CLI_RULES } from "./ops-cli-catalog.js";
 import { DELETE_RULES } from "./delete-rules.js";
 import { EXEC_RULES, stageName } from "./exec-rules.js";
 import { GIT_RULES } from "./git-rules.js";
@@ -146,18 +147,32 @@ const RSYNC_OPTIONS: OptionTable = {
   ],
 };
 
-function rsyncDelete(cmd: ResolvedCommand): Match {
-  const read = readOptions(cmd.args, RSYNC_OPTIONS);
-  if (!read.options.some((o) => /^del(?:ete.*)?$/.test(o.name) || o.name === "remove-source-files"))
-    return null;
-  if (read.options.some((o) => o.name === "n" || o.name === "dry-run" || o.name === "list-only"))
-    return null;
-  const dest = read.operands[read.operands.length - 1];
-  if (dest === undefined || read.operands.length < 2 || /^[^/~]*:/.test(dest.text)) return null;
-  const scope = deleteScopeOf(dest.text, dest.glob);
+// `host:path`, `user@host:path`, `host::module`, `rsync://host/module`: another machine.
+const RSYNC_REMOTE = /^(?:rsync:\/\/|[^/~]*:)/;
+
+/** Where rsync deletes: the destination (`--delete*`) or the sources (`--remove-source-files`). */
+function rsyncDeleteScope(location: string, glob: boolean): Match {
+  if (RSYNC_REMOTE.test(location)) return matchOf(OPS_CLI_RULES.remoteSyncDelete);
+  const scope = deleteScopeOf(location, glob);
   if (scope === "root") return matchOf(DELETE_RULES.root);
   if (scope === "home-root") return matchOf(DELETE_RULES.home);
   return scope === "inside" || scope === "tree-root" ? null : matchOf(DELETE_RULES.outside);
+}
+
+function rsyncDelete(cmd: ResolvedCommand): Match {
+  const read = readOptions(cmd.args, RSYNC_OPTIONS);
+  const deletes = read.options.some((o) => /^del(?:ete.*)?$/.test(o.name));
+  const removesSources = read.options.some((o) => o.name === "remove-source-files");
+  if (!deletes && !removesSources) return null;
+  if (read.options.some((o) => o.name === "n" || o.name === "dry-run" || o.name === "list-only"))
+    return null;
+  const dest = read.operands[read.operands.length - 1];
+  if (dest === undefined || read.operands.length < 2) return null;
+  const sources = read.operands.slice(0, -1);
+  let found = deletes ? rsyncDeleteScope(dest.text, dest.glob) : null;
+  if (removesSources)
+    for (const source of sources) found ??= rsyncDeleteScope(source.text, source.glob);
+  return found;
 }
 
 const GIT_COMMAND_KEYS =
@@ -181,18 +196,6 @@ function gitConfig(cmd: ResolvedCommand, ctx: RuleContext): Match {
   if (/^alias\./i.test(key) && !value.text.startsWith("!")) return null;
   const inner = value.dynamic ? null : ctx.analyseText(value.text.replace(/^!/, ""));
   return inner?.hardline ? inner : (inner ?? matchOf(GIT_RULES.configCommand));
-}
-
-function registryConfig(cmd: ResolvedCommand): Match {
-  const texts = cmd.args.map((word) => word.text.toLowerCase());
-  const at = texts.findIndex((text) => text === "config");
-  if (at < 0 || !/^(?:set|add)$/.test(texts[at + 1] ?? "")) return null;
-  const key = texts[at + 2] ?? "";
-  return /registry|index-url|extra-index-url|trusted-host|ignore-scripts|script-shell|strict-ssl|cafile|proxy|@[\w-]+:registry/.test(
-    key,
-  )
-    ? matchOf(OPERATION_RULES.configTamper)
-    : null;
 }
 
 const SYSTEM_BINARY =
@@ -247,6 +250,8 @@ function tunnelMatch(cmd: ResolvedCommand): Match {
       return null;
   }
 }
+
+const TOUCH_OPTIONS: OptionTable = { shortWithValue: "rdt", longWithValue: ["reference", "date"] };
 
 const UNBOUNDED_SOURCE = /^\/dev\/(?:zero|u?random)$/;
 
@@ -369,14 +374,9 @@ function historyTamper(cmd: ResolvedCommand): Match {
         ? matchOf(SYSTEM_RULES.history)
         : null;
     case "touch": {
-      const read = readOptions(cmd.args, {
-        shortWithValue: "rdt",
-        longWithValue: ["reference", "date"],
-      });
+      const read = readOptions(cmd.args, TOUCH_OPTIONS);
       const reference = read.options.find(
-        (o) =>
-          o.name === "r" ||
-          o.name === canonicalLongOption("reference", { longWithValue: ["reference", "date"] }),
+        (o) => o.name === "r" || o.name === canonicalLongOption("reference", TOUCH_OPTIONS),
       );
       return reference !== undefined &&
         /^\/(?:etc|bin|sbin|usr|lib|boot|var\/log)\//.test(reference.value ?? "")
@@ -445,9 +445,6 @@ const BY_NAME: ReadonlyMap<string, (cmd: ResolvedCommand, ctx: RuleContext) => M
         ? matchOf(OPERATION_RULES.exhaustion)
         : null,
   ],
-  ...["npm", "pnpm", "yarn", "pip", "pip3", "bun", "uv", "poetry", "conda"].map(
-    (name) => [name, registryConfig] as const,
-  ),
   ...[
     "ssh",
     "autossh",

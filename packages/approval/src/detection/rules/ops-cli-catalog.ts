@@ -3,7 +3,19 @@ import { rule, type RuleInfo } from "../types.js";
 /** Rules for operations CLIs that change state in place (not deletes of a path). */
 export const OPS_CLI_RULES: Readonly<
   Record<
-    "stateChange" | "repoSettings" | "untrustedPackage" | "systemInstall" | "remoteCommand",
+    | "stateChange"
+    | "repoSettings"
+    | "untrustedPackage"
+    | "systemInstall"
+    | "remoteCommand"
+    | "schemaRollback"
+    | "sqlScript"
+    | "secretRead"
+    | "remoteSyncDelete"
+    | "firewallOpen"
+    | "containerApi"
+    | "teardownTarget"
+    | "privilegedRun",
     RuleInfo
   >
 > = {
@@ -26,5 +38,37 @@ export const OPS_CLI_RULES: Readonly<
   remoteCommand: rule(
     "cloud-remote-command",
     "command sent to cloud machines in a form that cannot be read first (a script file, a fleet document)",
+  ),
+  schemaRollback: rule(
+    "db-migration-rollback",
+    "database migrations rolled back or the schema dropped by a migration tool (the reverted tables' data is lost)",
+  ),
+  sqlScript: rule(
+    "sql-script-destructive",
+    "database client running a script file named for dropping, truncating, wiping or rolling back data",
+  ),
+  secretRead: rule(
+    "cloud-secret-read",
+    "secret value read from a cloud secret store, vault or password manager (credential disclosure)",
+  ),
+  remoteSyncDelete: rule(
+    "sync-delete-remote",
+    "sync that deletes files on another machine (--delete, --remove-source-files to a remote target)",
+  ),
+  firewallOpen: rule(
+    "firewall-open",
+    "firewall opened to every address (allow from any, accept-all rule or policy)",
+  ),
+  containerApi: rule(
+    "container-api-direct",
+    "container engine API called directly over its socket or TCP port (host-level control, no CLI checks)",
+  ),
+  teardownTarget: rule(
+    "task-teardown-target",
+    "build or task target named for tearing down infrastructure or dropping data (make destroy, db-drop)",
+  ),
+  privilegedRun: rule(
+    "privileged-run",
+    "command run as root through a privilege tool (run0, pkexec, doas, machinectl shell)",
   ),
 } as const;

@@ -11,6 +11,33 @@ import { INFRA_CLI_TABLES } from "./infra-cli-tables.js";
 import { OPS_CLI_RULES } from "./ops-cli-catalog.js";
 import { packageManagerRules } from "./package-manager-rules.js";
 import { PLATFORM_RULES } from "./platform-rules.js";
+import { migrationRules } from "./migration-cli-tables.js";
+import { sqlScriptFileRule } from "./sql-script-files.js";
+import { teardownTargetRule } from "./teardown-targets.js";
+import { DEPLOY_CLI_TABLES } from "./deploy-cli-tables.js";
+import { secretStoreReadRule } from "./secret-store-reads.js";
+import { containerApiRule } from "./container-api-rules.js";
+import { packageFetchRunRule } from "./package-fetch-run.js";
+import { firewallOpenRule } from "./firewall-open-rules.js";
+import { privilegeToolRule } from "./privilege-tool-rules.js";
+import { secretExposureRule } from "./secret-exposure-rules.js";
+import type { DangerousCommandMatch } from "../types.js";
+
+type Match = DangerousCommandMatch | null;
+
+// Rules of the operations area that look at every command, not one program name.
+const OPS_AREA_RULES: readonly CommandRule[] = [
+  verbTableRule(DEPLOY_CLI_TABLES),
+  migrationRules,
+  sqlScriptFileRule,
+  teardownTargetRule,
+  secretStoreReadRule,
+  containerApiRule,
+  packageFetchRunRule,
+  firewallOpenRule,
+  privilegeToolRule,
+  secretExposureRule,
+];
 
 const infraTables = verbTableRule(INFRA_CLI_TABLES);
 const codeHostTables = verbTableRule(CODE_HOST_TABLES);
@@ -54,7 +81,10 @@ const helmPlugin: CommandRule = (cmd) => {
 };
 
 /** Operations-CLI rules dispatched by command name. */
-export const opsCliRules: CommandRule = (cmd, ctx) => {
+export const opsCliRules: CommandRule = (cmd, ctx) =>
+  byName(cmd, ctx) ?? OPS_AREA_RULES.reduce<Match>((found, next) => found ?? next(cmd, ctx), null);
+
+const byName: CommandRule = (cmd, ctx) => {
   switch (cmd.name) {
     case "dpkg":
     case "rpm":

@@ -2,7 +2,8 @@
 // (`tar --to-command=...`, `rg --pre ...`, `ssh -o ProxyCommand=...`, `vim -c ':!...'`).
 // A static operand is analysed like a `-c` payload; a dynamic one, or a globbed option word
 // that could expand to such an option, is flagged.
-import { matchOf, type CommandRule, type RuleContext } from "../rule-context.js";
+import { matchOf, worse, type CommandRule, type RuleContext } from "../rule-context.js";
+import { vimWriteMatch } from "./editor-writes.js";
 import { DYNAMIC, type ResolvedCommand, type Word } from "@hermes-agent/shell";
 import { globToRegExp } from "../paths.js";
 import { rule, type DangerousCommandMatch, type RuleInfo } from "../types.js";
@@ -254,6 +255,7 @@ function envCommandMatch(cmd: ResolvedCommand, ctx: RuleContext): DangerousComma
 const PARALLEL_WITH_VALUE =
   /^(?:-[jSINnPdaEXL]|--(?:jobs|sshlogin|colsep|delimiter|arg-file|joblog|results|timeout|tmpdir|env|max-args|max-replace-args|replace|workdir|basefile|return|transfer-file|halt|memfree|load|delay|retries|tag-string|tagstring|header))$/;
 const PARALLEL_PLACEHOLDER = /\{(?:\d+)?(?:\.|\/|\/\/|\/\.|#|%)?\}/g;
+const PARALLEL_PLACEHOLDER_TEST = new RegExp(PARALLEL_PLACEHOLDER.source);
 
 /** GNU parallel runs its command template through a shell with `{}` replaced by each item. */
 function parallelMatch(cmd: ResolvedCommand, ctx: RuleContext): DangerousCommandMatch | null {
@@ -271,15 +273,16 @@ function parallelMatch(cmd: ResolvedCommand, ctx: RuleContext): DangerousCommand
   const fromFiles = args.slice(i).some((word) => /^::::\+?$/.test(word.text));
   const items = fromFiles ? [] : args.slice(i + 1).filter((word) => !/^:::\+?$/.test(word.text));
   const text = template.map((word) => word.text).join(" ");
-  const placeholder = new RegExp(PARALLEL_PLACEHOLDER.source, "g");
   const candidates =
     items.length > 0 && items.length <= 8 && items.every((word) => !word.dynamic)
       ? items.map((word) => word.text)
       : ['"$PARALLEL_ITEM"'];
   let found: DangerousCommandMatch | null = null;
   for (const item of candidates) {
-    const line = placeholder.test(text) ? text.replace(placeholder, () => item) : `${text} ${item}`;
-    placeholder.lastIndex = 0;
+    const line =
+      text.includes("{") && PARALLEL_PLACEHOLDER_TEST.test(text)
+        ? text.replace(PARALLEL_PLACEHOLDER, () => item)
+        : `${text} ${item}`;
     const match = ctx.analyseText(line);
     if (match?.hardline) return match;
     found ??= match;
@@ -302,6 +305,7 @@ export const optionExecRules: CommandRule = (cmd, ctx) => {
   } else {
     const spec = VIMS.test(name) ? VIM : PROGRAMS.get(name);
     if (spec !== undefined) found = optionValues(cmd, spec, ctx);
+    if (spec === VIM && !found?.hardline) found = worse(found, vimWriteMatch(cmd));
     if (name === "tar" && !found?.hardline) found = found ?? tarCheckpoint(cmd, ctx);
   }
   if (found?.hardline) return found;

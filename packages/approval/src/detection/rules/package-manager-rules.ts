@@ -45,6 +45,15 @@ const REMOTE_SOURCE =
 const DEFAULT_INDEX =
   /^https:\/\/(?:pypi\.org|files\.pythonhosted\.org|registry\.npmjs\.org|registry\.yarnpkg\.com|rubygems\.org|index\.crates\.io|crates\.io)(?:\/|$)/i;
 const SYSTEM_ARCHIVE = /\.(?:deb|rpm|apk|pkg\.tar\.\w+|snap|flatpak(?:ref)?)$/i;
+// Package files each manager installs from disk (a gem archive, a brew formula, an npm tarball).
+const LOCAL_PACKAGE_FILE: ReadonlyMap<string, RegExp> = new Map([
+  ["gem", /\.gem$/i],
+  ["brew", /\.rb$/i],
+  ["npm", /\.(?:tgz|tar\.gz)$/i],
+  ["pnpm", /\.(?:tgz|tar\.gz)$/i],
+  ["yarn", /\.(?:tgz|tar\.gz)$/i],
+  ["bun", /\.(?:tgz|tar\.gz)$/i],
+]);
 // Removing these breaks the tool chain itself, wherever it runs.
 const TOOLCHAIN = /^(?:pip|pip3|setuptools|wheel|npm|corepack|pnpm|yarn|uv|virtualenv)$/;
 
@@ -191,6 +200,8 @@ function verbOf(name: string, ops: readonly Word[]): { verb: string; rest: reado
 function remoteOperand(name: string, text: string, manager: Manager): boolean {
   if (REMOTE_SOURCE.test(text) || /^[\w.-]+ @ (?:https?|git)/.test(text)) return true;
   if (manager.system === true && SYSTEM_ARCHIVE.test(text)) return true;
+  // A package archive or formula file on disk: nobody reviewed where it came from.
+  if (LOCAL_PACKAGE_FILE.get(name)?.test(text) === true) return true;
   // npm reads `owner/repo` (no scope `@`, not a path) as a GitHub repository.
   return (
     manager.global !== undefined &&
@@ -230,6 +241,7 @@ function judge(cmd: ResolvedCommand, manager: Manager): Match {
     read.operands[0]?.text === "global";
   const bulk =
     hasOption(read, "r", "requirement") ||
+    cmd.argsFromInput ||
     rest.some((word) => word.dynamic || word.substitutions.length > 0 || TOOLCHAIN.test(word.text));
   return global || asRoot || bulk || hasOption(read, "break-system-packages")
     ? matchOf(SYSTEM_RULES.packages)

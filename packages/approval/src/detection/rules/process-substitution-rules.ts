@@ -75,10 +75,18 @@ export const processSubstitutionSinkRule: CommandRule = (cmd, ctx) => {
  * `coproc bash`, `coproc NAME { python3; }`: a shell or interpreter started as a coprocess reads
  * its code from whatever the script later writes to `${COPROC[1]}`, which is not known here.
  */
-export const coprocessRule: CommandRule = (cmd) => {
+export const coprocessRule: CommandRule = (cmd, ctx) => {
   const words = cmd.source.words;
-  if (words[0]?.text !== "coproc" || words.some((word) => /^-[a-zA-Z]*[ce]$/.test(word.text)))
-    return null;
+  if (words[0]?.text !== "coproc") return null;
+  // `coproc ( cmd )`, `coproc NAME ( cmd )`: the grammar keeps the subshell as one word.
+  const subshell = words
+    .slice(1, 3)
+    .find((word) => !word.dynamic && word.text.startsWith("(") && word.text.endsWith(")"));
+  if (subshell !== undefined) {
+    const inner = ctx.analyseText(subshell.text.slice(1, -1));
+    if (inner !== null) return inner;
+  }
+  if (words.some((word) => /^-[a-zA-Z]*[ce]$/.test(word.text))) return null;
   const readers = words.slice(1).filter((word) => {
     const name = commandBaseName(word.text);
     return SHELLS.has(name) || CODE_READERS.test(name);

@@ -38,7 +38,7 @@ export const RUNTIME_FILE_RULES: Readonly<
   ),
   persistence: rule(
     "persistent-code-setting",
-    "a setting or file that makes later commands run code (package manager prefix or script shell, direnv allow, package.json scripts)",
+    "a setting or file that makes later commands run code (direnv allow, package.json scripts written by the shell)",
   ),
   partitionTable: rule(
     "partition-table-destroy",
@@ -162,22 +162,12 @@ function renamedProgram(cmd: ResolvedCommand): DangerousCommandMatch | null {
   return null;
 }
 
-const PACKAGE_MANAGERS: ReadonlySet<string> = new Set(["npm", "pnpm", "yarn", "bun"]);
-const CODE_SETTINGS =
-  /^(?:prefix|script-shell|shell|node-options|globalconfig|userconfig|init-module|onload-script|git|editor|browser|viewer|ignore-scripts|globaldir|global-dir|store-dir|yarn-path)$/i;
 const LIFECYCLE =
   /"(?:scripts|(?:pre|post)?(?:install|prepare|publish|pack|test|start|build|restart|stop|version|uninstall|prepublish(?:only)?))"\s*:/;
 
 /** Settings and files that make later commands run code nobody asked about. */
 function persistence(cmd: ResolvedCommand): DangerousCommandMatch | null {
   const texts = cmd.args.map((word) => word.text);
-  if (PACKAGE_MANAGERS.has(cmd.name)) {
-    const at = texts.findIndex((text) => text === "set");
-    const configured = (texts[0] === "config" && at === 1) || texts[0] === "set";
-    const key = texts[texts[0] === "set" ? 1 : at + 1]?.split("=")[0];
-    if (configured && key !== undefined && CODE_SETTINGS.test(key.replace(/^--/, "")))
-      return matchOf(RUNTIME_FILE_RULES.persistence);
-  }
   if (
     cmd.name === "direnv" &&
     (texts[0] === "allow" || texts[0] === "permit" || texts[0] === "grant")

@@ -93,6 +93,7 @@ const CLIENT_FLAGS: ReadonlyMap<string, RegExp> = new Map([
   ["influx", /^-execute$/],
   ["bq", /^$/],
   ["pgcli", /^$/],
+  ["wrangler", /^--command$/],
   ["mycli", /^(?:-e|--execute)$/],
 ]);
 
@@ -130,8 +131,12 @@ function statements(cmd: ResolvedCommand): string[] {
     );
     out.push(...operands.slice(1));
   }
-  if (cmd.name === "redis-cli" || cmd.name === "bq")
-    out.push(texts.filter((text) => !text.startsWith("-")).join(" "));
+  if (cmd.name === "redis-cli") out.push(texts.filter((text) => !text.startsWith("-")).join(" "));
+  // `bq query [flags] 'SQL'`: the statement follows the subcommand.
+  if (cmd.name === "bq" && !texts.some((text) => /^--dry_run(?:=true)?$/.test(text))) {
+    const words = texts.filter((text) => !text.startsWith("-"));
+    out.push(words.slice(words[0] === "query" ? 1 : 0).join(" "));
+  }
   for (const redirect of cmd.source.redirects) {
     if (redirect.heredoc !== null) out.push(redirect.heredoc);
     else if (redirect.op === "<<<" && redirect.target) out.push(redirect.target.text);

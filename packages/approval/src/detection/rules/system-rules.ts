@@ -60,6 +60,21 @@ const PACKAGE_REMOVE: ReadonlyMap<string, RegExp> = new Map([
   ["pipx", /^uninstall(?:-all)?$/],
 ]);
 
+// Options that make a removal a simulation (nothing is removed).
+const APT_SIMULATE =
+  /^(?:--simulate|--just-print|--dry-run|--recon|--no-act|-[a-zA-Z]*s[a-zA-Z]*)$/;
+const PACKAGE_SIMULATE: ReadonlyMap<string, RegExp> = new Map([
+  ["apt", APT_SIMULATE],
+  ["apt-get", APT_SIMULATE],
+  ["aptitude", /^(?:--simulate|-[a-zA-Z]*s[a-zA-Z]*)$/],
+  ["yum", /^(?:--assumeno)$/],
+  ["dnf", /^(?:--assumeno)$/],
+  ["zypper", /^(?:--dry-run|-D)$/],
+  ["apk", /^(?:--simulate|-[a-zA-Z]*s[a-zA-Z]*)$/],
+  ["conda", /^(?:--dry-run|-d)$/],
+  ["port", /^-[a-zA-Z]*y[a-zA-Z]*$/],
+]);
+
 const BY_NAME = new Map<string, CommandRule>([
   ["mkswap", (cmd) => (deviceOperand(cmd) ? matchOf(SYSTEM_RULES.mkfs) : null)],
   [
@@ -279,7 +294,9 @@ export const systemRules: CommandRule = (cmd, ctx) => {
         !/^(?:--prefix|--proxy|--cwd|-C|--dir)$/.test(words[i - 1] ?? "") &&
         text !== "global",
     );
-    if (verb !== undefined && remove.test(verb)) return matchOf(SYSTEM_RULES.packages);
+    const simulate = PACKAGE_SIMULATE.get(cmd.name);
+    if (verb !== undefined && remove.test(verb) && !words.some((text) => simulate?.test(text)))
+      return matchOf(SYSTEM_RULES.packages);
   }
   if (
     /^(?:curl|wget|http|xh|nc|ncat|fetch|aria2c|python\d*|node|httpie)$/.test(cmd.name) &&

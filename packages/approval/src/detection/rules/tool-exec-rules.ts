@@ -9,7 +9,6 @@ import {
   hasOption,
   optionValues,
   readOptions,
-  stageOutput,
   staticWord,
   type OptionTable,
   type ResolvedCommand,
@@ -21,6 +20,9 @@ import type { DangerousCommandMatch } from "../types.js";
 import { payloadMatch } from "./exec-rules.js";
 import { sedScriptCommands } from "./sed-scripts.js";
 import { clientShellEscapes } from "./client-escapes.js";
+import { makeMatch } from "./make-rules.js";
+import { edWriteMatch } from "./editor-writes.js";
+import { stdinText } from "./stdin-text.js";
 
 type Match = DangerousCommandMatch | null;
 
@@ -47,16 +49,7 @@ function argv(words: readonly Word[], cmd: ResolvedCommand, ctx: RuleContext): M
   return ctx.analyseCommand(synthetic);
 }
 
-/** The static text a command reads on stdin (here-doc, here-string, static pipeline). */
-export function stdinText(source: SimpleCommand): string | null {
-  for (const redirect of source.redirects) {
-    if (redirect.heredoc !== null) return redirect.heredoc;
-    if (redirect.op === "<<<" && redirect.target && !redirect.target.dynamic)
-      return redirect.target.text;
-  }
-  const upstream = source.upstream[source.upstream.length - 1];
-  return upstream === undefined ? null : stageOutput(upstream);
-}
+export { stdinText };
 
 function optionPayloads(
   cmd: ResolvedCommand,
@@ -375,78 +368,6 @@ function sedMatch(cmd: ResolvedCommand, ctx: RuleContext): Match {
   return worst(found);
 }
 
-const MAKE_OPTIONS: OptionTable = {
-  shortWithValue: "CfIjloWE",
-  longWithValue: [
-    "directory",
-    "file",
-    "makefile",
-    "include-dir",
-    "jobs",
-    "load-average",
-    "old-file",
-    "assume-old",
-    "what-if",
-    "new-file",
-    "assume-new",
-    "eval",
-    "output-sync",
-    "debug",
-    "jobserver-style",
-    "shuffle",
-  ],
-  long: [
-    "always-make",
-    "environment-overrides",
-    "ignore-errors",
-    "keep-going",
-    "just-print",
-    "dry-run",
-    "recon",
-    "question",
-    "silent",
-    "quiet",
-    "no-builtin-rules",
-    "no-builtin-variables",
-    "print-directory",
-    "no-print-directory",
-    "trace",
-    "touch",
-    "check-symlink-times",
-    "warn-undefined-variables",
-    "help",
-    "version",
-    "stop",
-    "no-keep-going",
-    "print-data-base",
-  ],
-};
-
-/** Shell lines a makefile text runs: recipe lines and `$(shell ...)` calls. */
-function makefileCommands(text: string): string[] {
-  const out: string[] = [];
-  for (const raw of text.split("\n")) {
-    if (raw.startsWith("\t")) out.push(raw.slice(1).replace(/^[@+-]+/, ""));
-    const inline = /^[^#=:]+:[^=].*?;(.*)$/.exec(raw);
-    if (inline) out.push(inline[1] ?? "");
-  }
-  for (const match of text.matchAll(/\$[({]shell\s+([^)}]*)[)}]/g)) out.push(match[1] ?? "");
-  return out;
-}
-
-function makeMatch(cmd: ResolvedCommand, ctx: RuleContext): Match {
-  const read = readOptions(cmd.args, MAKE_OPTIONS);
-  const texts = optionValues(read, "E", "eval").map((o) => o.value ?? "");
-  const fromStdin = optionValues(read, "f", "file", "makefile").some((o) =>
-    /^(?:-|\/dev\/stdin|\/proc\/self\/fd\/0|\/dev\/fd\/0)$/.test(o.value ?? ""),
-  );
-  if (fromStdin) {
-    const input = stdinText(cmd.source);
-    texts.push(input ?? '\tunknown-makefile-from-stdin "$MAKEFILE"');
-  }
-  return worst(texts.flatMap(makefileCommands).map((text) => ctx.analyseText(text)));
-}
-
 /** `strace -o '!CMD'` / `-o '|CMD'`: the trace is piped into a shell command. */
 function straceMatch(cmd: ResolvedCommand, ctx: RuleContext): Match {
   return worst(
@@ -465,12 +386,13 @@ function straceMatch(cmd: ResolvedCommand, ctx: RuleContext): Match {
 function edMatch(cmd: ResolvedCommand, ctx: RuleContext): Match {
   const script = stdinText(cmd.source);
   if (script === null) return null;
-  return worst(
-    script
+  return worst([
+    ...script
       .split("\n")
       .map((text) => /^\s*(?:[\d,.$;]*(?:r|w|e|E)?\s*)?!(.+)$/.exec(text)?.[1])
       .map((command) => (command === undefined ? null : ctx.analyseText(command))),
-  );
+    edWriteMatch(cmd),
+  ]);
 }
 
 /** `npm pkg set scripts.x=CMD`, `npm set-script x CMD`: the script runs on a later install or run. */

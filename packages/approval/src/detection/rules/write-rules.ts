@@ -18,6 +18,7 @@ export const WRITE_RULES: Readonly<
     | "codeHook"
     | "system"
     | "credential"
+    | "userConfig"
     | "projectConfig"
     | "network"
     | "inPlace"
@@ -43,6 +44,10 @@ export const WRITE_RULES: Readonly<
   ),
   system: rule("write-system-config", "write into /etc or another system path"),
   credential: rule("write-credentials", "overwrite of ssh keys, shell startup or credential files"),
+  userConfig: rule(
+    "write-user-tool-config",
+    "write into the user's dotfiles, tool configuration or PATH directories (code that runs later, outside the task)",
+  ),
   projectConfig: rule("write-project-config", "overwrite of a project .env or config.yaml"),
   network: rule(
     "network-redirect",
@@ -70,6 +75,7 @@ const BY_KIND: Readonly<Record<WriteTargetKind, RuleInfo>> = {
   "code-hook": WRITE_RULES.codeHook,
   system: WRITE_RULES.system,
   credential: WRITE_RULES.credential,
+  "user-config": WRITE_RULES.userConfig,
   "project-config": WRITE_RULES.projectConfig,
   network: WRITE_RULES.network,
 };
@@ -117,18 +123,32 @@ const texts = (words: readonly Word[]): string[] => words.map((word) => word.tex
 
 const tee: CommandRule = (cmd) => firstMatch(texts(parseFlags(cmd.args).operands));
 
+// Directories whose every file is run later (git hooks): a copy into one writes a file there.
+const RUN_LATER_DIRECTORY = /(?:^|\/)\.git\/hooks\/?$/;
+
+/** The paths a copy writes: `dest`, or `dest/<source name>` when dest is a directory. */
+function intoDirectory(dest: string, sources: readonly string[]): string[] {
+  if (!dest.endsWith("/") && !RUN_LATER_DIRECTORY.test(dest)) return [dest];
+  const dir = dest.endsWith("/") ? dest : `${dest}/`;
+  return [dest, ...sources.map((source) => dir + source.slice(source.lastIndexOf("/") + 1))];
+}
+
 const copy: CommandRule = (cmd) => {
   const flags = parseFlags(cmd.args, {
     shortWithValue: "tSmogeB",
     longWithValue: ["target-directory", "suffix", "mode", "owner", "group", "backup"],
   });
+  // `install -m 4755 /bin/sh /tmp/x`: a copy that comes out setuid or setgid.
+  const mode =
+    cmd.name === "install" ? (flags.shortValues.get("m") ?? flags.long.get("mode")) : undefined;
+  if (mode !== undefined && setuid(mode)) return matchOf(WRITE_RULES.setuid);
   const target = flags.shortValues.get("t") ?? flags.long.get("target-directory");
   const operands = texts(flags.operands).filter((text) => !/^[\w.-]+@?[\w.-]*:$/.test(text));
   if (target !== undefined) return firstMatch([target]);
   const dest = operands[operands.length - 1];
   if (dest === undefined || operands.length < 2) return null;
   const remote = /^[^/]*:/.exec(dest);
-  const match = remote ? null : firstMatch([dest]);
+  const match = remote ? null : firstMatch(intoDirectory(dest, operands.slice(0, -1)));
   // `cp -n` never overwrites: creating a missing project .env is not an overwrite of one.
   const noClobber =
     flags.short.has("n") || flags.long.has("no-clobber") || flags.long.get("update") === "none";

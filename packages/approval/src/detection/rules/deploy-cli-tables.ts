@@ -1,0 +1,260 @@
+// Verb tables of the tools around a cluster or a cloud account that deploy, sync and back it
+// up: GitOps controllers (argocd, flux), backup (velero), meshes (istioctl), cluster set-up
+// (kubeadm, microk8s, k3s/rke2 uninstall scripts), pipeline and serverless CLIs on a cluster
+// (tkn, kn, skaffold, tilt), the AWS deploy tools beside `aws` (sam, copilot, amplify, eb),
+// Azure's azcopy, local VM and scheduler CLIs (vagrant, nomad) and hosted databases (pscale,
+// neonctl, turso). Deletes, uninstalls, rollbacks and pruning syncs are held.
+import type { OptionTable } from "@hermes-agent/shell";
+import { CLUSTER_RULES } from "./cluster-rules.js";
+import { OPS_CLI_RULES } from "./ops-cli-catalog.js";
+import { PLATFORM_RULES } from "./platform-rules.js";
+import { valueOf, type CliTable, type VerbInput } from "./cli-verb-tables.js";
+
+const { cloudDelete, infraDestroy, k8sDelete } = PLATFORM_RULES;
+const { stateChange } = OPS_CLI_RULES;
+
+const has =
+  (...names: readonly string[]) =>
+  ({ read }: VerbInput): boolean =>
+    read.options.some((o) => names.includes(o.name));
+
+const KUBE_GLOBALS = ["namespace", "context", "kubeconfig", "cluster", "server", "token"];
+
+const ARGOCD: CliTable = {
+  options: {
+    shortWithValue: "Nlpr",
+    longWithValue: [
+      ...KUBE_GLOBALS,
+      "app-namespace",
+      "auth-token",
+      "config",
+      "grpc-web-root-path",
+      "port-forward-namespace",
+      "header",
+      "selector",
+      "project",
+      "revision",
+      "resource",
+      "propagation-policy",
+      "label",
+    ],
+    long: ["grpc-web", "insecure", "plaintext", "core", "yes", "prune", "force", "replace", "all"],
+  },
+  preview: ["dry-run", "preview-changes"],
+  entries: [
+    {
+      verbs:
+        /^(?:app|apps|appset|applicationset|proj|project|cluster|repo|repocreds|cert|gpg|account|context) (?:delete|rm|remove|delete-token)\b/,
+      rule: k8sDelete,
+    },
+    { verbs: /^(?:app|apps) rollback\b/, rule: CLUSTER_RULES.disruption },
+    {
+      verbs: /^(?:app|apps) sync\b/,
+      when: has("prune", "force", "replace"),
+      rule: CLUSTER_RULES.disruption,
+    },
+    { verbs: /^(?:app|apps) (?:terminate-op|set)\b/, when: has("auto-prune"), rule: stateChange },
+  ],
+};
+
+const FLUX: CliTable = {
+  options: {
+    shortWithValue: "n",
+    longWithValue: [...KUBE_GLOBALS, "timeout", "label-selector"],
+    long: ["silent", "all", "all-namespaces", "keep-namespace"],
+  },
+  preview: ["dry-run"],
+  entries: [
+    { verbs: /^(?:delete|uninstall)\b/, rule: k8sDelete },
+    { verbs: /^suspend\b/, rule: stateChange },
+  ],
+};
+
+const VELERO: CliTable = {
+  options: {
+    shortWithValue: "n",
+    longWithValue: [...KUBE_GLOBALS, "from-backup", "existing-resource-policy", "selector"],
+    long: ["confirm", "all", "wait", "force"],
+  },
+  entries: [
+    {
+      verbs:
+        /^(?:(?:backup|restore|schedule|backup-location|snapshot-location|repo) delete|delete (?:backup|restore|schedule|backup-location|snapshot-location))\b/,
+      rule: cloudDelete,
+    },
+    { verbs: /^uninstall\b/, rule: infraDestroy },
+    // A restore that overwrites live objects instead of skipping the ones that exist.
+    {
+      verbs: /^(?:restore create|create restore)\b/,
+      when: ({ read }) => valueOf(read, "existing-resource-policy") === "update",
+      rule: CLUSTER_RULES.disruption,
+    },
+  ],
+};
+
+const ISTIOCTL: CliTable = {
+  options: {
+    shortWithValue: "nfri",
+    longWithValue: [...KUBE_GLOBALS, "istioNamespace", "revision", "filename", "set"],
+    long: ["purge", "skip-confirmation", "yes"],
+  },
+  preview: ["dry-run"],
+  entries: [
+    { verbs: /^(?:x |experimental )?uninstall\b/, rule: infraDestroy },
+    { verbs: /^(?:x |experimental )?(?:tag|revision) (?:remove|delete)\b/, rule: infraDestroy },
+  ],
+};
+
+const CLUSTER_SETUP: CliTable = {
+  options: { longWithValue: ["kubeconfig", "cri-socket", "cert-dir", "ignore-preflight-errors"] },
+  preview: ["dry-run"],
+  entries: [
+    { verbs: /^(?:reset|remove-node|leave|uninstall|kill-all|killall)\b/, rule: infraDestroy },
+  ],
+};
+
+// Scripts the k3s and rke2 installers leave behind: running one removes the cluster.
+const UNINSTALL_SCRIPT: CliTable = { options: {}, entries: [{ verbs: /^/, rule: infraDestroy }] };
+
+const KUBE_CLI: OptionTable = {
+  shortWithValue: "n",
+  longWithValue: [...KUBE_GLOBALS, "label", "selector"],
+  long: ["all", "force", "all-namespaces"],
+};
+const TKN: CliTable = {
+  options: KUBE_CLI,
+  entries: [{ verbs: /^[\w-]+ (?:delete|rm)\b/, rule: k8sDelete }],
+};
+const KN: CliTable = {
+  options: KUBE_CLI,
+  entries: [{ verbs: /^(?:[\w-]+ )+(?:delete|rm)\b/, rule: k8sDelete }],
+};
+const SKAFFOLD: CliTable = {
+  options: { shortWithValue: "fpm", longWithValue: [...KUBE_GLOBALS, "filename", "profile"] },
+  preview: ["dry-run"],
+  entries: [{ verbs: /^delete\b/, rule: k8sDelete }],
+};
+const TILT: CliTable = {
+  options: { shortWithValue: "f", longWithValue: ["file", "context", "namespace"] },
+  entries: [{ verbs: /^down\b/, when: has("delete-namespaces"), rule: k8sDelete }],
+};
+
+// The AWS deploy tools beside `aws`: each deletes a CloudFormation stack or an environment.
+const AWS_DEPLOY_OPTIONS: OptionTable = {
+  shortWithValue: "nae",
+  longWithValue: [
+    "stack-name",
+    "region",
+    "profile",
+    "config-file",
+    "config-env",
+    "s3-bucket",
+    "s3-prefix",
+    "name",
+    "app",
+    "env",
+    "environment",
+    "envName",
+  ],
+  long: ["no-prompts", "yes", "force", "debug", "all"],
+};
+const SAM: CliTable = {
+  options: AWS_DEPLOY_OPTIONS,
+  entries: [
+    { verbs: /^delete\b/, rule: infraDestroy },
+    {
+      verbs: /^(?:deploy|sync)\b/,
+      when: ({ joined }) => /--no-confirm-changeset\b.*--no-fail-on-empty|--watch\b/.test(joined),
+      rule: stateChange,
+    },
+  ],
+};
+const COPILOT: CliTable = {
+  options: AWS_DEPLOY_OPTIONS,
+  entries: [{ verbs: /^(?:[\w-]+ )?(?:delete|rm)\b/, rule: infraDestroy }],
+};
+const AMPLIFY: CliTable = {
+  options: AWS_DEPLOY_OPTIONS,
+  entries: [
+    { verbs: /^delete\b/, rule: infraDestroy },
+    { verbs: /^env (?:remove|delete)\b/, rule: infraDestroy },
+  ],
+};
+const EB: CliTable = {
+  options: AWS_DEPLOY_OPTIONS,
+  entries: [{ verbs: /^(?:terminate|delete)\b/, rule: infraDestroy }],
+};
+
+const AZCOPY: CliTable = {
+  options: {
+    longWithValue: ["include-pattern", "exclude-pattern", "list-of-files", "log-level", "from-to"],
+    long: ["recursive"],
+  },
+  preview: ["dry-run"],
+  entries: [
+    { verbs: /^(?:remove|rm)\b/, rule: cloudDelete },
+    {
+      verbs: /^sync\b/,
+      when: ({ joined }) =>
+        /--delete-destination(?:[= ](?:true|prompt))?\b(?!=false)/i.test(joined),
+      rule: cloudDelete,
+    },
+  ],
+};
+
+const VAGRANT: CliTable = {
+  options: { long: ["force", "parallel", "graceful"] },
+  entries: [{ verbs: /^(?:destroy|box (?:remove|prune))\b/, rule: infraDestroy }],
+};
+const NOMAD: CliTable = {
+  options: { longWithValue: ["address", "namespace", "region", "token"] },
+  entries: [
+    {
+      verbs: /^(?:job|namespace|volume|acl [\w-]+|var|quota) (?:stop|delete|deregister|purge)\b/,
+      rule: cloudDelete,
+    },
+    { verbs: /^node drain\b/, rule: CLUSTER_RULES.disruption },
+  ],
+};
+
+// Hosted database CLIs: a deleted database or branch takes its data with it.
+const HOSTED_DB: CliTable = {
+  options: { shortWithValue: "o", longWithValue: ["org", "project-id", "output", "api-key"] },
+  entries: [
+    {
+      verbs:
+        /^(?:[\w-]+ )?(?:delete|destroy|rm|reset)\b|^(?:db|database|databases|branch|branches|projects?|group) (?:[\w-]+ )?(?:delete|destroy|rm|reset)\b/,
+      rule: cloudDelete,
+    },
+  ],
+};
+
+/** Deploy, GitOps, backup and hosted-database CLI tables by command name. */
+export const DEPLOY_CLI_TABLES: ReadonlyMap<string, CliTable> = new Map([
+  ["argocd", ARGOCD],
+  ["flux", FLUX],
+  ["velero", VELERO],
+  ["istioctl", ISTIOCTL],
+  ["kubeadm", CLUSTER_SETUP],
+  ["microk8s", CLUSTER_SETUP],
+  ["k0s", CLUSTER_SETUP],
+  ["k3s-uninstall.sh", UNINSTALL_SCRIPT],
+  ["k3s-agent-uninstall.sh", UNINSTALL_SCRIPT],
+  ["k3s-killall.sh", UNINSTALL_SCRIPT],
+  ["rke2-uninstall.sh", UNINSTALL_SCRIPT],
+  ["tkn", TKN],
+  ["kn", KN],
+  ["skaffold", SKAFFOLD],
+  ["tilt", TILT],
+  ["sam", SAM],
+  ["copilot", COPILOT],
+  ["amplify", AMPLIFY],
+  ["eb", EB],
+  ["azcopy", AZCOPY],
+  ["vagrant", VAGRANT],
+  ["nomad", NOMAD],
+  ["pscale", HOSTED_DB],
+  ["neonctl", HOSTED_DB],
+  ["neon", HOSTED_DB],
+  ["turso", HOSTED_DB],
+]);

@@ -1,0 +1,34 @@
+// One entry point for the rules about what developer tools do beyond the project: publishing
+// packages, images and releases; changing the user's global tool configuration or weakening its
+// checks; writing dotfiles and tool configs that run code later; printing or sending stored
+// credentials; and language toolchains that run code or drop databases.
+import type { Script } from "@hermes-agent/shell";
+import type { CommandRule } from "../rule-context.js";
+import type { DangerousCommandMatch, RuleInfo } from "../types.js";
+import { PUBLISH_RULES } from "./publish-tables.js";
+import { publishRules, secretPushMatch } from "./publish-rules.js";
+import { installFeedRules } from "./install-feed-rules.js";
+import { TOOL_CONFIG_RULES } from "./tool-config-tables.js";
+import { toolConfigRules } from "./tool-config-rules.js";
+
+const LAYER_RULES: readonly CommandRule[] = [publishRules, toolConfigRules, installFeedRules];
+
+/** Developer-tool rules for one resolved command layer. */
+export const developerToolRules: CommandRule = (cmd, ctx) => {
+  for (const check of LAYER_RULES) {
+    const found = check(cmd, ctx);
+    if (found !== null) return found;
+  }
+  return null;
+};
+
+/** Developer-tool rules over a whole script (a secret staged and then pushed, ...). */
+export function developerToolScriptMatch(script: Script): DangerousCommandMatch | null {
+  return secretPushMatch(script);
+}
+
+/** Every rule the developer-tool checks can report. */
+export const DEVELOPER_TOOL_RULES: Readonly<Record<string, RuleInfo>> = {
+  ...PUBLISH_RULES,
+  ...TOOL_CONFIG_RULES,
+};

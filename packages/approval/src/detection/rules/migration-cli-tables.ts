@@ -1,0 +1,209 @@
+// Schema migration tools and framework task runners whose subcommands roll a database back,
+// drop it or wipe it (`alembic downgrade base`, `flyway clean`, `knex migrate:rollback`,
+// `mix ecto.drop`, `rails db:rollback`, `php artisan migrate:refresh`, `manage.py migrate app
+// zero`). Each tool's destructive subcommands are a set looked up over its operand words
+// (global options such as `-c prod.ini`, `-url=jdbc:...` or a DSN may stand before or after the
+// subcommand). Options that only print the SQL (`--sql`, `--dry-run`) make the run a preview.
+import type { ResolvedCommand } from "@hermes-agent/shell";
+import { matchOf, type CommandRule } from "../rule-context.js";
+import type { DangerousCommandMatch, RuleInfo } from "../types.js";
+import { OPS_CLI_RULES } from "./ops-cli-catalog.js";
+import { SQL_RULES } from "./sql-rules.js";
+
+type Match = DangerousCommandMatch | null;
+
+/** One migration tool: the subcommand words that roll back or wipe, and its preview flags. */
+interface MigrationTool {
+  /** Subcommands that revert migrations (their tables and columns are dropped). */
+  readonly rollback?: ReadonlySet<string>;
+  /** Subcommands that drop or wipe the whole database. */
+  readonly wipe?: ReadonlySet<string>;
+  /** Words that must come first for the tool to be meant (`flask db`, `python manage.py`). */
+  readonly prefix?: readonly string[];
+  /** Options (with their dashes, before any `=`) that make the run print instead of apply. */
+  readonly preview?: ReadonlySet<string>;
+}
+
+const set = (...words: readonly string[]): ReadonlySet<string> => new Set(words);
+const PRINT_ONLY = set("--sql", "--dry-run", "--dryrun", "--dry_run", "--pretend", "--plan");
+
+const ALEMBIC: MigrationTool = { rollback: set("downgrade"), preview: PRINT_ONLY };
+const KNEX: MigrationTool = {
+  rollback: set("migrate:rollback", "migrate:down", "migrate:unlock"),
+  preview: PRINT_ONLY,
+};
+const SEQUELIZE: MigrationTool = {
+  rollback: set("db:migrate:undo", "db:migrate:undo:all", "db:seed:undo", "db:seed:undo:all"),
+  wipe: set("db:drop"),
+};
+const FLYWAY: MigrationTool = { rollback: set("undo"), wipe: set("clean") };
+const LIQUIBASE: MigrationTool = {
+  rollback: set(
+    "rollback",
+    "rollbackCount",
+    "rollback-count",
+    "rollbackToDate",
+    "rollback-to-date",
+    "rollbackOneChangeSet",
+    "rollback-one-changeset",
+    "rollbackOneUpdate",
+    "rollback-one-update",
+  ),
+  wipe: set("dropAll", "drop-all"),
+};
+const GOOSE: MigrationTool = {
+  rollback: set("down", "down-to", "redo"),
+  wipe: set("reset"),
+};
+const GOLANG_MIGRATE: MigrationTool = { rollback: set("down"), wipe: set("drop") };
+const DBMATE: MigrationTool = { rollback: set("rollback", "down"), wipe: set("drop") };
+const TYPEORM: MigrationTool = {
+  rollback: set("migration:revert"),
+  wipe: set("schema:drop"),
+};
+const DRIZZLE: MigrationTool = { wipe: set("drop") };
+const MIKRO_ORM: MigrationTool = {
+  rollback: set("migration:down", "migration:fresh"),
+  wipe: set("schema:drop", "schema:fresh", "database:drop"),
+};
+const DIESEL: MigrationTool = {
+  rollback: set("revert", "redo"),
+  wipe: set("reset", "drop"),
+  prefix: [],
+};
+const SQLX: MigrationTool = { rollback: set("revert"), wipe: set("drop", "reset") };
+const ATLAS: MigrationTool = { rollback: set("down"), wipe: set("clean") };
+const MIX: MigrationTool = {
+  rollback: set("ecto.rollback"),
+  wipe: set("ecto.drop", "ecto.reset"),
+};
+const RAILS: MigrationTool = {
+  rollback: set(
+    "db:rollback",
+    "db:migrate:down",
+    "db:migrate:redo",
+    "db:migrate:reset",
+    "db:truncate_all",
+    "db:seed:replant",
+    "db:structure:load",
+  ),
+};
+const ARTISAN: MigrationTool = {
+  rollback: set("migrate:rollback", "migrate:refresh"),
+  wipe: set("migrate:fresh", "migrate:reset", "db:wipe"),
+  prefix: ["artisan"],
+  preview: PRINT_ONLY,
+};
+const FLASK: MigrationTool = { rollback: set("downgrade"), prefix: ["db"], preview: PRINT_ONLY };
+// Maven and Gradle plugin goals of the same tools.
+const BUILD_GOALS: MigrationTool = {
+  wipe: set(
+    "flyway:clean",
+    "flyway:undo",
+    "liquibase:dropAll",
+    "liquibase:rollback",
+    "flywayClean",
+    "flywayUndo",
+    "liquibaseDropAll",
+    "liquibaseRollback",
+    "liquibaseRollbackCount",
+    "liquibaseRollbackToDate",
+  ),
+};
+
+// `dotnet ef database drop`; `dotnet ef database update 0` is handled with Django's zero.
+const DOTNET_EF: MigrationTool = { wipe: set("drop"), prefix: ["ef", "database"] };
+
+const TOOLS: ReadonlyMap<string, MigrationTool> = new Map([
+  ["dotnet", DOTNET_EF],
+  ["alembic", ALEMBIC],
+  ["knex", KNEX],
+  ["sequelize", SEQUELIZE],
+  ["sequelize-cli", SEQUELIZE],
+  ["flyway", FLYWAY],
+  ["liquibase", LIQUIBASE],
+  ["goose", GOOSE],
+  ["migrate", GOLANG_MIGRATE],
+  ["dbmate", DBMATE],
+  ["typeorm", TYPEORM],
+  ["typeorm-ts-node-commonjs", TYPEORM],
+  ["typeorm-ts-node-esm", TYPEORM],
+  ["drizzle-kit", DRIZZLE],
+  ["mikro-orm", MIKRO_ORM],
+  ["diesel", DIESEL],
+  ["sqlx", SQLX],
+  ["atlas", ATLAS],
+  ["mix", MIX],
+  ["rails", RAILS],
+  ["rake", RAILS],
+  ["php", ARTISAN],
+  ["artisan", { ...ARTISAN, prefix: [] }],
+  ["flask", FLASK],
+  ["mvn", BUILD_GOALS],
+  ["mvnw", BUILD_GOALS],
+  ["gradle", BUILD_GOALS],
+  ["gradlew", BUILD_GOALS],
+]);
+
+/** True when `word` names the artisan script or a `manage.py` (`./artisan`, `app/manage.py`). */
+function isScript(word: string, script: string): boolean {
+  return word === script || word.endsWith(`/${script}`);
+}
+
+function judge(tool: MigrationTool, words: readonly string[]): RuleInfo | null {
+  const operands: string[] = [];
+  for (const word of words) {
+    if (!word.startsWith("-")) operands.push(word);
+    else if (tool.preview?.has(word.split("=")[0] ?? "")) return null;
+  }
+  // The tool's own words (`db` of `flask db`, the artisan script) may follow option values.
+  const prefix = tool.prefix ?? [];
+  const matches = (word: string, want: string): boolean =>
+    want === "artisan" ? isScript(word, want) : word === want;
+  const start = prefix.length === 0 ? 0 : operands.findIndex((op) => matches(op, prefix[0] ?? ""));
+  if (start < 0) return null;
+  for (let i = 1; i < prefix.length; i++)
+    if (!matches(operands[start + i] ?? "", prefix[i] ?? "")) return null;
+  for (const operand of operands.slice(start + prefix.length)) {
+    if (tool.wipe?.has(operand)) return SQL_RULES.datastore;
+    if (tool.rollback?.has(operand)) return OPS_CLI_RULES.schemaRollback;
+  }
+  return null;
+}
+
+/** `manage.py migrate APP zero` unapplies every migration of the app (its tables dropped). */
+function djangoMigrateZero(cmd: ResolvedCommand): Match {
+  const texts = cmd.args.map((word) => word.text);
+  const at =
+    cmd.name === "manage.py" || cmd.name === "django-admin"
+      ? 0
+      : isScript(texts[0] ?? "", "manage.py")
+        ? 1
+        : texts[0] === "-m" && texts[1] === "django"
+          ? 2
+          : -1;
+  if (at < 0) return null;
+  const operands = texts.slice(at).filter((text) => !text.startsWith("-"));
+  if (operands[0] === "migrate" && operands[2] === "zero" && !texts.includes("--plan"))
+    return matchOf(OPS_CLI_RULES.schemaRollback);
+  return null;
+}
+
+/** Migration tools and framework runners that roll back, drop or wipe a database. */
+export const migrationRules: CommandRule = (cmd) => {
+  const tool = TOOLS.get(cmd.name);
+  if (tool !== undefined) {
+    const found = judge(
+      tool,
+      cmd.args.map((word) => word.text),
+    );
+    if (found !== null) return matchOf(found);
+  }
+  if (/^python[\d.]*$|^manage\.py$|^django-admin$/.test(cmd.name)) return djangoMigrateZero(cmd);
+  if (cmd.name === "dotnet") {
+    const ops = cmd.args.map((word) => word.text).filter((text) => !text.startsWith("-"));
+    if (ops[0] === "ef" && ops[1] === "database" && ops[2] === "update" && ops[3] === "0")
+      return matchOf(OPS_CLI_RULES.schemaRollback);
+  }
+  return null;
+};

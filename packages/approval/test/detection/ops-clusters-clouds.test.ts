@@ -1,0 +1,270 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { detectDangerousCommand, initializeDetector } from "../../src/detection/index.js";
+import { expectAll } from "./verdicts.js";
+
+// Every command is only parsed; clusters, accounts and secrets are example names.
+function keyOf(command: string): string | null {
+  return detectDangerousCommand(command)?.patternKey ?? null;
+}
+
+describe("clusters, deploy tools and cloud secret stores", () => {
+  beforeAll(async () => {
+    await initializeDetector();
+  });
+
+  it("kubectl deletes of objects named at run time, RBAC changes and rollbacks", () => {
+    expectAll(
+      [
+        "kubectl get ns -o name | grep -v kube- | xargs kubectl delete",
+        "kubectl get pods -o name | xargs kubectl delete",
+        "kubectl get pods -n prod --no-headers | awk '{print $1}' | xargs kubectl delete pod -n prod",
+        "kubectl get pods -o name | xargs -n1 kubectl delete -n prod",
+        "kubectl get pvc -o name | xargs -I{} kubectl delete {}",
+        "for ns in $(kubectl get ns -o name); do kubectl delete $ns; done",
+        "kubectl delete validatingwebhookconfiguration gatekeeper",
+        "kubectl delete networkpolicy default-deny -n prod",
+        "kubectl delete configmap app-config -n prod",
+        "kubectl delete ingress api -n prod",
+        "kubectl delete cronjob nightly-backup",
+        "kubectl delete sa deployer -n ci",
+        "kubectl rollout undo deployment/api -n prod",
+        "kubectl rollout undo deploy api --to-revision=2",
+        "oc rollout undo dc/api",
+        "helm rollback api 1 -n prod",
+        "kubectl label ns prod pod-security.kubernetes.io/enforce=privileged --overwrite",
+      ],
+      "dangerous",
+    );
+    const grants = [
+      'kubectl patch clusterrolebinding cluster-admin --type=json -p \'[{"op":"add","path":"/subjects/-","value":{"kind":"User","name":"dev"}}]\'',
+      'kubectl patch rolebinding admin -n prod --type merge -p \'{"subjects":[{"kind":"User","name":"eve"}]}\'',
+      'kubectl -n prod patch role/deployer -p \'{"rules":[{"apiGroups":["*"],"resources":["*"],"verbs":["*"]}]}\'',
+      "kubectl edit clusterrolebinding cluster-admin",
+      "kubectl edit clusterrole/view",
+      "kubectl set subject clusterrolebinding view --user=eve",
+      "oc adm policy add-cluster-role-to-user cluster-admin dev",
+      "oc adm policy add-role-to-user admin eve -n prod",
+      "oc adm policy add-scc-to-user privileged -z default",
+    ];
+    for (const command of grants) expect(keyOf(command), command).toBe("cluster-admin-grant");
+    expectAll(
+      [
+        "kubectl get pods -o name",
+        "kubectl get pods -o name | xargs kubectl describe",
+        "kubectl delete pod api-0",
+        "kubectl delete pod api-0 -n prod --dry-run=client",
+        "kubectl rollout status deploy/api",
+        "kubectl rollout history deploy/api",
+        "kubectl rollout restart deploy/api -n staging",
+        "kubectl label pod api-0 tier=web",
+        "kubectl edit deploy api -n dev",
+        "kubectl get clusterrolebinding cluster-admin -o yaml",
+        "helm rollback api 1 --dry-run",
+        "helm history api",
+        "oc adm policy who-can delete pods",
+      ],
+      "safe",
+    );
+  });
+
+  it("GitOps, backup, mesh and cluster set-up tools", () => {
+    expectAll(
+      [
+        "argocd app delete guestbook --cascade -y",
+        "argocd app delete prod-api -y --grpc-web",
+        "argocd --server argocd.example.com app delete api",
+        "argocd appset delete platform",
+        "argocd proj delete prod",
+        "argocd cluster rm https://prod.example.com",
+        "argocd repo rm https://github.com/acme/deploy",
+        "argocd app rollback api 3",
+        "argocd app sync api --prune",
+        "argocd app sync api --force --replace",
+        "flux delete kustomization apps --silent",
+        "flux delete source git flux-system -s",
+        "flux -n flux-system delete helmrelease redis",
+        "flux uninstall --silent",
+        "flux suspend kustomization apps",
+        "velero backup delete nightly --confirm",
+        "velero delete backup --all --confirm",
+        "velero schedule delete daily --confirm",
+        "velero restore create --from-backup old --existing-resource-policy=update",
+        "velero uninstall --force",
+        "istioctl uninstall --purge -y",
+        "istioctl x uninstall --purge",
+        "istioctl tag remove canary",
+        "kubeadm reset -f",
+        "kubeadm reset --force --cri-socket unix:///run/containerd/containerd.sock",
+        "microk8s reset",
+        "k3s-uninstall.sh",
+        "/usr/local/bin/rke2-uninstall.sh",
+        "tkn pipelinerun delete --all -f",
+        "tkn pr rm build-42",
+        "kn service delete api",
+        "kn revision delete api-00002",
+        "skaffold delete -p prod",
+        "tilt down --delete-namespaces",
+        "nomad job stop -purge api",
+        "nomad namespace delete prod",
+        "nomad node drain -enable -yes 9f2c",
+        "vagrant destroy -f",
+        "pscale database delete prod-db --force",
+        "pscale branch delete app main",
+        "neonctl projects delete late-sound-123",
+        "neonctl branches delete dev-branch",
+        "turso db destroy prod",
+      ],
+      "dangerous",
+    );
+    expectAll(
+      [
+        "argocd app list",
+        "argocd app get guestbook",
+        "argocd app diff guestbook",
+        "argocd app sync guestbook",
+        "argocd app sync api --prune --dry-run",
+        "flux get kustomizations -A",
+        "flux reconcile kustomization apps --with-source",
+        "flux resume kustomization apps",
+        "velero backup get",
+        "velero backup create nightly --include-namespaces prod",
+        "velero restore create --from-backup nightly",
+        "istioctl analyze",
+        "istioctl proxy-status",
+        "kubeadm token list",
+        "kubeadm reset --dry-run",
+        "tkn pipelinerun list",
+        "kn service list",
+        "skaffold dev",
+        "skaffold delete --dry-run",
+        "tilt up",
+        "tilt down",
+        "nomad job status api",
+        "vagrant up",
+        "pscale database list",
+      ],
+      "safe",
+    );
+  });
+
+  it("AWS deploy tools, azcopy and cloud state changes", () => {
+    expectAll(
+      [
+        "sam delete --stack-name orders-api --no-prompts",
+        "sam delete",
+        "sam --region us-east-1 delete --stack-name api",
+        "copilot app delete --yes",
+        "copilot svc delete --name api --env prod --yes",
+        "copilot env delete --name prod",
+        "copilot job delete --name report",
+        "amplify delete --force",
+        "amplify env remove prod",
+        "eb terminate prod-env --force",
+        "azcopy remove 'https://acct.blob.core.windows.net/backups' --recursive",
+        "azcopy rm 'https://acct.blob.core.windows.net/backups/*' --recursive=true",
+        "azcopy sync ./empty 'https://acct.blob.core.windows.net/site' --delete-destination=true",
+        "aws ec2 reboot-instances --instance-ids i-1",
+        "aws rds reboot-db-instance --db-instance-identifier prod",
+        "aws ec2 stop-instances --instance-ids i-1 --hibernate",
+        "aws organizations leave-organization",
+        "az network nsg rule create -g rg --nsg-name nsg -n ssh --priority 100 --source-address-prefixes '*' --destination-port-ranges 22 --access Allow",
+        "az network nsg rule update -g rg --nsg-name nsg -n db --source-address-prefixes Internet",
+      ],
+      "dangerous",
+    );
+    expectAll(
+      [
+        "sam build",
+        "sam validate",
+        "sam local invoke Fn",
+        "copilot svc ls",
+        "amplify status",
+        "azcopy list 'https://acct.blob.core.windows.net/backups'",
+        "azcopy copy ./dist 'https://acct.blob.core.windows.net/site' --recursive",
+        "azcopy sync ./dist 'https://acct.blob.core.windows.net/site'",
+        "azcopy sync ./dist 'https://acct.blob.core.windows.net/site' --delete-destination=false",
+        "azcopy remove 'https://acct.blob.core.windows.net/backups' --recursive --dry-run",
+        "aws ec2 describe-instances",
+        "az network nsg rule create -g rg --nsg-name nsg -n ssh --source-address-prefixes 10.0.0.0/8 --destination-port-ranges 22",
+        "gsutil rsync -n -d -r ./site gs://www.example.com",
+        "gsutil -m rsync -r ./site gs://www.example.com",
+        "pulumi destroy --preview-only",
+        "helm uninstall prometheus -n monitoring --dry-run",
+      ],
+      "safe",
+    );
+  });
+
+  it("secret values read from cloud secret stores, vaults and password managers", () => {
+    const reads = [
+      "aws secretsmanager get-secret-value --secret-id prod/db/password",
+      "aws --region eu-west-1 secretsmanager get-secret-value --secret-id prod/db --query SecretString --output text",
+      "aws secretsmanager batch-get-secret-value --secret-id-list prod/a prod/b",
+      "aws ssm get-parameter --name /prod/db/password --with-decryption",
+      "aws ssm get-parameters-by-path --path /prod --recursive --with-decryption",
+      "aws kms decrypt --ciphertext-blob fileb://secret.enc --output text --query Plaintext",
+      "aws ec2 get-password-data --instance-id i-1 --priv-launch-key key.pem",
+      "gcloud secrets versions access latest --secret=db-password",
+      "gcloud secrets versions access 3 --secret db-password --project prod",
+      "gcloud --project prod secrets versions access latest --secret=stripe-key",
+      "gcloud kms decrypt --key k --keyring r --location global --ciphertext-file x --plaintext-file -",
+      "az keyvault secret show --vault-name prod-kv --name db-password",
+      "az keyvault secret show --vault-name prod-kv -n db-password --query value -o tsv",
+      "az keyvault secret download --vault-name kv --name cert --file out.pem",
+      "az storage account keys list -g rg -n acct",
+      "az storage account show-connection-string -g rg -n acct",
+      "az cosmosdb keys list -g rg -n db",
+      "az redis list-keys -g rg -n cache",
+      "az acr credential show -n registry",
+      "az webapp deployment list-publishing-profiles -g rg -n app",
+      "oci secrets secret-bundle get --secret-id ocid1.vaultsecret.oc1..x",
+      "vault kv get secret/prod/db",
+      "vault kv get -field=password secret/production/db",
+      "vault kv get -mount=secret payments/api",
+      "vault read database/creds/prod-readonly",
+      "vault read -field=value secret/prod/token",
+      "bao kv get secret/prod/db",
+      "bw get password prod-db",
+      "bw export --format json",
+      "lpass show --password prod/db",
+      "doppler secrets download --no-file --format env",
+      "doppler secrets get DB_PASSWORD --plain",
+      "infisical secrets get DB_PASSWORD --env=prod",
+      "chamber read prod db_password",
+      "berglas access sm://prod/db",
+      "ejson decrypt secrets.ejson",
+      "heroku config --app prod -s",
+      "heroku config:get DATABASE_URL -a prod",
+      "firebase functions:config:get",
+      "sops -d secrets/prod.enc.yaml",
+      "sops --decrypt prod.yaml",
+    ];
+    for (const command of reads) expect(keyOf(command), command).toBe("cloud-secret-read");
+    expectAll(
+      [
+        "aws secretsmanager list-secrets",
+        "aws secretsmanager describe-secret --secret-id prod/db",
+        "aws secretsmanager get-secret-value --secret-id dev/feature-flags",
+        "aws ssm get-parameter --name /app/feature-flag",
+        "gcloud secrets list",
+        "gcloud secrets describe db-password",
+        "gcloud secrets versions access latest --secret=test-api-key",
+        "az keyvault secret list --vault-name kv",
+        "az storage account list -g rg",
+        "vault status",
+        "vault kv list secret/",
+        "vault kv get secret/dev/feature-flags",
+        "vault kv metadata get secret/dev/app",
+        "vault login -method=oidc",
+        "bw list items --search github",
+        "doppler run -- npm start",
+        "sops -d secrets/dev.enc.yaml",
+        "sops -d secrets.enc.yaml > secrets.yaml",
+        "sops -e -i secrets.yaml",
+        "heroku apps",
+        "gh secret list",
+      ],
+      "safe",
+    );
+  });
+});
