@@ -43,6 +43,7 @@ class LazyParts {
  * argument coercer and validator. Registration itself stays small.
  */
 export class PreparedTool {
+  readonly name: string;
   readonly toolset: string;
   /** Function schema with JSON Schema parameters, deeply frozen. */
   readonly schema: FunctionSchema;
@@ -55,26 +56,20 @@ export class PreparedTool {
   #definition: ToolDefinition | undefined = undefined;
   #lazy: LazyParts | undefined = undefined;
 
-  /**
-   * @param schema - its `name` is the tool's name (one field fewer in every registered tool).
-   */
   constructor(
+    name: string,
     toolset: string,
     schema: FunctionSchema,
     handler: ToolHandler,
     checkRecord: CheckRecord | undefined,
     options: ToolOptions,
   ) {
+    this.name = name;
     this.toolset = toolset;
     this.schema = schema;
     this.handler = handler;
     this.checkRecord = checkRecord;
     this.options = options;
-  }
-
-  /** The tool's registered name. */
-  get name(): string {
-    return this.schema.name;
   }
 
   /** The tool's availability check, if it has one. */

@@ -107,6 +107,7 @@ export function createTool(
   const options = toolOptions(raw as ToolSpec<unknown>, zodSchema, previousOptions);
   const checkFn = raw.checkFn;
   return new PreparedTool(
+    name,
     raw.toolset,
     schema,
     raw.handler as ToolHandler,

@@ -29,4 +29,5 @@ export { canonicalLongOption, hasOption, optionValues, readOptions } from "./opt
 export type { OptionTable, ReadOption, ReadOptions } from "./option-table.js";
 export { SUDO_OPTIONS } from "./sudo-options.js";
 export { stageOutput, staticOutput } from "./static-eval.js";
+export { findEntries } from "./find-entries.js";
 export { VERSION } from "./version.js";

@@ -55,7 +55,22 @@ export function spawningLoopOf(node: Node): SpawningLoop | null {
   if (!LOOPS.has(node.type)) return null;
   const body = node.childForFieldName("body");
   if (body === null || !backgroundsSomething(body) || throttled(body)) return null;
-  return endless(node) ? "endless" : "bounded";
+  return endless(node) || passCount(node) >= FLOOD_PASSES ? "endless" : "bounded";
+}
+
+/** Passes from which a loop that backgrounds a job on each one floods the process table. */
+const FLOOD_PASSES = 1000;
+
+/** The number of passes a loop header states (`{1..N}`, `$(seq N)`, `i<N`), or 0. */
+function passCount(node: Node): number {
+  const body = node.childForFieldName("body");
+  const header = node.text.slice(0, body === null ? undefined : body.startIndex - node.startIndex);
+  const range = /\{\s*(-?\d+)\s*\.\.\s*(-?\d+)(?:\.\.-?\d+)?\s*\}/.exec(header);
+  if (range !== null) return Math.abs(Number(range[2]) - Number(range[1])) + 1;
+  const seq = /\bseq\s+(?:-\S+\s+)*(?:(-?\d+)\s+(?:-?\d+\s+)?)?(\d+)\s*[)`]/.exec(header);
+  if (seq !== null) return Number(seq[2]) - Number(seq[1] ?? 1) + 1;
+  const bound = /;\s*\(?\s*\w+\s*<=?\s*(\d+)\s*;/.exec(header);
+  return bound === null ? 0 : Number(bound[1]);
 }
 
 // Commands that leave the loop (a pass that can end it makes the loop not endless).

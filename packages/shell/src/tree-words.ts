@@ -230,7 +230,13 @@ function nodeParts(
       for (let i = 0; i < children.length; i++) {
         const child = children[i];
         if (!child) continue;
-        if (child.type === '"' && (i === 0 || i === children.length - 1)) continue;
+        if (child.type === '"' && (i === 0 || i === children.length - 1)) {
+          // The grammar can fold blanks next to a quote into the quote's token (`"<tab>"`):
+          // they are part of the string.
+          const blanks = i === 0 ? child.text.slice(1) : child.text.slice(0, -1);
+          if (blanks !== "") parts.push({ text: blanks, quoted: true });
+          continue;
+        }
         if (child.type === "$" && i === 0) continue;
         if (child.type === "string_content")
           parts.push({ text: doubleQuotedText(child.text), quoted: true });

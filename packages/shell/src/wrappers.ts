@@ -3,11 +3,19 @@ import { canonicalLongOption } from "./option-table.js";
 import { LAUNCHER_SUBCOMMANDS, WRAPPERS } from "./wrapper-table.js";
 import { launchedArgv, wrapperDirectory } from "./launch-wrappers.js";
 import { commandBaseName, type ResolvedCommand } from "./resolved-command.js";
-import { staticWord, type SimpleCommand, type Word } from "./shell-ir.js";
+import { DYNAMIC, isSimple, staticWord, type SimpleCommand, type Word } from "./shell-ir.js";
+import { listedPaths } from "./find-entries.js";
 import { stageOutput } from "./static-eval.js";
 
 const MAX_LAYERS = 12;
 const GROUP_OPENERS: ReadonlySet<string> = new Set(["{", "(", "(("]);
+
+/** The paths a `find` stage piped into the command lists, one per line, or null. */
+function findInput(source: SimpleCommand): string | null {
+  const upstream = source.upstream[source.upstream.length - 1];
+  if (upstream === undefined || !isSimple(upstream)) return null;
+  return listedPaths(upstream)?.join("\n") ?? null;
+}
 
 /** The static text a command reads on stdin (here-string, here-doc or a static pipeline). */
 function staticInput(source: SimpleCommand): string | null {
@@ -165,7 +173,12 @@ export function resolveLayers(source: SimpleCommand): ResolvedCommand[] {
     if (moved !== null)
       directory = directory === null || moved.startsWith("/") ? moved : `${directory}/${moved}`;
     argv = inner.argv;
-    const input = name === "xargs" ? staticInput(source) : null;
+    const known = name === "xargs" ? staticInput(source) : null;
+    // Paths a piped `find` lists are examples of the items, not all of them: the command still
+    // takes its arguments from input.
+    const listed = name === "xargs" && known === null ? findInput(source) : null;
+    const input = known ?? listed;
+    if (listed !== null) fromInput = true;
     const replace =
       name === "xargs"
         ? (args.find((word, i) => /^(?:-I|--replace)$/.test(args[i - 1]?.text ?? ""))?.text ??
@@ -188,11 +201,14 @@ export function resolveLayers(source: SimpleCommand): ResolvedCommand[] {
       fromInput = fromInput || inner.fromInput;
       // `xargs -I{} sh -c 'rm -rf {}'`: inside a command string the placeholder is an
       // input item; make it a variable so the payload is judged with an unknown operand.
+      // Elsewhere (`mv ~/{} /tmp/`, `sh -c {}`) the item is a value only known at run time.
       if (replace !== undefined)
         argv = argv.map((word) =>
-          word.text !== replace && /\s/.test(word.text) && word.text.includes(replace)
-            ? { ...word, text: word.text.split(replace).join('"$XARGS_ITEM"') }
-            : word,
+          !word.text.includes(replace)
+            ? word
+            : /\s/.test(word.text) && word.text !== replace
+              ? { ...word, text: word.text.split(replace).join('"$XARGS_ITEM"') }
+              : { ...word, text: word.text.split(replace).join(DYNAMIC), dynamic: true },
         );
     }
   }

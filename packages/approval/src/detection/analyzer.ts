@@ -315,7 +315,7 @@ class Analyzer implements RuleContext {
       forkBombMatch(script) ??
       spawningLoopMatch(script) ??
       pushToNewRemoteMatch(script) ??
-      developerToolScriptMatch(script);
+      developerToolScriptMatch(script, this);
     if (found) return found;
     for (const cmd of script.commands) {
       found = worse(found, this.analyseCommand(cmd));

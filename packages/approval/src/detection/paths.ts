@@ -221,9 +221,9 @@ export type WriteTargetKind =
 // Kernel control files a write to which crashes, reboots or bricks the machine.
 const KERNEL_CONTROL = /^(?:proc\/sysrq-trigger|sys\/firmware\/efi\/efivars(?:\/.*)?)$/;
 // Files whose content runs later without anyone asking: git's config and hooks, husky hooks,
-// Python `.pth` start-up files, direnv's `.envrc`.
+// Python `.pth` start-up files (direnv's `.envrc` is judged by its content when allowed).
 const CODE_HOOK =
-  /(?:^|\/)(?:\.git\/(?:config|hooks\/[^/]+)|\.husky\/[^/]+|[^/]*-packages\/[^/]+\.pth|\.envrc)$/;
+  /(?:^|\/)(?:\.git\/(?:config|hooks\/[^/]+)|\.husky\/[^/]+|[^/]*-packages\/[^/]+\.pth)$/;
 
 // Sensitive files a globbed write target is checked against (`/e*/pa??wd`, `~/.b*rc`).
 const SENSITIVE_FILES = [

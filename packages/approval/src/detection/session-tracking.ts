@@ -28,6 +28,7 @@ const SESSION_BUILTINS: ReadonlySet<string> = new Set([
   "unalias",
   "hash",
 ]);
+const PATH_DIRECTORY = /(?:^|\/)s?bin\/[^/]+$/;
 
 function joinPath(base: string, path: string): string {
   if (path.startsWith("/") || path.startsWith("~")) return path;
@@ -120,6 +121,9 @@ function trackCopies(state: SessionState, cmd: SimpleCommand, withValue: string)
       if (!name.includes("/")) state.renamed.set(`./${name}`, program);
       const cwd = state.cwd;
       if (cwd !== null && !/^[/~]/.test(name)) state.renamed.set(joinPath(cwd, name), program);
+      // A copy put in a directory on the usual PATH (`~/bin/copy`, `/usr/local/bin/x`) also
+      // runs by its bare name.
+      if (PATH_DIRECTORY.test(name)) state.renamed.set(commandBaseName(name), program);
     }
   }
 }

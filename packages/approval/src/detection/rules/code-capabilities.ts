@@ -21,7 +21,9 @@ export type Language =
   | "elixir"
   | "erlang"
   | "gnuplot"
-  | "lisp";
+  | "lisp"
+  | "haskell"
+  | "octave";
 
 const SPAWN_MODULES: Partial<Record<Language, RegExp>> = {
   python: /^(?:subprocess|os|pty|commands|popen2|posix)$/,

@@ -1,15 +1,15 @@
 import {
   DYNAMIC,
+  findEntries,
   hasLong,
   parseFlags,
   type ResolvedCommand,
-  type SimpleCommand,
   staticWord,
   type Word,
 } from "@hermes-agent/shell";
 import { isBlockDevice, type DeleteScope } from "../paths.js";
-import { allInsideTree, deleteScopeOf, writeKindOf } from "../session-paths.js";
-import { matchOf, type CommandRule } from "../rule-context.js";
+import { allInsideTree, deleteScopeOf, homeFolded, writeKindOf } from "../session-paths.js";
+import { matchOf, type CommandRule, type RuleContext } from "../rule-context.js";
 import { rule, type DangerousCommandMatch, type RuleInfo } from "../types.js";
 
 /** Rules about deleting files and directories. */
@@ -121,6 +121,66 @@ const FIND_FILTERS =
   /^-(?:i?name|i?path|i?regex|i?wholename|newer\w*|[acm]time|[acm]min|size|empty|inum|links|perm|lname|samefile|used)$/;
 const DESTRUCTIVE_EXEC = new Set(["rm", "unlink", "shred", "rmdir", "srm", "wipe"]);
 
+const SAFE_WORD = /^[\w./~:=@%+,-]+$/;
+
+/**
+ * A `find -exec`/`-execdir` payload judged with `{}` as each entry the search may list: the
+ * fallback `entry` and the named ones (`-name .git` gives `./.git`). An `-execdir` payload runs
+ * in the directory of each entry, so it is judged after a `cd` there, with `{}` as `./NAME`.
+ */
+function findPayloadMatch(
+  template: readonly Word[],
+  entry: string | null,
+  listed: readonly string[],
+  starts: readonly Word[],
+  ctx: RuleContext,
+): DangerousCommandMatch | null {
+  let found: DangerousCommandMatch | null = null;
+  const withEntry = (value: string): Word[] =>
+    template.map((word) =>
+      word.text.includes("{}") ? { ...word, text: word.text.split("{}").join(value) } : word,
+    );
+  if (entry !== null) {
+    for (const value of [entry, ...listed]) {
+      const match = ctx.analyseCommand({
+        assignments: [],
+        words: withEntry(value),
+        redirects: [],
+        upstream: [],
+      });
+      if (match?.hardline) return match;
+      found ??= match;
+    }
+    return found;
+  }
+  const directories = starts.length === 0 ? ["."] : starts.map((word) => word.text);
+  const names =
+    listed.length === 0
+      ? ["found-entry"]
+      : listed.map((path) => path.slice(path.lastIndexOf("/") + 1));
+  if (template.some((word) => word.dynamic) || starts.some((word) => word.dynamic)) {
+    return ctx.analyseCommand({
+      assignments: [],
+      words: withEntry("./found-entry"),
+      redirects: [],
+      upstream: [],
+    });
+  }
+  for (const directory of directories)
+    for (const name of names) {
+      const words = withEntry(`./${name}`).map((word) =>
+        SAFE_WORD.test(word.text) ? word.text : `'${word.text.replace(/'/g, "'\\''")}'`,
+      );
+      const quotedDirectory = SAFE_WORD.test(directory)
+        ? directory
+        : `'${directory.replace(/'/g, "'\\''")}'`;
+      const match = ctx.analyseText(`cd ${quotedDirectory} && ${words.join(" ")}`);
+      if (match?.hardline) return match;
+      found ??= match;
+    }
+  return found;
+}
+
 const find: CommandRule = (cmd, ctx) => {
   const args = cmd.args;
   const starts: Word[] = [];
@@ -137,6 +197,7 @@ const find: CommandRule = (cmd, ctx) => {
     : outside
       ? (starts[0]?.text ?? "/")
       : "./found-entry";
+  const listed = findEntries([cmd.nameWord, ...args]) ?? [];
   let filtered = false;
   let destructive = false;
   let found: DangerousCommandMatch | null = null;
@@ -145,23 +206,16 @@ const find: CommandRule = (cmd, ctx) => {
     if (FIND_FILTERS.test(text)) filtered = true;
     if (text === "-delete") destructive = true;
     if (/^-(?:exec|execdir|ok|okdir)$/.test(text)) {
-      const payload: Word[] = [];
+      const inDirectory = text.endsWith("dir");
+      const template: Word[] = [];
       for (i++; i < args.length; i++) {
         const word = args[i] as Word;
         if (word.text === ";" || word.text === "+") break;
-        payload.push(
-          word.text.includes("{}") ? { ...word, text: word.text.split("{}").join(entry) } : word,
-        );
+        template.push(word);
       }
-      const name = (payload[0]?.text ?? "").split("/").pop() ?? "";
+      const name = (template[0]?.text ?? "").split("/").pop() ?? "";
       if (DESTRUCTIVE_EXEC.has(name)) destructive = true;
-      const synthetic: SimpleCommand = {
-        assignments: [],
-        words: payload,
-        redirects: [],
-        upstream: [],
-      };
-      const inner = ctx.analyseCommand(synthetic);
+      const inner = findPayloadMatch(template, inDirectory ? null : entry, listed, starts, ctx);
       if (inner?.hardline) return inner;
       found ??= inner;
     }
@@ -191,6 +245,11 @@ const mv: CommandRule = (cmd) => {
       return matchOf(DELETE_RULES.moveRoot);
     const kind = writeKindOf(source.text);
     if (kind === "system" || kind === "credential") return matchOf(DELETE_RULES.systemFile);
+    // `ls -A ~ | xargs -I{} mv ~/{} /tmp/`: an entry of the home or root directory that is
+    // only known at run time may be any of them.
+    const folded = homeFolded(source.text);
+    if (folded.startsWith(`~/${DYNAMIC}`) || folded.startsWith(`/${DYNAMIC}`))
+      return matchOf(DELETE_RULES.move);
   }
   if (dest.startsWith("/dev/") && writeKindOf(dest) !== "block-device" && sources.length > 0) {
     return matchOf(DELETE_RULES.move);

@@ -3,15 +3,22 @@
 // checks; writing dotfiles and tool configs that run code later; printing or sending stored
 // credentials; and language toolchains that run code or drop databases.
 import type { Script } from "@hermes-agent/shell";
-import type { CommandRule } from "../rule-context.js";
+import type { CommandRule, RuleContext } from "../rule-context.js";
 import type { DangerousCommandMatch, RuleInfo } from "../types.js";
 import { PUBLISH_RULES } from "./publish-tables.js";
 import { publishRules, secretPushMatch } from "./publish-rules.js";
 import { installFeedRules } from "./install-feed-rules.js";
 import { TOOL_CONFIG_RULES } from "./tool-config-tables.js";
+import { PROJECT_HOOK_RULES, projectHookMatch } from "./project-hook-files.js";
+import { TOOLCHAIN_RULES, toolchainRules } from "./toolchain-rules.js";
 import { toolConfigRules } from "./tool-config-rules.js";
 
-const LAYER_RULES: readonly CommandRule[] = [publishRules, toolConfigRules, installFeedRules];
+const LAYER_RULES: readonly CommandRule[] = [
+  publishRules,
+  toolConfigRules,
+  installFeedRules,
+  toolchainRules,
+];
 
 /** Developer-tool rules for one resolved command layer. */
 export const developerToolRules: CommandRule = (cmd, ctx) => {
@@ -23,12 +30,17 @@ export const developerToolRules: CommandRule = (cmd, ctx) => {
 };
 
 /** Developer-tool rules over a whole script (a secret staged and then pushed, ...). */
-export function developerToolScriptMatch(script: Script): DangerousCommandMatch | null {
-  return secretPushMatch(script);
+export function developerToolScriptMatch(
+  script: Script,
+  ctx: RuleContext,
+): DangerousCommandMatch | null {
+  return secretPushMatch(script) ?? projectHookMatch(script, ctx);
 }
 
 /** Every rule the developer-tool checks can report. */
 export const DEVELOPER_TOOL_RULES: Readonly<Record<string, RuleInfo>> = {
   ...PUBLISH_RULES,
   ...TOOL_CONFIG_RULES,
+  ...PROJECT_HOOK_RULES,
+  ...TOOLCHAIN_RULES,
 };

@@ -23,6 +23,9 @@ export const SHELL_CALLS: Readonly<Record<Language, RegExp>> = {
   erlang: /\bos:cmd\s*\(/g,
   gnuplot: /\bsystem\s*\(|(?:^|[;\n])\s*!|`/g,
   lisp: /\((?:[\w.-]+[:/])?(?:system\*?|shell|sh|shell-command(?:-to-string)?|run-program|launch-program|run-shell-command|process\*?|open-(?:input-|output-)?pipe\*?|subprocess|run-process|capture-output|exec)\s+/g,
+  haskell:
+    /\b(?:(?:System\.)?(?:Process|Cmd)\.)?(?:callCommand|system|rawSystem|spawnCommand|runCommand|runInteractiveCommand|readCreateProcess\s*\(\s*shell|shell)\s+(?=["(])/g,
+  octave: /\b(?:system|unix|dos|shell_cmd|popen2?)\s*\(/g,
 };
 
 /** Calls that delete files, per language. */
@@ -45,6 +48,9 @@ export const DELETE_CALLS: Readonly<Record<Language, RegExp>> = {
   erlang: /\bfile:del_dir_r\s*\(/g,
   gnuplot: /$^/g,
   lisp: /\((?:[\w.-]+[:/])?(?:delete-file(?:-if-exists)?|delete-directory(?:-tree|\/files)?|delete-file-recursively|delete-tree|remove-file|rm-rf)\s+/g,
+  haskell:
+    /\b(?:System\.Directory\.)?(?:removeDirectoryRecursive|removePathForcibly|removeFile|removeDirectory)\s+(?=["(])/g,
+  octave: /\b(?:delete|rmdir|unlink)\s*\(/g,
 };
 
 // Scheme, Common Lisp and Clojure systems: they share the `(call "arg" ...)` shape.
@@ -96,6 +102,8 @@ export function languageOf(name: string): Language | null {
   if (name === "erl" || name === "escript") return "erlang";
   if (name === "gnuplot") return "gnuplot";
   if (LISPS.has(name)) return "lisp";
+  if (/^(?:ghc|ghci|runghc|runhaskell)(?:-[\d.]+)?$/.test(name)) return "haskell";
+  if (/^(?:octave|octave-cli|matlab)$/.test(name)) return "octave";
   return null;
 }
 
@@ -118,4 +126,6 @@ export const CODE_FLAGS: Readonly<Record<Language, RegExp>> = {
   erlang: /^(?:-eval|-s)$/,
   gnuplot: /^-e$/,
   lisp: /^(?:-c|-e|-x|-p|--eval|-eval|--expression|--execute|--load-string)$/,
+  haskell: /^-e$/,
+  octave: /^(?:--eval|-batch|-r)$/,
 };

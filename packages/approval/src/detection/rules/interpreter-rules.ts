@@ -61,7 +61,7 @@ export const INTERPRETER_RULES: Readonly<
 const ENDLESS_LOOP =
   /\bwhile\s*\(?\s*(?:1|true|True)\b|\bfor\s*\(\s*;\s*;\s*\)|\biter\s*\(\s*int\s*,\s*1\s*\)|itertools\s*\.\s*count\s*\(|\bloop\s*(?:do|\{)|\bsetInterval\s*\(|\buntil\s+false\b|\bwhile\s+:/;
 const LARGE_BLOCK =
-  /\*\s*10\s*\*\*\s*(?:[7-9]|\d\d)\b|\*\*\s*(?:2[4-9]|[3-9]\d)\b|\*\s*\d{8,}\b|\b\d+e(?:[7-9]|\d\d)\b|\brepeat\s*\(\s*(?:\d{8,}|\d+e\d+|10\s*\*\*\s*\d+)|\balloc(?:Unsafe)?\s*\(\s*(?:\d{8,}|\d+e\d+)|\bbytearray\s*\(\s*(?:\d{8,}|10\s*\*\*\s*\d+)/;
+  /<<\s*(?:[2-9]\d)\b|\*\s*10\s*\*\*\s*(?:[7-9]|\d\d)\b|\*\*\s*(?:2[4-9]|[3-9]\d)\b|\*\s*\d{8,}\b|\b\d+e(?:[7-9]|\d\d)\b|\brepeat\s*\(\s*(?:\d{8,}|\d+e\d+|10\s*\*\*\s*\d+)|\balloc(?:Unsafe)?\s*\(\s*(?:\d{8,}|\d+e\d+)|\bbytearray\s*\(\s*(?:\d{8,}|10\s*\*\*\s*\d+)/;
 // SQL handed to a database API (`cursor.execute("DROP TABLE t")`).
 const SQL_CALL =
   /\b(?:execute|executescript|executemany|exec|query|prepare|raw|sql|do|run|all|get|each)\s*\(\s*(?=[rRbBuU]?['"`])/g;

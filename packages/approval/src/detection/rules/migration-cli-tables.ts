@@ -143,6 +143,8 @@ const TOOLS: ReadonlyMap<string, MigrationTool> = new Map([
   ["mvnw", BUILD_GOALS],
   ["gradle", BUILD_GOALS],
   ["gradlew", BUILD_GOALS],
+  ["dotnet", { prefix: ["ef", "database"], wipe: set("drop"), preview: PRINT_ONLY }],
+  ["dotnet-ef", { prefix: ["database"], wipe: set("drop"), preview: PRINT_ONLY }],
 ]);
 
 /** True when `word` names the artisan script or a `manage.py` (`./artisan`, `app/manage.py`). */

@@ -4,6 +4,7 @@
 // that could expand to such an option, is flagged.
 import { matchOf, worse, type CommandRule, type RuleContext } from "../rule-context.js";
 import { vimWriteMatch } from "./editor-writes.js";
+import { stdinText } from "./stdin-text.js";
 import { DYNAMIC, type ResolvedCommand, type Word } from "@hermes-agent/shell";
 import { globToRegExp } from "../paths.js";
 import { rule, type DangerousCommandMatch, type RuleInfo } from "../types.js";
@@ -257,6 +258,42 @@ const PARALLEL_WITH_VALUE =
 const PARALLEL_PLACEHOLDER = /\{(?:\d+)?(?:\.|\/|\/\/|\/\.|#|%)?\}/g;
 const PARALLEL_PLACEHOLDER_TEST = new RegExp(PARALLEL_PLACEHOLDER.source);
 
+/**
+ * GNU parallel without a command template runs each input item as a command line: the `:::`
+ * arguments, or the lines of stdin or of `::::` files (unknown here, so held).
+ */
+function parallelCommandsMatch(
+  cmd: ResolvedCommand,
+  sources: readonly Word[],
+  ctx: RuleContext,
+): DangerousCommandMatch | null {
+  if (sources.some((word) => /^::::\+?$/.test(word.text)))
+    return matchOf(OPTION_EXEC_RULES.dynamic);
+  const items = sources.filter((word) => !/^:::\+?$/.test(word.text));
+  const input = items.length > 0 ? null : stdinText(cmd.source);
+  if (items.length === 0 && input === null) {
+    // Only input that is really fed to it (a pipe, a redirection) is run.
+    const fed =
+      cmd.source.upstream.length > 0 ||
+      cmd.source.redirects.some((r) => r.op.startsWith("<") && (r.fd === null || r.fd === "0"));
+    return fed ? matchOf(OPTION_EXEC_RULES.dynamic) : null;
+  }
+  let found: DangerousCommandMatch | null = null;
+  const lines = input === null ? items.map((word) => word.text) : input.split("\n");
+  for (const [index, line] of lines.entries()) {
+    const word = items[index];
+    const match =
+      word !== undefined && word.dynamic && word.text.includes(DYNAMIC)
+        ? matchOf(OPTION_EXEC_RULES.dynamic)
+        : line.trim() === ""
+          ? null
+          : ctx.analyseText(line);
+    if (match?.hardline) return match;
+    found ??= match;
+  }
+  return found;
+}
+
 /** GNU parallel runs its command template through a shell with `{}` replaced by each item. */
 function parallelMatch(cmd: ResolvedCommand, ctx: RuleContext): DangerousCommandMatch | null {
   const args = cmd.args;
@@ -266,7 +303,7 @@ function parallelMatch(cmd: ResolvedCommand, ctx: RuleContext): DangerousCommand
   const template: Word[] = [];
   for (; i < args.length && !/^::::?\+?$/.test(args[i]?.text ?? ""); i++)
     template.push(args[i] as Word);
-  if (template.length === 0) return null;
+  if (template.length === 0) return parallelCommandsMatch(cmd, args.slice(i), ctx);
   if (template.some((word) => word.dynamic && word.text.includes(DYNAMIC)))
     return matchOf(OPTION_EXEC_RULES.dynamic);
   // `::::` reads items from files: they are unknown here.

@@ -15,14 +15,11 @@ import { EXEC_RULES } from "./exec-rules.js";
 /**
  * The runtime's own files and the machine's floor: the agent's credentials and state read by
  * any program, its config changed by a program not known to only read it, the process
- * environment printed by `ps e`, destructive programs or shells copied under a new name, files
- * and settings that run code later (persistence), and partition tables destroyed.
+ * environment printed by `ps e`, destructive programs or shells copied under a new name, and
+ * partition tables destroyed.
  */
 export const RUNTIME_FILE_RULES: Readonly<
-  Record<
-    "config" | "processEnvironment" | "renamedProgram" | "persistence" | "partitionTable",
-    RuleInfo
-  >
+  Record<"config" | "processEnvironment" | "renamedProgram" | "partitionTable", RuleInfo>
 > = {
   config: rule(
     "hermes-config-change",
@@ -35,10 +32,6 @@ export const RUNTIME_FILE_RULES: Readonly<
   renamedProgram: rule(
     "program-renamed",
     "a destructive program or a shell copied or linked under another name, or a program installed under a common command's name",
-  ),
-  persistence: rule(
-    "persistent-code-setting",
-    "a setting or file that makes later commands run code (direnv allow, package.json scripts written by the shell)",
   ),
   partitionTable: rule(
     "partition-table-destroy",
@@ -162,32 +155,6 @@ function renamedProgram(cmd: ResolvedCommand): DangerousCommandMatch | null {
   return null;
 }
 
-const LIFECYCLE =
-  /"(?:scripts|(?:pre|post)?(?:install|prepare|publish|pack|test|start|build|restart|stop|version|uninstall|prepublish(?:only)?))"\s*:/;
-
-/** Settings and files that make later commands run code nobody asked about. */
-function persistence(cmd: ResolvedCommand): DangerousCommandMatch | null {
-  const texts = cmd.args.map((word) => word.text);
-  if (
-    cmd.name === "direnv" &&
-    (texts[0] === "allow" || texts[0] === "permit" || texts[0] === "grant")
-  )
-    return matchOf(RUNTIME_FILE_RULES.persistence);
-  if (/^(?:echo|printf|cat|tee)$/.test(cmd.name)) {
-    const target = cmd.source.redirects.find(
-      (r) => r.op.includes(">") && r.target !== null,
-    )?.target;
-    const written = [
-      ...texts,
-      ...cmd.source.redirects.flatMap((r) => (r.heredoc === null ? [] : [r.heredoc])),
-    ].join(" ");
-    const dests = cmd.name === "tee" ? texts : target ? [target.text] : [];
-    if (dests.some((dest) => /(?:^|\/)package\.json$/.test(dest)) && LIFECYCLE.test(written))
-      return matchOf(RUNTIME_FILE_RULES.persistence);
-  }
-  return null;
-}
-
 // Partitioning subcommands and options that destroy what is on the disk.
 const DESTROYS_TABLE: ReadonlyMap<string, RegExp> = new Map([
   ["parted", /^(?:mklabel|mktable|rm)$/],
@@ -208,13 +175,7 @@ function partitionTable(cmd: ResolvedCommand): DangerousCommandMatch | null {
 /** Every rule of this file over one layer: the worst verdict. */
 export const runtimeFileRules: CommandRule = (cmd) => {
   let found: DangerousCommandMatch | null = null;
-  for (const check of [
-    partitionTable,
-    runtimeFiles,
-    processEnvironment,
-    renamedProgram,
-    persistence,
-  ]) {
+  for (const check of [partitionTable, runtimeFiles, processEnvironment, renamedProgram]) {
     found = worse(found, check(cmd));
     if (found?.hardline) return found;
   }

@@ -9,8 +9,8 @@ import { codeMatch } from "./interpreter-rules.js";
 import { languageOf } from "./interpreter-languages.js";
 
 /**
- * Scripts run from files: `bash FILE`, `sh FILE`, `source FILE`, `. FILE`, `./FILE.sh`, and the
- * start-up file a shell reads from `BASH_ENV` / `ENV`. When the file exists, its content (up to
+ * Scripts run from files: `bash FILE`, `sh FILE`, `source FILE`, `. FILE`, `./FILE.sh`, the
+ * start-up file a shell reads from `BASH_ENV` / `ENV`, and the `.envrc` `direnv allow` trusts. When the file exists, its content (up to
  * {@link MAX_SCRIPT_BYTES}) is judged as the code it is; a file that exists but cannot be read
  * as text is unknown code. Nothing is read without a known working directory for a relative
  * path, and programs under the system's own directories are not read.
@@ -115,6 +115,14 @@ export function scriptFileMatch(
     if (operand !== null && !operand.dynamic)
       found = worse(found, fileMatch(operand.text, ctx, false));
     return found;
+  }
+  if (cmd.name === "direnv" && /^(?:allow|permit|grant)$/.test(cmd.args[0]?.text ?? "")) {
+    // `direnv allow [DIR]`: the `.envrc` there runs on every later `cd` into it.
+    const dir = cmd.args[1];
+    if (dir?.dynamic) return null;
+    const path =
+      dir === undefined ? ".envrc" : dir.text.endsWith(".envrc") ? dir.text : `${dir.text}/.envrc`;
+    return fileMatch(path, ctx, false);
   }
   if (cmd.name === "source" || cmd.name === ".") {
     const operand = cmd.args[0];

@@ -40,7 +40,7 @@ export const WRITE_RULES: Readonly<
   ),
   codeHook: rule(
     "write-code-hook",
-    "write of a file whose content runs later without asking (git config or hooks, husky, .pth, .envrc)",
+    "write of a file whose content runs later without asking (git config or hooks, husky, .pth)",
   ),
   system: rule("write-system-config", "write into /etc or another system path"),
   credential: rule("write-credentials", "overwrite of ssh keys, shell startup or credential files"),
