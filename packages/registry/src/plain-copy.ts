@@ -59,6 +59,37 @@ export function copyPlainValue(value: unknown, freeze: boolean, depth: number): 
   return freeze ? Object.freeze(out) : out;
 }
 
+/**
+ * Whether `source` holds exactly the data of `copy` (a plain copy made by this module): the same
+ * keys in the same order, at every level, and the same primitives (`Object.is`). Anything that
+ * is not plain data, or deeper than {@link MAX_FAST_DEPTH}, counts as different.
+ */
+export function samePlainData(copy: unknown, source: unknown, depth = 0): boolean {
+  if (typeof copy !== "object" || copy === null || typeof source !== "object" || source === null)
+    return Object.is(copy, source);
+  if (depth > MAX_FAST_DEPTH) return false;
+  if (Array.isArray(copy)) {
+    if (!Array.isArray(source) || source.length !== copy.length) return false;
+    for (let i = 0; i < copy.length; i++)
+      if (!samePlainData(copy[i], source[i], depth + 1)) return false;
+    return true;
+  }
+  if (Array.isArray(source)) return false;
+  const proto: unknown = Object.getPrototypeOf(source);
+  if (proto !== Object.prototype && proto !== null) return false;
+  const keys = Object.keys(copy);
+  const record = source as Record<string, unknown>;
+  let index = 0;
+  for (const key in record) {
+    if (!Object.hasOwn(record, key)) continue;
+    if (keys[index] !== key) return false;
+    if (!samePlainData((copy as Record<string, unknown>)[key], record[key], depth + 1))
+      return false;
+    index++;
+  }
+  return index === keys.length;
+}
+
 /** Freeze `value` and everything reachable from it (a frozen object's contents are taken as frozen). */
 export function deepFreeze<T>(value: T): T {
   if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {

@@ -42,13 +42,16 @@ function optionalFunction(toolName: string, field: string, value: unknown): void
 /**
  * Check a registration spec and build the stored tool: schema normalized and frozen, the check's
  * cache record looked up with `recordFor`, optional fields kept only when set (and shared with
- * `previousOptions`, the last registered tool's, when they are the same).
+ * `previousOptions`, the last registered tool's, when they are the same). `previous` is the tool
+ * registered under the same name now, if any: its stored schema is kept when the spec's is the
+ * same data.
  * @throws {@link RegistryError} naming the tool when something is missing or malformed.
  */
 export function createTool(
   spec: ToolSpec<unknown>,
   recordFor: (fn: CheckFn) => CheckRecord,
   previousOptions: ToolOptions,
+  previous: PreparedTool | undefined,
 ): PreparedTool {
   const raw = spec as Partial<ToolSpec<unknown>> | null | undefined;
   if (typeof raw !== "object" || raw === null) {
@@ -103,6 +106,7 @@ export function createTool(
   const { schema, zodSchema } = normalizeToolSchema(name, raw.schema, {
     description: raw.description,
     strict: raw.strict === true,
+    previous: previous?.options.zodSchema === undefined ? previous?.schema : undefined,
   });
   const options = toolOptions(raw as ToolSpec<unknown>, zodSchema, previousOptions);
   const checkFn = raw.checkFn;

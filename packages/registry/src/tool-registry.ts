@@ -154,7 +154,13 @@ export class ToolRegistry {
    * @throws {@link RegistryError} when the spec, schema or parameters are invalid (the message names the tool).
    */
   register<Args>(spec: ToolSpec<Args>): boolean {
-    const tool = createTool(spec as ToolSpec<unknown>, this.#recordFor, this.#lastOptions);
+    const tool = createTool(
+      spec as ToolSpec<unknown>,
+      this.#recordFor,
+      this.#lastOptions,
+      // A spec that is not an object is refused by createTool; `?.` keeps that error.
+      this.#catalog.tools.get((spec as Partial<ToolSpec<Args>> | null | undefined)?.name ?? ""),
+    );
     this.#lastOptions = tool.options;
     return this.#catalog.add(tool, spec.override === true);
   }

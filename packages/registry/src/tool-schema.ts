@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { RegistryError, RegistryErrorCode } from "./registry-error.js";
-import { copyPlainData, deepFreeze } from "./plain-copy.js";
+import { copyPlainData, deepFreeze, samePlainData } from "./plain-copy.js";
 import { findSchemaProblems } from "./schema-shape.js";
 import { snapshotSchema } from "./schema-snapshot.js";
 import { applyStrictMode } from "./strict-schema.js";
@@ -78,6 +78,25 @@ function copyJsonSchema(toolName: string, parameters: JsonSchema, freeze: boolea
 }
 
 /**
+ * Whether `stored` (a plain tool's stored schema: name, description, parameters) is exactly
+ * what registering `body` would store: same description shown, same parameters, no other keys.
+ */
+function isSameSchema(
+  stored: FunctionSchema,
+  body: ToolSchemaInput & Record<string, unknown>,
+  description: string | undefined,
+): boolean {
+  const own = body.description;
+  if (own !== undefined && typeof own !== "string") return false;
+  return (
+    stored.description === (own ?? description ?? "") &&
+    !hasExtraKeys(stored) &&
+    !hasExtraKeys(body) &&
+    samePlainData(stored.parameters, body.parameters)
+  );
+}
+
+/**
  * Check a tool's schema and turn it into the stored form: a private deep copy with JSON Schema
  * parameters, the registered name and the description, deeply frozen.
  * Throws a {@link RegistryError} naming the tool when the schema or its parameters are invalid.
@@ -85,7 +104,16 @@ function copyJsonSchema(toolName: string, parameters: JsonSchema, freeze: boolea
 export function normalizeToolSchema(
   toolName: string,
   input: unknown,
-  options: { readonly description?: string | undefined; readonly strict?: boolean } = {},
+  options: {
+    readonly description?: string | undefined;
+    readonly strict?: boolean;
+    /**
+     * The stored schema of the tool registered under this name now, if it came from JSON
+     * Schema parameters: kept as is when `input` holds the same (a re-registration, such as an
+     * MCP server's tools after a reconnect), instead of copying and checking the same data again.
+     */
+    readonly previous?: FunctionSchema | undefined;
+  } = {},
 ): NormalizedSchema {
   const description = options.description;
   if (typeof input !== "object" || input === null || Array.isArray(input)) {
@@ -103,6 +131,15 @@ export function normalizeToolSchema(
     throw invalid(toolName, "schema['parameters'] is a zod 3 schema; zod 4 is required");
   }
   const zodSchema = isZodSchema(parameters) ? parameters : undefined;
+  const previous = options.previous;
+  if (
+    previous !== undefined &&
+    zodSchema === undefined &&
+    options.strict !== true &&
+    isSameSchema(previous, body, description)
+  ) {
+    return { schema: previous, zodSchema };
+  }
   const jsonParameters =
     zodSchema === undefined
       ? copyJsonSchema(toolName, parameters as JsonSchema, options.strict !== true)

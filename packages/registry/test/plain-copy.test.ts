@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { copyPlainData } from "../src/plain-copy.js";
+import { copyPlainData, samePlainData } from "../src/plain-copy.js";
 
 describe("copyPlainData", () => {
   it("copies plain data deeply, equal to structuredClone's copy, sharing no object", () => {
@@ -55,5 +55,36 @@ describe("copyPlainData", () => {
 
   it("throws structuredClone's error for a function", () => {
     expect(() => copyPlainData({ default: () => 1 }, true)).toThrow(/could not be cloned/);
+  });
+});
+
+describe("samePlainData", () => {
+  const copy = copyPlainData(
+    { type: "object", properties: { a: { enum: [1, "x", null] }, b: {} }, required: ["a"] },
+    true,
+  );
+
+  it("is true for the same data in the same key order, at every level", () => {
+    const source = JSON.parse(
+      '{"type":"object","properties":{"a":{"enum":[1,"x",null]},"b":{}},"required":["a"]}',
+    ) as unknown;
+    expect(samePlainData(copy, source)).toBe(true);
+  });
+
+  it.each<[string, unknown]>([
+    ["keys in another order", { properties: copy.properties, type: "object", required: ["a"] }],
+    ["a key more", { ...copy, extra: 1 }],
+    ["a key fewer", { type: "object", properties: copy.properties }],
+    ["a value changed deep down", { ...copy, properties: { a: { enum: [1, "x"] }, b: {} } }],
+    ["an array for an object", { ...copy, properties: [] }],
+    ["a class instance", { ...copy, properties: new Map() }],
+    ["a string for a number", { ...copy, required: ["a"], type: "object ", properties: {} }],
+  ])("is false for %s", (_label, source) => {
+    expect(samePlainData(copy, source)).toBe(false);
+  });
+
+  it("tells -0 from 0 and matches NaN, as the copy keeps them", () => {
+    expect(samePlainData(copyPlainData({ n: -0 }, true), { n: 0 })).toBe(false);
+    expect(samePlainData(copyPlainData({ n: Number.NaN }, true), { n: Number.NaN })).toBe(true);
   });
 });

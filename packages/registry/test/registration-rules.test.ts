@@ -145,6 +145,72 @@ describe("optional fields of tools registered together", () => {
   });
 });
 
+describe("re-registering a tool", () => {
+  const parameters = (order: "ab" | "ba" = "ab") => ({
+    type: "object",
+    properties:
+      order === "ab"
+        ? { a: { type: "string" }, b: { type: "integer", minimum: 0 } }
+        : { b: { type: "integer", minimum: 0 }, a: { type: "string" } },
+    required: ["a"],
+  });
+  const listed = (order: "ab" | "ba" = "ab", description = "Looks up.") =>
+    spec({
+      name: "srv_tool",
+      toolset: "mcp-srv",
+      schema: { description, parameters: parameters(order) },
+    });
+
+  it("keeps the stored copy when the new listing holds the same schema", () => {
+    const registry = new ToolRegistry({ logger: silentLogger });
+    registry.register(listed());
+    const stored = registry.getSchema("srv_tool");
+    const handler = () => "second";
+    registry.register({ ...listed(), handler });
+    expect(registry.getSchema("srv_tool")).toBe(stored);
+    expect(registry.getEntry("srv_tool")?.handler).toBe(handler);
+    expect(stored).toEqual({
+      name: "srv_tool",
+      description: "Looks up.",
+      parameters: parameters(),
+    });
+  });
+
+  it("stores a new copy when anything differs, key order included", () => {
+    const registry = new ToolRegistry({ logger: silentLogger });
+    registry.register(listed());
+    const first = registry.getSchema("srv_tool");
+    registry.register(listed("ab", "Looks it up."));
+    expect(registry.getSchema("srv_tool")).not.toBe(first);
+    expect(registry.getSchema("srv_tool")?.description).toBe("Looks it up.");
+    registry.register(listed("ba", "Looks it up."));
+    expect(Object.keys(registry.getSchema("srv_tool")?.parameters["properties"] ?? {})).toEqual([
+      "b",
+      "a",
+    ]);
+  });
+
+  it("does not reuse a strict or zod tool's schema for a plain registration", () => {
+    const registry = new ToolRegistry({ logger: silentLogger });
+    const closed = {
+      type: "object",
+      properties: { a: { type: "string" } },
+      required: ["a"],
+      additionalProperties: false,
+    };
+    registry.register(spec({ name: "s", schema: { parameters: closed }, strict: true }));
+    registry.register(spec({ name: "s", schema: { parameters: closed } }));
+    expect(registry.getSchema("s")).toEqual({ name: "s", description: "", parameters: closed });
+    registry.register(spec({ name: "z", schema: { parameters: z.object({ a: z.string() }) } }));
+    const converted = registry.getSchema("z")?.parameters;
+    registry.register(
+      spec({ name: "z", schema: { parameters: structuredClone(converted ?? {}) } }),
+    );
+    expect(registry.getEntry("z")?.zodSchema).toBeUndefined();
+    expect(registry.getSchema("z")?.parameters).toEqual(converted);
+  });
+});
+
 describe("getToolsetIndex", () => {
   it("is live but cannot be used to change the registry", () => {
     const registry = new ToolRegistry({ logger: silentLogger });

@@ -42,8 +42,8 @@ export function isParserReady(): boolean {
 
 /**
  * Parse shell text into the analyser's IR: plain command lines directly (`plain-script.ts`),
- * everything else through
- * tree-sitter-bash, or through the conservative tokenizer while the parser is not loaded.
+ * everything else through tree-sitter-bash, or through the conservative tokenizer while the
+ * parser is not loaded.
  */
 export function parseScript(text: string, scope: VariableScope): Script {
   return plainScript(text) ?? parsedScript(text, scope);

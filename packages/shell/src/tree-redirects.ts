@@ -27,10 +27,22 @@ export function readRedirect(
       (child) => child !== null && child.type !== "file_descriptor",
     );
     const fd = node.namedChildren.find((child) => child?.type === "file_descriptor");
+    // A here-string is not split into words: `<<< $(echo a b)` reads `a b`.
+    const words = target ? ctx.word(target) : [];
+    const first = words[0];
     out.push({
       op: "<<<",
       fd: fd?.text ?? null,
-      target: target ? (ctx.word(target)[0] ?? null) : null,
+      target:
+        words.length <= 1
+          ? (first ?? null)
+          : {
+              text: words.map((word) => word.text).join(" "),
+              dynamic: words.some((word) => word.dynamic),
+              glob: false,
+              substitutions: [...new Set(words.flatMap((word) => word.substitutions))],
+              processSubstitution: false,
+            },
       heredoc: null,
     });
     return;

@@ -24,6 +24,13 @@ describe("forms that run other code", () => {
     expect(argv("cat <<EOF\nx\nEOF")[0]).toEqual(["cat"]);
   });
 
+  it("reads a here-string as one word, unsplit", () => {
+    const target = (text: string): string | undefined =>
+      parseShell(text).commands.at(-1)?.redirects[0]?.target?.text;
+    expect(target("bash <<< $(echo 'rm -rf x')")).toBe("rm -rf x");
+    expect(target("cat <<< plain")).toBe("plain");
+  });
+
   it("unwraps a coprocess to the command or group it starts", () => {
     expect(unwrap(["coproc", "{", "dd", "if=x"]).at(-1)).toEqual(["dd", "if=x"]);
     expect(unwrap(["coproc", "NAME", "{", "rm", "x"]).at(-1)).toEqual(["rm", "x"]);

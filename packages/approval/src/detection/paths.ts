@@ -1,5 +1,5 @@
 import { DYNAMIC } from "@hermes-agent/shell";
-import { isUserToolConfig } from "./user-config-paths.js";
+import { isInterpreterStartupFile, isUserToolConfig } from "./user-config-paths.js";
 
 /** A path split into components after `~`, `.` and `..` are resolved lexically. */
 export interface ResolvedPath {
@@ -302,6 +302,7 @@ function classifyConcreteTarget(text: string): WriteTargetKind | null {
     return "credential";
   }
   if (/(?:^|\/)\.ssh\/(?:authorized_keys2?|id_[^/]*)$/.test(joined)) return "credential";
+  if (isInterpreterStartupFile(text)) return "user-config";
   // Git runs these hooks on ordinary commands: writing one is writing code that runs later.
   if (/(?:^|\/)\.git\/hooks\/[^/]+$/.test(joined)) return "credential";
   const name = parts[parts.length - 1] ?? "";

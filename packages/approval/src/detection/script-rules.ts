@@ -48,77 +48,6 @@ function outputFile(cmd: SimpleCommand): { file: string; append: boolean } | nul
   return null;
 }
 
-const PACKAGE_MANAGERS = /^(?:npm|pnpm|yarn|bun|cnpm)$/;
-const LIFECYCLE_SCRIPTS = [
-  "preinstall",
-  "install",
-  "postinstall",
-  "prepare",
-  "prepublish",
-  "preprepare",
-  "postprepare",
-];
-
-function joined(directory: string, file: string): string {
-  const base = normaliseFile(directory).replace(/\/+$/, "");
-  return base === "" || base === "." ? file : `${base}/${file}`;
-}
-
-/** Shell-quote text as one word. */
-function quotedWord(text: string): string {
-  return `'${text.replace(/'/g, "'\\''")}'`;
-}
-
-/**
- * Tools that run a file of the project as code: `direnv allow` runs `.envrc`, `pip install .`
- * runs `setup.py`, `npm install DIR` runs the lifecycle scripts of `DIR/package.json`. When
- * the script wrote that file above, its content is judged. Undefined: not such a tool.
- */
-function projectRunMatch(
-  name: string,
-  words: readonly string[],
-  files: ReadonlyMap<string, string>,
-  analyse: (text: string) => DangerousCommandMatch | null,
-): DangerousCommandMatch | null | undefined {
-  const operands = words.slice(2).filter((word) => !word.startsWith("-"));
-  const verb = words[1] ?? "";
-  let file: string;
-  let kind: "shell" | "python" | "package" = "shell";
-  if (name === "direnv" && /^(?:allow|permit|grant|reload|exec)$/.test(verb))
-    file = joined(operands[0] ?? ".", ".envrc");
-  else if (/^pip\d*(?:\.\d+)?$/.test(name) && verb === "install") {
-    const directory = operands.find(
-      (word) => !/^[\w.-]+(?:[<>=!~]=?.*)?$/.test(word) || word === ".",
-    );
-    if (directory === undefined) return undefined;
-    file = joined(directory, "setup.py");
-    kind = "python";
-  } else if (PACKAGE_MANAGERS.test(name) && /^(?:install|i|add|ci|rebuild)$/.test(verb)) {
-    const directory =
-      operands.find((word) => /^(?:\.{1,2}|~)?\//.test(word) || word === ".") ?? ".";
-    file = joined(directory, "package.json");
-    kind = "package";
-  } else return undefined;
-  const content = files.get(file);
-  if (content === undefined) return null;
-  if (content === REMOTE) return matchOf(EXEC_RULES.remoteExec);
-  if (kind === "shell") return analyse(content);
-  if (kind === "python") return analyse(`python3 -c ${quotedWord(content)}`);
-  let scripts: Record<string, unknown>;
-  try {
-    const parsed = JSON.parse(content) as { scripts?: Record<string, unknown> };
-    scripts = parsed.scripts ?? {};
-  } catch {
-    return matchOf(EXEC_RULES.dynamicPayload);
-  }
-  for (const script of LIFECYCLE_SCRIPTS) {
-    const text = scripts[script];
-    const inner = typeof text === "string" ? analyse(text) : null;
-    if (inner !== null) return inner;
-  }
-  return null;
-}
-
 /**
  * A file written earlier in the same script (downloaded, or filled from static text) and then
  * run: `curl -o x.sh URL && bash x.sh`, `echo 'rm -rf /' > t.sh; sh t.sh`.
@@ -203,11 +132,6 @@ export function writtenThenExecMatch(
         const inner = content === undefined ? null : analyse(makefileScript(content));
         if (inner) return inner;
       }
-      continue;
-    }
-    const project = projectRunMatch(name, words, files, analyse);
-    if (project !== undefined) {
-      if (project !== null) return project;
       continue;
     }
     const first = normaliseFile(words[0] ?? "");

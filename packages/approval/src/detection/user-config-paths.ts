@@ -99,6 +99,7 @@ const CODE_RUNNING_CONFIG: ReadonlySet<string> = new Set([
   "zed",
   "code",
   "code - oss",
+  "code - insiders",
   "vscodium",
   "cursor",
   "jetbrains",
@@ -151,7 +152,6 @@ const CODE_RUNNING_CONFIG: ReadonlySet<string> = new Set([
   "pnpm",
   "composer",
   "nuget",
-  "NuGet",
   "containers",
   "docker",
   "gh",
@@ -225,11 +225,21 @@ export function isUserToolConfig(parts: readonly string[]): boolean {
   if (first === "bin" || first === ".bin") return parts.length > 1 && shadowsProgram(parts[1]);
   if (!first.startsWith(".") || first === "." || first === "..") return false;
   if (parts.length === 1) return !DATA_FILES.has(first) && !first.startsWith(".zcompdump");
-  if (first === ".config") return CODE_RUNNING_CONFIG.has(parts[1] ?? "");
+  if (first === ".config") return CODE_RUNNING_CONFIG.has((parts[1] ?? "").toLowerCase());
   if (first === ".local")
     return parts[1] === "bin"
       ? parts.length > 2 && shadowsProgram(parts[2])
       : LOCAL_CODE.test(parts.join("/"));
   if (DATA_DIRS.has(first)) return false;
   return !CACHE_SUBDIRS.has(`${first}/${parts[1] ?? ""}`);
+}
+
+// Files every Python start loads from wherever they are: `usercustomize.py`, `sitecustomize.py`
+// and `.pth` files in a site-packages directory (their `import` lines run).
+const INTERPRETER_STARTUP =
+  /(?:^|\/)(?:usercustomize|sitecustomize)\.py$|site-packages\/[^/]+\.pth$/;
+
+/** True when writing the path plants code that every Python process runs at start. */
+export function isInterpreterStartupFile(text: string): boolean {
+  return INTERPRETER_STARTUP.test(text);
 }

@@ -84,6 +84,36 @@ describe("interpreters judged by what the code does", () => {
   });
 });
 
+describe("interpreters of other languages", () => {
+  it("reads the process calls most languages share", () => {
+    expectAll(
+      [
+        "raku -e 'shell \"rm -rf ~\"'",
+        'perl6 -e \'run "rm", "-rf", "/etc"\'',
+        "scala -e 'import sys.process._; \"rm -rf ~\".!'",
+        "kotlin -e 'Runtime.getRuntime().exec(\"rm -rf /etc\")'",
+        "jshell <<< 'Runtime.getRuntime().exec(\"rm -rf ~\")'",
+        "swift -e 'import Foundation; system(\"rm -rf ~\")'",
+        "crystal eval 'system \"rm -rf ~\"'",
+        "ocaml -e 'Sys.command \"rm -rf ~\"'",
+      ],
+      "hardline",
+    );
+    expectAll(
+      [
+        "raku -e 'say \"hello world\"'",
+        "scala -e 'println(\"hi there\")'",
+        "kotlin -e 'println(1 + 2)'",
+        "crystal eval 'puts \"hello world\"'",
+        "dart run bin/main.dart",
+        "swift build -c release",
+        "kotlinc src/Main.kt -include-runtime -d app.jar",
+      ],
+      "safe",
+    );
+  });
+});
+
 describe("command languages with a shell escape", () => {
   it("reads dc's `!` and the transfer clients' `!`", () => {
     expectAll(

@@ -91,6 +91,36 @@ describe("publishing outside the machine", () => {
       expect(detectDangerousCommand(command)?.patternKey, command).toBe("image-push");
   });
 
+  it("flags registry clients copying images out and releases made public later", () => {
+    expectAll(
+      [
+        "skopeo copy docker-daemon:api:latest docker://docker.io/acme/api:latest",
+        "crane push image.tar docker.io/acme/api:latest",
+        "crane copy gcr.io/a/b:1 docker.io/acme/b:1",
+        "oras push ghcr.io/acme/artifact:v1 ./file.txt",
+        "docker compose push",
+        "docker-compose push api",
+        "gh release edit v1.0.0 --draft=false",
+        "gh release create v1 --draft=false",
+        "sbt +publishSigned",
+        "npm team add acme:devs someone",
+      ],
+      "dangerous",
+    );
+    expectAll(
+      [
+        "./gradlew publishToMavenLocal",
+        "sbt publishLocal",
+        "skopeo copy docker://docker.io/library/alpine:3 oci:alpine:3",
+        "skopeo inspect docker://docker.io/library/alpine",
+        "crane digest alpine",
+        "gh release edit v1 --notes x",
+        "docker compose up -d",
+      ],
+      "safe",
+    );
+  });
+
   it("flags a secret or force-added file committed and pushed", () => {
     for (const command of [
       "git add -f config/credentials.json && git commit -m wip && git push origin main",

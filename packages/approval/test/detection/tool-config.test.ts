@@ -129,6 +129,46 @@ describe("tool configuration and feeds", () => {
       expect(detectDangerousCommand(command)?.patternKey, command).toBe("write-user-tool-config");
   });
 
+  it("flags session variables, feeds and kubeconfigs that weaken checks", () => {
+    expectAll(
+      [
+        "export NODE_TLS_REJECT_UNAUTHORIZED='0'",
+        'export GIT_SSL_NO_VERIFY="true"',
+        "PYTHONHTTPSVERIFY=0",
+        "export PIP_INDEX_URL=http://pypi.example.net/simple",
+        "export REQUESTS_CA_BUNDLE=/tmp/ca.pem",
+        "export NODE_EXTRA_CA_CERTS=/tmp/mitm.pem",
+        "export NPM_CONFIG_REGISTRY=http://npm.example.net",
+        "export GOPROXY=http://goproxy.example.net",
+        "export UV_INDEX_URL=http://x.example/simple",
+        "uv pip install --index-url http://x.example requests",
+        "uv add --index-url http://x.example requests",
+        "poetry source add --priority=primary mirror http://pypi.example.net/simple",
+        "kubectl config set-cluster prod --insecure-skip-tls-verify=true",
+        "kubectl config set clusters.prod.insecure-skip-tls-verify true",
+        "aws configure import --csv file://creds.csv",
+        "vagrant plugin install vagrant-x --plugin-source http://gems.example.net",
+        "ansible-galaxy install git+https://github.com/x/role.git",
+        "echo '{}' > ~/.config/Code/User/settings.json",
+        "echo 'import os' > $(python3 -m site --user-site)/usercustomize.py",
+        "cp evil.pth /usr/lib/python3/site-packages/evil.pth",
+      ],
+      "dangerous",
+    );
+    expectAll(
+      [
+        "export GOPROXY=https://proxy.golang.org,direct",
+        "export PIP_INDEX_URL=https://pypi.org/simple",
+        "export SSL_CERT_FILE=/etc/ssl/certs/ca-certificates.crt",
+        "export NPM_CONFIG_PREFIX=~/.npm-global",
+        "uv pip install --index-url https://pypi.org/simple requests",
+        "kubectl config use-context prod",
+        "echo x > .vscode/settings.json",
+      ],
+      "safe",
+    );
+  });
+
   it("leaves reads, project settings, caches and app data alone", () => {
     expectAll(
       [

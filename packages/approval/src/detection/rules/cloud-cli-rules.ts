@@ -39,6 +39,7 @@ function read(cmd: ResolvedCommand, table: OptionTable): { ops: string[]; read: 
 }
 
 const DRY_RUN = ["dry-run", "dryrun", "n"];
+const TFSTATE = /\.tfstate(?:\.backup)?$|\/terraform\.tfstate\.d\//;
 const OPEN_TO_ALL =
   /(?:^|[\s=,"'])(?:0\.0\.0\.0\/0|::\/0|allUsers|allAuthenticatedUsers|AllUsers)\b/;
 const ADMIN_ROLE =
@@ -75,6 +76,8 @@ function aws(cmd: ResolvedCommand): Match {
     if (action === "rb") return cloudDelete();
     const recursive = hasOption(options, "recursive");
     if ((action === "rm" || action === "mv") && recursive) return cloudDelete();
+    // A Terraform state deleted: the next plan no longer knows what exists.
+    if (action === "rm" && ops.some((op) => TFSTATE.test(op))) return infraDestroy();
     if (action === "sync" && hasOption(options, "delete")) return cloudDelete();
     if (/^(?:cp|sync|mv)$/.test(action) && /^public-read/.test(aclOf(options))) return grant();
     return null;
@@ -114,6 +117,8 @@ function gcloud(cmd: ResolvedCommand): Match {
   const { ops, read: options } = read(cmd, GCLOUD_OPTIONS);
   const joined = cmd.args.map((word) => word.text).join(" ");
   if (ops.some((op, i) => i > 0 && /^(?:delete|destroy|purge)$/.test(op))) return cloudDelete();
+  if (ops[0] === "storage" && ops[1] === "rm" && ops.some((op) => TFSTATE.test(op)))
+    return infraDestroy();
   if (ops[0] === "storage" && /^(?:rm|rsync)$/.test(ops[1] ?? "")) {
     const recursive = hasOption(
       options,
@@ -169,6 +174,7 @@ function gsutil(cmd: ResolvedCommand): Match {
   const { ops, read: options } = read(cmd, { shortWithValue: "ohuip" });
   const [verb = ""] = ops;
   if (verb === "rb") return cloudDelete();
+  if (verb === "rm" && ops.some((op) => TFSTATE.test(op))) return infraDestroy();
   if (
     verb === "rm" &&
     (hasOption(options, "r", "R", "a") || ops.some((op) => /\*\*|\/\*$/.test(op)))

@@ -204,6 +204,9 @@ function kubectl(cmd: ResolvedCommand, ctx: RuleContext): Match {
         : null;
     case "adm":
       return ocPolicyGrant(ops);
+    case "auth":
+      // `auth reconcile -f FILE`: RBAC objects created or widened from a manifest.
+      return ops[1] === "reconcile" ? matchOf(CLUSTER_RULES.adminGrant) : null;
     case "replace":
       return hasOption(read, "force") ? matchOf(CLUSTER_RULES.disruption) : null;
     case "apply":

@@ -23,7 +23,8 @@ export type Language =
   | "gnuplot"
   | "lisp"
   | "haskell"
-  | "octave";
+  | "octave"
+  | "generic";
 
 const SPAWN_MODULES: Partial<Record<Language, RegExp>> = {
   python: /^(?:subprocess|os|pty|commands|popen2|posix)$/,

@@ -62,9 +62,30 @@ function socketBridge(cmd: ResolvedCommand): Match {
     : null;
 }
 
-/** Container engine APIs reached without their CLI. */
+/** `dockerd -H tcp://0.0.0.0:2375`: the engine API served on the network without TLS. */
+function daemonListener(cmd: ResolvedCommand): Match {
+  const read = readOptions(cmd.args, {
+    shortWithValue: "Hg",
+    longWithValue: ["host", "data-root", "config-file", "tlscert", "tlskey", "tlscacert", "group"],
+    long: ["tlsverify", "tls", "debug"],
+  });
+  if (read.options.some((o) => o.name === "tlsverify")) return null;
+  return read.options.some(
+    (o) =>
+      (o.name === "H" || o.name === "host") &&
+      /^tcp:\/\//.test(o.value ?? "") &&
+      !/^tcp:\/\/(?:127\.\d+\.\d+\.\d+|localhost|\[::1\])(?::|$)/.test(o.value ?? ""),
+  )
+    ? matchOf(OPS_CLI_RULES.containerApi)
+    : null;
+}
+
+/** Container engine APIs reached without their CLI, or served on the network. */
 export const containerApiRule: CommandRule = (cmd) => {
   switch (cmd.name) {
+    case "dockerd":
+    case "podman-system-service":
+      return daemonListener(cmd);
     case "curl":
     case "curlie":
       return curlEngine(cmd);

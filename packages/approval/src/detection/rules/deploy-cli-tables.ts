@@ -5,9 +5,11 @@
 // Azure's azcopy, local VM and scheduler CLIs (vagrant, nomad) and hosted databases (pscale,
 // neonctl, turso). Deletes, uninstalls, rollbacks and pruning syncs are held.
 import type { OptionTable } from "@hermes-agent/shell";
+import { CLOUD_RULES } from "./cloud-cli-rules.js";
 import { CLUSTER_RULES } from "./cluster-rules.js";
 import { OPS_CLI_RULES } from "./ops-cli-catalog.js";
 import { PLATFORM_RULES } from "./platform-rules.js";
+import { SYSTEM_RULES } from "./system-rules.js";
 import { valueOf, type CliTable, type VerbInput } from "./cli-verb-tables.js";
 
 const { cloudDelete, infraDestroy, k8sDelete } = PLATFORM_RULES;
@@ -37,6 +39,9 @@ const ARGOCD: CliTable = {
       "resource",
       "propagation-policy",
       "label",
+      "account",
+      "current-password",
+      "new-password",
     ],
     long: ["grpc-web", "insecure", "plaintext", "core", "yes", "prune", "force", "replace", "all"],
   },
@@ -54,6 +59,7 @@ const ARGOCD: CliTable = {
       rule: CLUSTER_RULES.disruption,
     },
     { verbs: /^(?:app|apps) (?:terminate-op|set)\b/, when: has("auto-prune"), rule: stateChange },
+    { verbs: /^account (?:update-password|bcrypt)\b/, rule: SYSTEM_RULES.accounts },
   ],
 };
 
@@ -229,6 +235,71 @@ const HOSTED_DB: CliTable = {
   ],
 };
 
+// Local VM and image tools around containers: a deleted machine takes its containers along.
+const BUILDAH: CliTable = {
+  options: { longWithValue: ["root", "runroot", "storage-driver"], long: ["all", "force"] },
+  entries: [
+    {
+      verbs: /^(?:rm|rmi|prune)\b/,
+      when: has("all", "a", "force", "f"),
+      rule: PLATFORM_RULES.dockerPrune,
+    },
+  ],
+};
+const PODMAN_MACHINE: CliTable = {
+  options: {
+    longWithValue: ["connection", "url", "identity", "root", "runroot"],
+    long: ["remote"],
+  },
+  entries: [
+    { verbs: /^machine (?:rm|reset)\b/, rule: infraDestroy },
+    { verbs: /^system reset\b/, rule: PLATFORM_RULES.dockerPrune },
+  ],
+};
+const VM_TOOL: CliTable = {
+  options: { shortWithValue: "p", longWithValue: ["profile"], long: ["force", "purge", "all"] },
+  entries: [{ verbs: /^(?:rm|delete|remove|destroy|purge|kill)\b/, rule: infraDestroy }],
+};
+
+// Password managers: a deleted item or vault is gone for everyone sharing it.
+const OP: CliTable = {
+  options: { longWithValue: ["vault", "account", "session", "format"], long: ["archive"] },
+  entries: [
+    {
+      verbs: /^(?:item|vault|document|user|group|connect (?:server|token)) (?:delete|remove|rm)\b/,
+      rule: cloudDelete,
+    },
+  ],
+};
+const BW: CliTable = {
+  options: { longWithValue: ["session", "organizationid"], long: ["permanent"] },
+  entries: [{ verbs: /^delete\b/, rule: cloudDelete }],
+};
+const LPASS: CliTable = { options: {}, entries: [{ verbs: /^rm\b/, rule: cloudDelete }] };
+
+// vault: users and policies written (who may read every secret), the root token regenerated.
+const VAULT: CliTable = {
+  options: { longWithValue: ["address", "namespace", "format", "field", "mount", "policy"] },
+  entries: [
+    {
+      verbs: /^write auth\/[^ ]+\/(?:users|role|roles|groups)\//,
+      when: ({ joined }) => /\b(?:token_)?policies=\S*\b(?:root|admin|sudo)\b/.test(joined),
+      rule: CLOUD_RULES.accessGrant,
+    },
+    {
+      verbs: /^write auth\/[^ ]+\/users\/\S+/,
+      when: ({ joined }) => /\bpassword=/.test(joined),
+      rule: SYSTEM_RULES.accounts,
+    },
+    { verbs: /^policy (?:write|delete)\b/, rule: CLOUD_RULES.accessGrant },
+    {
+      verbs: /^operator (?:generate-root|rekey|seal|step-down|raft remove-peer)\b/,
+      rule: stateChange,
+    },
+    { verbs: /^(?:auth|audit|secrets) disable\b/, rule: stateChange },
+  ],
+};
+
 /** Deploy, GitOps, backup and hosted-database CLI tables by command name. */
 export const DEPLOY_CLI_TABLES: ReadonlyMap<string, CliTable> = new Map([
   ["argocd", ARGOCD],
@@ -253,6 +324,17 @@ export const DEPLOY_CLI_TABLES: ReadonlyMap<string, CliTable> = new Map([
   ["azcopy", AZCOPY],
   ["vagrant", VAGRANT],
   ["nomad", NOMAD],
+  ["buildah", BUILDAH],
+  ["podman", PODMAN_MACHINE],
+  ["docker-machine", VM_TOOL],
+  ["colima", VM_TOOL],
+  ["limactl", VM_TOOL],
+  ["multipass", VM_TOOL],
+  ["op", OP],
+  ["bw", BW],
+  ["lpass", LPASS],
+  ["vault", VAULT],
+  ["bao", VAULT],
   ["pscale", HOSTED_DB],
   ["neonctl", HOSTED_DB],
   ["neon", HOSTED_DB],

@@ -132,9 +132,33 @@ function nftAccept(cmd: ResolvedCommand): Match {
   return port === null || sensitivePorts(port[1] ?? "") ? open() : null;
 }
 
+/** `docker run -p 0.0.0.0:6379:6379 redis`: a database port published on every interface. */
+function publishedPort(cmd: ResolvedCommand): Match {
+  const texts = cmd.args.map((word) => word.text);
+  const sub = texts.find((text) => !text.startsWith("-"));
+  if (sub !== "run" && sub !== "create") return null;
+  for (let i = 0; i < texts.length; i++) {
+    const text = texts[i] ?? "";
+    const value = /^(?:-p|--publish)$/.test(text)
+      ? (texts[i + 1] ?? "")
+      : /^--publish=|^-p\d|^-p0/.test(text)
+        ? text.replace(/^--publish=|^-p/, "")
+        : null;
+    if (value === null) continue;
+    // Only an address said out loud: `-p 5432:5432` is the everyday local default.
+    const explicit = /^(?:0\.0\.0\.0|\[::\]|::):(\d+(?:-\d+)?):/.exec(value);
+    if (explicit !== null && sensitivePorts(explicit[1] ?? "")) return open();
+  }
+  return null;
+}
+
 /** Firewall rules opening ports or chains to every address. */
 export const firewallOpenRule: CommandRule = (cmd) => {
   switch (cmd.name) {
+    case "docker":
+    case "podman":
+    case "nerdctl":
+      return publishedPort(cmd);
     case "ufw":
       return ufwAllow(cmd);
     case "iptables":

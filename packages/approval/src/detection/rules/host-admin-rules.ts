@@ -413,6 +413,23 @@ function ansibleModule(cmd: ResolvedCommand, ctx: RuleContext): Match {
       .join(" "),
   );
   const state = args.get("state") ?? "";
+  // `--check` (`-C`) reports what would change and changes nothing.
+  if (read.options.some((o) => o.name === "C" || o.name === "check")) return null;
+  // Modules that write a file on the hosts: judged as a write to that path.
+  if (
+    /^(?:lineinfile|blockinfile|copy|template|replace|ini_file|community\.general\.ini_file)$/.test(
+      module,
+    )
+  ) {
+    const dest = args.get("path") ?? args.get("dest") ?? "";
+    if (dest === "") return null;
+    return ctx.analyseCommand({
+      assignments: [],
+      words: ["tee", "-a", dest].map((text) => staticWord(text)),
+      redirects: [],
+      upstream: [],
+    });
+  }
   if (/^(?:service|systemd|systemd_service|sysvinit)$/.test(module))
     return /^(?:stopped|restarted)$/.test(state) ||
       /^(?:no|false)$/i.test(args.get("enabled") ?? "")

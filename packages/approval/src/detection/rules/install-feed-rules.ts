@@ -66,6 +66,16 @@ function specFromRemote(args: readonly Word[]): boolean {
   );
 }
 
+/** `uv pip install --index-url http://...`, `uv add --default-index https://other/`. */
+function foreignIndex(args: readonly Word[]): boolean {
+  return readOptions(args, UV_TOOL).options.some(
+    (o) =>
+      /^(?:index|index-url|extra-index-url|default-index|find-links)$/.test(o.name) &&
+      foreignFeed(o.value ?? "") &&
+      !/^https:\/\/(?:pypi\.org|files\.pythonhosted\.org)\//.test(o.value ?? ""),
+  );
+}
+
 const PIP_INSTALL: OptionTable = {
   shortWithValue: "rcie",
   longWithValue: ["requirement", "constraint", "index-url", "editable", "target", "prefix"],
@@ -150,7 +160,22 @@ function byName(cmd: ResolvedCommand): boolean {
         (texts[0] === "tool" &&
           /^(?:install|run|upgrade)$/.test(texts[1] ?? "") &&
           specFromRemote(cmd.args.slice(2))) ||
-        (texts[0] === "pip" && requirementsFromUrl(cmd.args.slice(1)))
+        (texts[0] === "pip" && requirementsFromUrl(cmd.args.slice(1))) ||
+        (/^(?:pip|add|sync|lock)$/.test(texts[0] ?? "") && foreignIndex(cmd.args.slice(1)))
+      );
+    case "poetry":
+      return (
+        texts[0] === "source" && texts[1] === "add" && texts.some((text) => PLAIN_HTTP.test(text))
+      );
+    case "ansible-galaxy":
+      return (
+        /^(?:install|role|collection)$/.test(texts[0] ?? "") &&
+        texts.some((text) => REMOTE_SPEC.test(text))
+      );
+    case "vagrant":
+      return (
+        texts[0] === "plugin" &&
+        texts.some((text, i) => texts[i - 1] === "--plugin-source" && PLAIN_HTTP.test(text))
       );
     case "uvx":
     case "pipx":

@@ -26,6 +26,8 @@ export const SHELL_CALLS: Readonly<Record<Language, RegExp>> = {
   haskell:
     /\b(?:(?:System\.)?(?:Process|Cmd)\.)?(?:callCommand|system|rawSystem|spawnCommand|runCommand|runInteractiveCommand|readCreateProcess\s*\(\s*shell|shell)\s+(?=["(])/g,
   octave: /\b(?:system|unix|dos|shell_cmd|popen2?)\s*\(/g,
+  generic:
+    /\b(?:system|shell|qx|run|exec|execShellCmd|execCmd|spawn|popen|Sys\s*\.\s*command|Unix\s*\.\s*system|Process\s*\.\s*(?:run|start|exec|new)|getRuntime\s*\(\s*\)\s*\.\s*exec|ProcessBuilder)\s*\(?\s*(?=["'([])/g,
 };
 
 /** Calls that delete files, per language. */
@@ -51,6 +53,8 @@ export const DELETE_CALLS: Readonly<Record<Language, RegExp>> = {
   haskell:
     /\b(?:System\.Directory\.)?(?:removeDirectoryRecursive|removePathForcibly|removeFile|removeDirectory)\s+(?=["(])/g,
   octave: /\b(?:delete|rmdir|unlink)\s*\(/g,
+  generic:
+    /\b(?:rmtree|rm_rf|rm_r|removeDirectoryRecursive|deleteRecursively|remove_dir_all|removeItem|rmdir|unlink|rm)\s*\(?\s*(?=["'])/g,
 };
 
 // Scheme, Common Lisp and Clojure systems: they share the `(call "arg" ...)` shape.
@@ -83,8 +87,37 @@ const LISPS: ReadonlySet<string> = new Set([
   "janet",
 ]);
 
+// Interpreters of other languages, read with calls common to most of them (`system "..."`,
+// `run "rm", "-rf", x`, `Runtime.getRuntime().exec("...")`, `"cmd".!`).
+const OTHER_INTERPRETERS: ReadonlySet<string> = new Set([
+  "raku",
+  "rakudo",
+  "perl6",
+  "scala",
+  "scala-cli",
+  "amm",
+  "kotlin",
+  "kotlinc",
+  "kotlinc-jvm",
+  "jshell",
+  "swift",
+  "crystal",
+  "nim",
+  "ocaml",
+  "utop",
+  "dart",
+  "fsi",
+  "pike",
+  "io",
+  "rebol",
+  "red",
+  "v",
+  "gforth",
+]);
+
 /** The language an interpreter program speaks, or null for other programs. */
 export function languageOf(name: string): Language | null {
+  if (OTHER_INTERPRETERS.has(name)) return "generic";
   if (/^python(?:\d(?:\.\d+)?)?$|^pypy\d?$/.test(name)) return "python";
   if (/^(?:node|nodejs|bun|deno|tsx|ts-node)$/.test(name)) return "node";
   if (/^perl\d*(?:\.\d+)*$/.test(name)) return "perl";
@@ -128,4 +161,5 @@ export const CODE_FLAGS: Readonly<Record<Language, RegExp>> = {
   lisp: /^(?:-c|-e|-x|-p|--eval|-eval|--expression|--execute|--load-string)$/,
   haskell: /^-e$/,
   octave: /^(?:--eval|-batch|-r)$/,
+  generic: /^(?:-e|-c|-E|-x|--eval|-eval|--execute|--expression)$/,
 };

@@ -105,7 +105,7 @@ export function inlineCode(cmd: ResolvedCommand, language: Language): string[] |
     }
     return null;
   }
-  if (cmd.name === "deno" && texts[0] === "eval")
+  if ((cmd.name === "deno" || language === "generic") && texts[0] === "eval")
     return texts
       .slice(1)
       .filter((text) => !text.startsWith("-"))
@@ -201,7 +201,8 @@ function capabilityMatch(
     language === "tcl" ||
     language === "groovy" ||
     language === "elisp" ||
-    language === "lisp"
+    language === "lisp" ||
+    language === "generic"
   ) {
     // Command literals of these languages (`\`rm -rf ~\``, `exec rm ...`) read as shell lines.
     for (const literal of stringLiterals(code)) {

@@ -21,6 +21,7 @@ import { packageFetchRunRule } from "./package-fetch-run.js";
 import { firewallOpenRule } from "./firewall-open-rules.js";
 import { privilegeToolRule } from "./privilege-tool-rules.js";
 import { secretExposureRule } from "./secret-exposure-rules.js";
+import { ciServerRule } from "./ci-server-rules.js";
 import type { DangerousCommandMatch } from "../types.js";
 
 type Match = DangerousCommandMatch | null;
@@ -37,6 +38,7 @@ const OPS_AREA_RULES: readonly CommandRule[] = [
   firewallOpenRule,
   privilegeToolRule,
   secretExposureRule,
+  ciServerRule,
 ];
 
 const infraTables = verbTableRule(INFRA_CLI_TABLES);

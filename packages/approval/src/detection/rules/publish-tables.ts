@@ -77,6 +77,7 @@ const NPM: CliTable = {
     { verbs: /^access (?:set|public|grant)\b/, when: publicAccess, rule: exposure },
     { verbs: /^access grant\b/, rule: exposure },
     { verbs: /^owner (?:add|rm|remove)\b/, rule: exposure },
+    { verbs: /^team (?:add|rm)\b/, rule: exposure },
     { verbs: /^dist-tags? (?:add|set|rm)\b/, rule: publish },
   ],
 };
@@ -264,7 +265,7 @@ const DOCKER_OPTIONS: OptionTable = {
 };
 
 const pushedImage = ({ ops }: VerbInput): boolean => {
-  const rest = ops[0] === "image" || ops[0] === "manifest" ? ops.slice(2) : ops.slice(1);
+  const rest = /^(?:image|manifest|compose)$/.test(ops[0] ?? "") ? ops.slice(2) : ops.slice(1);
   return rest.length === 0 || rest.some((ref) => remoteImage(ref.replace(/^docker:\/\//, "")));
 };
 
@@ -277,10 +278,28 @@ const buildPushes = ({ read }: VerbInput): boolean =>
       /type=(?:registry|image[^,]*,push=true)/.test(o.value ?? ""),
   );
 
+/** `skopeo copy SRC docker://DEST`, `crane copy SRC DEST`: the last operand is the target. */
+const copiedToRegistry = ({ ops }: VerbInput): boolean => {
+  const dest = ops[ops.length - 1] ?? "";
+  return (
+    ops.length >= 3 &&
+    !/^(?:oci|oci-archive|dir|docker-archive|docker-daemon|containers-storage):/.test(dest) &&
+    remoteImage(dest.replace(/^docker:\/\//, ""))
+  );
+};
+
+const REGISTRY_CLIENT: CliTable = {
+  options: DOCKER_OPTIONS,
+  entries: [
+    { verbs: /^(?:copy|cp|sync|image (?:copy|import))\b/, when: copiedToRegistry, rule: imagePush },
+    { verbs: /^(?:push|append|mutate|attach)\b/, when: pushedImage, rule: imagePush },
+  ],
+};
+
 const CONTAINER: CliTable = {
   options: DOCKER_OPTIONS,
   entries: [
-    { verbs: /^(?:image |manifest )?push\b/, when: pushedImage, rule: imagePush },
+    { verbs: /^(?:image |manifest |compose )?push\b/, when: pushedImage, rule: imagePush },
     { verbs: /^(?:buildx )?(?:build|bake)\b|^image build\b/, when: buildPushes, rule: imagePush },
   ],
 };
@@ -323,7 +342,13 @@ const GH: CliTable = {
   entries: [
     {
       verbs: /^release (?:create|new|upload)\b/,
-      when: ({ read }) => !hasOption(read, "draft", "d"),
+      when: ({ read }) =>
+        !read.options.some((o) => (o.name === "draft" || o.name === "d") && o.value !== "false"),
+      rule: publish,
+    },
+    {
+      verbs: /^release edit\b/,
+      when: ({ read }) => /^false$/i.test(valueOf(read, "draft")) || hasOption(read, "latest"),
       rule: publish,
     },
     {
@@ -395,7 +420,7 @@ const JVM_BUILD: CliTable = {
   entries: [
     {
       verbs:
-        /^(?:\S+ )*(?:deploy|release:perform|publish\w*|uploadArchives|publishToMavenCentral|publishPlugins|publishToSonatype|closeAndReleaseSonatypeStagingRepository|nexus-staging:release|jreleaser:(?:deploy|release|full-release))(?: |$)/,
+        /^(?:\S+ )*\+?(?:deploy|release:perform|publish(?!\w*(?:MavenLocal|Local|LocalSigned|M2)(?: |$))\w*|uploadArchives|publishToMavenCentral|publishPlugins|publishToSonatype|publishSigned|closeAndReleaseSonatypeStagingRepository|nexus-staging:release|jreleaser:(?:deploy|release|full-release))(?: |$)/,
       rule: publish,
     },
   ],
@@ -450,6 +475,12 @@ export const PUBLISH_TABLES: ReadonlyMap<string, CliTable> = new Map<string, Cli
   ["nerdctl", CONTAINER],
   ["buildah", CONTAINER],
   ["finch", CONTAINER],
+  ["docker-compose", CONTAINER],
+  ["skopeo", REGISTRY_CLIENT],
+  ["crane", REGISTRY_CLIENT],
+  ["gcrane", REGISTRY_CLIENT],
+  ["regctl", REGISTRY_CLIENT],
+  ["oras", REGISTRY_CLIENT],
   ["gh", GH],
   ["glab", GLAB],
   ["mvn", JVM_BUILD],

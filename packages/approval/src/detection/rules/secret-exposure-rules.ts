@@ -10,6 +10,7 @@ import {
   commandBaseName,
   isSimple,
   readOptions,
+  type OptionTable,
   type ResolvedCommand,
   type Script,
   type Stage,
@@ -132,6 +133,19 @@ function codeHostUpload(cmd: ResolvedCommand): Match {
 // What prints a process's environment inside a container or pod.
 const ENV_PRINTERS = /^(?:env|printenv|set|export)$/;
 
+const DOCKER_EXEC: OptionTable = {
+  shortWithValue: "euw",
+  longWithValue: ["env", "env-file", "user", "workdir", "detach-keys"],
+  long: ["interactive", "tty", "detach", "privileged"],
+};
+
+/** The command words of `docker exec [options] CONTAINER CMD ...`. */
+function dockerExecCommand(cmd: ResolvedCommand): string[] {
+  const at = cmd.args.findIndex((word) => word.text === "exec");
+  const read = readOptions(cmd.args.slice(at + 1), { ...DOCKER_EXEC, posix: true });
+  return read.operands.slice(1).map((word) => word.text);
+}
+
 /** `kubectl exec api -- env`, `docker exec web printenv`, `docker inspect -f '{{.Config.Env}}'`. */
 function containerEnvironment(cmd: ResolvedCommand): Match {
   const texts = cmd.args.map((word) => word.text);
@@ -142,7 +156,13 @@ function containerEnvironment(cmd: ResolvedCommand): Match {
       : null;
   if (sub !== "exec") return null;
   const dashes = texts.indexOf("--");
-  const inner = dashes >= 0 ? texts.slice(dashes + 1) : [];
+  // `docker exec [options] CONTAINER CMD ...`; kubectl puts the command after `--`.
+  const inner =
+    dashes >= 0
+      ? texts.slice(dashes + 1)
+      : cmd.name === "kubectl" || cmd.name === "oc"
+        ? []
+        : dockerExecCommand(cmd);
   const printer = inner[0] ?? "";
   return ENV_PRINTERS.test(commandBaseName(printer)) && inner.length <= 2
     ? matchOf(OPS_CLI_RULES.secretRead)

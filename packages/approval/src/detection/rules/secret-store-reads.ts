@@ -246,6 +246,8 @@ function readsSecret(args: readonly Word[], reader: SecretReader): boolean {
     .map((o) => o.value ?? "");
   // The secret's path: a named option's value, or the operand after the subcommand words.
   const paths = named.length > 0 ? named : ops.slice(-1);
+  // vault's own status and token metadata (`sys/health`, `auth/token/lookup-self`) are no secret.
+  if (paths.every((path) => /^\/?(?:sys\/|auth\/token\/lookup)/.test(path))) return false;
   return !paths.every(nonProduction);
 }
 

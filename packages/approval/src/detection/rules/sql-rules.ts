@@ -5,7 +5,15 @@ import { rule, type DangerousCommandMatch, type RuleInfo } from "../types.js";
 /** Rules about destructive SQL and datastore commands. */
 export const SQL_RULES: Readonly<
   Record<
-    "drop" | "truncate" | "deleteAll" | "updateAll" | "alterDrop" | "datastore" | "privilege",
+    | "drop"
+    | "truncate"
+    | "deleteAll"
+    | "updateAll"
+    | "alterDrop"
+    | "datastore"
+    | "privilege"
+    | "serverFiles"
+    | "passwordHashes",
     RuleInfo
   >
 > = {
@@ -18,6 +26,14 @@ export const SQL_RULES: Readonly<
   privilege: rule(
     "sql-privilege-grant",
     "database superuser or all privileges granted, or a password changed",
+  ),
+  serverFiles: rule(
+    "sql-server-files",
+    "SQL reading or writing files on the database server (INTO OUTFILE, LOAD_FILE, pg_read_file)",
+  ),
+  passwordHashes: rule(
+    "sql-password-hashes",
+    "database account password hashes read (pg_shadow, pg_authid, mysql.user)",
   ),
 } as const;
 
@@ -41,6 +57,23 @@ export function sqlMatch(sql: string): DangerousCommandMatch | null {
         where,
       );
     if (/^DELETE\b/.test(body) && !filters) return matchOf(SQL_RULES.deleteAll);
+    // ClickHouse mutations: `ALTER TABLE t DELETE WHERE 1=1`, `ALTER TABLE t UPDATE x=1 WHERE 1`.
+    if (/^ALTER\s+TABLE\s+\S+(?:\s+ON\s+CLUSTER\s+\S+)?\s+DELETE\b/.test(body) && !filters)
+      return matchOf(SQL_RULES.deleteAll);
+    if (/^ALTER\s+TABLE\s+\S+(?:\s+ON\s+CLUSTER\s+\S+)?\s+UPDATE\b/.test(body) && !filters)
+      return matchOf(SQL_RULES.updateAll);
+    if (
+      /\bINTO\s+(?:OUTFILE|DUMPFILE)\b|\bLOAD_FILE\s*\(|\bPG_(?:READ|READ_BINARY|WRITE)_FILE\s*\(|\bLO_(?:IMPORT|EXPORT)\s*\(|^LOAD\s+DATA\s+INFILE\b/.test(
+        body,
+      )
+    )
+      return matchOf(SQL_RULES.serverFiles);
+    if (
+      /\bFROM\s+(?:PG_CATALOG\.)?(?:PG_SHADOW|PG_AUTHID)\b|\bFROM\s+MYSQL\.USER\b.*|\bAUTHENTICATION_STRING\b.*\bFROM\s+MYSQL\.USER\b/.test(
+        body,
+      )
+    )
+      return matchOf(SQL_RULES.passwordHashes);
     if (/^UPDATE\b/.test(body) && /\bSET\b/.test(body) && !filters)
       return matchOf(SQL_RULES.updateAll);
     if (/^ALTER\s+(?:TABLE|DATABASE|SCHEMA)\b.*\bDROP\b/.test(body))
@@ -67,6 +100,10 @@ const FRAMEWORK_TOOLS =
 
 const MONGO =
   /\.\s*(?:dropDatabase|drop|dropCollection|dropIndexes)\s*\(|\.\s*(?:deleteMany|remove)\s*\(\s*\{\s*\}\s*\)|\.\s*(?:updateMany)\s*\(\s*\{\s*\}/;
+
+// Users created or granted roles that own the whole server.
+const MONGO_PRIVILEGE =
+  /\b(?:createUser|grantRolesToUser|updateUser)\s*\([\s\S]*\b(?:root|userAdminAnyDatabase|dbOwner|clusterAdmin|readWriteAnyDatabase|dbAdminAnyDatabase|__system)\b/;
 
 const CLIENT_FLAGS: ReadonlyMap<string, RegExp> = new Map([
   ["psql", /^(?:-c|--command)$/],
@@ -148,7 +185,7 @@ function statements(cmd: ResolvedCommand): string[] {
 
 /** SQL clients, dropdb-style tools and bare SQL typed at the shell. */
 export const sqlRules: CommandRule = (cmd) => {
-  if (/^(?:dropdb|dropuser|pg_dropcluster|dropcluster)$/.test(cmd.name))
+  if (/^(?:dropdb|dropuser|pg_dropcluster|dropcluster|pg_resetwal|pg_resetxlog)$/.test(cmd.name))
     return matchOf(SQL_RULES.datastore);
   if (cmd.name === "mysqladmin" && cmd.args.some((word) => /^drop$/i.test(word.text)))
     return matchOf(SQL_RULES.datastore);
@@ -173,6 +210,7 @@ export const sqlRules: CommandRule = (cmd) => {
   if (!CLIENT_FLAGS.has(cmd.name)) return null;
   for (const text of statements(cmd)) {
     if (/^mongo/.test(cmd.name) && MONGO.test(text)) return matchOf(SQL_RULES.datastore);
+    if (/^mongo/.test(cmd.name) && MONGO_PRIVILEGE.test(text)) return matchOf(SQL_RULES.privilege);
     const match = sqlMatch(text);
     if (match) return match;
   }

@@ -3,8 +3,16 @@
 // `mongosh prod drop_collections.js`, `sqlite3 app.db ".read reset.sql"`). Schema and seed
 // scripts (`schema.sql`, `001_init.sql`) stay allowed; a script named for dropping, truncating,
 // wiping or rolling back is held like the statement it is named for.
-import { commandBaseName, isSimple, type ResolvedCommand, type Word } from "@hermes-agent/shell";
+import {
+  commandBaseName,
+  isSimple,
+  type ResolvedCommand,
+  type Script,
+  type Stage,
+  type Word,
+} from "@hermes-agent/shell";
 import { matchOf, type CommandRule } from "../rule-context.js";
+import { EXEC_RULES } from "./exec-rules.js";
 import { OPS_CLI_RULES } from "./ops-cli-catalog.js";
 
 // Name parts that say a script destroys data.
@@ -96,10 +104,33 @@ function scriptFiles(cmd: ResolvedCommand, options: ReadonlySet<string>): string
   return files;
 }
 
-/** Database clients running a script file named for dropping or wiping data. */
+// Programs whose output is something downloaded.
+const DOWNLOADERS = /^(?:curl|wget|fetch|aria2c|http|https|xh|lwp-request|gh)$/;
+
+function downloads(stage: Stage): boolean {
+  if (!isSimple(stage)) return stage.commands.some(downloads);
+  return DOWNLOADERS.test(commandBaseName(stage.words[0]?.text ?? ""));
+}
+
+/** `mysql db < <(curl URL)`, `curl URL | psql`: SQL fetched from elsewhere and run unread. */
+function downloadedScript(cmd: ResolvedCommand): boolean {
+  if (cmd.source.upstream.some(downloads)) return true;
+  const inputs = [
+    ...cmd.args,
+    ...cmd.source.redirects.flatMap((r) => (r.op === "<" && r.target !== null ? [r.target] : [])),
+  ];
+  return inputs.some(
+    (word) =>
+      word.processSubstitution &&
+      word.substitutions.some((script: Script) => script.commands.some(downloads)),
+  );
+}
+
+/** Database clients running a script file named for dropping or wiping data, or downloaded. */
 export const sqlScriptFileRule: CommandRule = (cmd) => {
   const options = FILE_OPTIONS.get(cmd.name);
   if (options === undefined) return null;
+  if (downloadedScript(cmd)) return matchOf(EXEC_RULES.remotePipe);
   return scriptFiles(cmd, options).some(destructiveScriptName)
     ? matchOf(OPS_CLI_RULES.sqlScript)
     : null;

@@ -189,6 +189,7 @@ const AWS_OPTIONS: OptionTable = {
 
 function aws(cmd: ResolvedCommand): Match {
   const ops = readOptions(cmd.args, AWS_OPTIONS).operands.map((word) => word.text);
+  if (ops[0] === "configure" && ops[1] === "import") return matchOf(TOOL_CONFIG_RULES.credentials);
   if (ops[0] !== "configure" || ops[1] !== "set") return null;
   return settingMatch(AWS_SETTINGS, { key: ops[2] ?? "", value: ops[3] ?? "" });
 }
@@ -215,6 +216,25 @@ const GCLOUD: OptionTable = {
   long: ["installation", "quiet"],
 };
 
+/** A CA bundle emptied or taken from outside the system's certificate stores. */
+function untrustedCertificate(value: string): boolean {
+  return !/^(?:\/etc\/|\/usr\/(?:local\/)?(?:share|lib|etc)\/|\/opt\/homebrew\/|\/System\/)/.test(
+    value.trim(),
+  );
+}
+
+/** A package index other than the default one (`direct` and `off` fetch nothing new). */
+function otherIndex(value: string): boolean {
+  return value
+    .split(/[,|\s]+/)
+    .some(
+      (part) => part !== "" && part !== "direct" && part !== "off" && !DEFAULT_INDEX.test(part),
+    );
+}
+
+const DEFAULT_INDEX =
+  /^https:\/\/(?:pypi\.org\/simple|registry\.npmjs\.org|registry\.yarnpkg\.com|proxy\.golang\.org)\/?$/;
+
 // Variables that turn off TLS or checksum verification for every later command of the session.
 const WEAKENING_ENV: ReadonlyMap<string, (value: string) => boolean> = new Map([
   ["NODE_TLS_REJECT_UNAUTHORIZED", (value: string) => value.trim() === "0"],
@@ -231,6 +251,26 @@ const WEAKENING_ENV: ReadonlyMap<string, (value: string) => boolean> = new Map([
   ["CARGO_HTTP_CHECK_REVOKE", (value: string) => /^(?:false|0)$/i.test(value)],
   ["COMPOSER_DISABLE_TLS", (value: string) => /^(?:true|1)$/i.test(value)],
   ["CURL_INSECURE", (value: string) => /^(?:true|1)$/i.test(value)],
+  ...[
+    "REQUESTS_CA_BUNDLE",
+    "CURL_CA_BUNDLE",
+    "SSL_CERT_FILE",
+    "NODE_EXTRA_CA_CERTS",
+    "GIT_SSL_CAINFO",
+  ].map((name) => [name, untrustedCertificate] as const),
+  ...[
+    "PIP_INDEX_URL",
+    "PIP_EXTRA_INDEX_URL",
+    "UV_INDEX_URL",
+    "UV_DEFAULT_INDEX",
+    "UV_EXTRA_INDEX_URL",
+    "UV_INDEX",
+    "NPM_CONFIG_REGISTRY",
+    "npm_config_registry",
+    "YARN_NPM_REGISTRY_SERVER",
+    "GOPROXY",
+  ].map((name) => [name, otherIndex] as const),
+  ["UV_INSECURE_HOST", (value: string) => value.trim() !== ""],
 ]);
 
 function weakeningAssignment(name: string, value: string): boolean {
@@ -252,6 +292,15 @@ function weakenedEnvironment(cmd: ResolvedCommand): Match {
     if (weak) return matchOf(TOOL_CONFIG_RULES.weakened);
   }
   return null;
+}
+
+/** `kubectl config set-cluster x --insecure-skip-tls-verify`, `... set clusters.x.insecure-skip-tls-verify true`. */
+function kubeconfigInsecure(texts: readonly string[]): Match {
+  if (texts[0] !== "config") return null;
+  const insecure =
+    texts.some((text) => /^--insecure-skip-tls-verify(?:=true)?$/.test(text)) ||
+    texts.some((text, i) => /\.insecure-skip-tls-verify$/.test(text) && texts[i + 1] === "true");
+  return insecure ? matchOf(TOOL_CONFIG_RULES.weakened) : null;
 }
 
 function configByName(cmd: ResolvedCommand): Match {
@@ -285,6 +334,9 @@ function configByName(cmd: ResolvedCommand): Match {
     case "bundle":
     case "bundler":
       return bundle(cmd);
+    case "kubectl":
+    case "oc":
+      return kubeconfigInsecure(cmd.args.map((word) => word.text));
     case "rustup":
       return cmd.args[0]?.text === "self" && cmd.args[1]?.text === "uninstall"
         ? matchOf(TOOL_CONFIG_RULES.toolchainRemoved)
