@@ -256,6 +256,8 @@ export function createCodeExecutor(options: CodeExecutorOptions): CodeExecutor {
           taskId: request.taskId,
           envType,
           signal: request.signal,
+          language,
+          ...(environment === undefined ? {} : { cwd: environment.cwd }),
         });
         if (!verdict.approved) {
           return refusal(
@@ -286,7 +288,9 @@ export function createCodeExecutor(options: CodeExecutorOptions): CodeExecutor {
           });
         }
         let outcome: LocalExecutionOutcome;
-        if (environment !== undefined && envType !== "local") {
+        // A sandboxed local environment runs the script inside its sandbox, like its commands.
+        const sandboxed = environment?.sandbox !== undefined && environment.sandbox.level !== "off";
+        if (environment !== undefined && (envType !== "local" || sandboxed)) {
           const remote = await runRemoteExecution({
             environment,
             language,
@@ -300,6 +304,8 @@ export function createCodeExecutor(options: CodeExecutorOptions): CodeExecutor {
             timezone: options.timezone,
             keepFullStdout: spillDirectory !== undefined,
             pollMs: options.remotePollMs,
+            // Inside a local sandbox the script runs where a local one would (project mode).
+            cwd: sandboxed && settings.mode !== "strict" ? environment.cwd : undefined,
           });
           if (remote.unavailable !== undefined) return refusal(remote.unavailable, startedAt);
           outcome = remote;

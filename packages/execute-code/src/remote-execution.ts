@@ -22,6 +22,11 @@ export interface RemoteExecution {
   readonly timezone: string | undefined;
   readonly keepFullStdout: boolean;
   readonly pollMs?: number | undefined;
+  /**
+   * Where the script runs (the session's directory, as a local script in project mode);
+   * default the staging directory, as on remote backends.
+   */
+  readonly cwd?: string | undefined;
 }
 
 /** What a remote run came to; `unavailable` is set when the interpreter is missing. */
@@ -98,9 +103,11 @@ export async function runRemoteExecution(run: RemoteExecution): Promise<RemoteEx
     }
     server = startFileRpcServer({ environment, directory: rpcDir, dispatcher, pollMs: run.pollMs });
     const result = await environment.execute(
-      `${interpreter.command} ${scriptFileName(run.language)}`,
+      run.cwd === undefined
+        ? `${interpreter.command} ${scriptFileName(run.language)}`
+        : `${interpreter.command} ${shellQuote(`${dir}/${scriptFileName(run.language)}`)}`,
       {
-        cwd: dir,
+        cwd: run.cwd ?? dir,
         timeout: run.timeoutSeconds,
         maxOutputChars: REMOTE_OUTPUT_CHARS,
         env: {

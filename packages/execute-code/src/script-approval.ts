@@ -12,6 +12,10 @@ export type ApproveScript = (
     readonly taskId: string | undefined;
     readonly envType: string;
     readonly signal: AbortSignal | undefined;
+    /** The script's language: its code is judged as that interpreter's one-liner. */
+    readonly language?: "python" | "javascript";
+    /** Where the script runs (the terminal session's directory), when known. */
+    readonly cwd?: string;
   },
 ) => Promise<ScriptApproval>;
 
@@ -22,5 +26,7 @@ export const defaultApproveScript: ApproveScript = async (code, context) => {
     envType: context.envType,
     ...(context.taskId === undefined ? {} : { sessionKey: context.taskId }),
     ...(context.signal === undefined ? {} : { signal: context.signal }),
+    ...(context.language === undefined ? {} : { language: context.language }),
+    ...(context.cwd === undefined ? {} : { commandContext: { cwd: context.cwd } }),
   });
 };

@@ -14,6 +14,11 @@ export interface ResolvedCommand {
   readonly argsFromInput: boolean;
   /** Wrapper names peeled to get here, outermost first. */
   readonly via: readonly string[];
+  /**
+   * The directory a wrapper moved to before running this command (`env -C DIR`, `sudo -D DIR`,
+   * `chroot DIR`), as written (relative to the directory before it); absent when none did.
+   */
+  readonly directory?: string;
 }
 
 /** Basename of a command word, lowercased; `\` and quotes are already gone at this point. */

@@ -3,6 +3,7 @@
 // execute_code guard and plugin shell hooks.
 import { parseScript } from "./parse-shell.js";
 import type { Script, SimpleCommand, Word } from "./shell-ir.js";
+import { environmentScope } from "./variables.js";
 import { resolveLayers } from "./wrappers.js";
 
 /** One simple command of a command line, as plain strings. */
@@ -35,10 +36,11 @@ function toShellCommand(node: SimpleCommand): ShellCommand {
 /**
  * Parse shell text the way bash reads it: with the real bash grammar once
  * `initializeParser()` has resolved, before that (and for scripts over 16 KiB) with a
- * conservative tokenizer that reads at least as many commands as bash would.
+ * conservative tokenizer that reads at least as many commands as bash would. `environment`,
+ * when given, is the session's complete exported environment: `$x` and `${x:-default}` read it.
  */
-export function parseShell(text: string): Script {
-  return parseScript(text, new Map());
+export function parseShell(text: string, environment?: ReadonlyMap<string, string>): Script {
+  return parseScript(text, environmentScope(environment));
 }
 
 /**

@@ -18,6 +18,11 @@ export interface Word {
   readonly processSubstitution: boolean;
   /** Names of the variables whose unknown values the word contains (`$TOKEN` gives TOKEN). */
   readonly variables?: readonly string[];
+  /**
+   * Names of variables not known here whose `${name:-default}` default the word was built
+   * from: the environment may give them any value instead.
+   */
+  readonly overridable?: readonly string[];
 }
 
 /** A redirection attached to a command. */

@@ -12,6 +12,7 @@ import { ARITHMETIC_TEST_OPERATORS, arithmeticCode } from "./arithmetic.js";
 import { DYNAMIC, staticWord } from "./shell-ir.js";
 import { nameOperands, subscriptWithCode } from "./name-operands.js";
 import { readRedirect } from "./tree-redirects.js";
+import { tableAssignmentCommands } from "./command-tables.js";
 import { endlessLoopOf, spawningLoopOf, type SpawningLoop } from "./spawning-loops.js";
 import { mktempValue, withKnownVariables } from "./temp-paths.js";
 
@@ -95,6 +96,11 @@ class TreeWalker implements WordContext {
     this.locals.push(local);
     const saved = this.inherited;
     this.inherited = [];
+    // `$(< file)` reads the file into the substitution: a command of only a redirection.
+    const redirects: Redirect[] = [];
+    for (const child of node.namedChildren)
+      if (child?.type === "file_redirect") readRedirect(child, this, redirects, [], []);
+    if (redirects.length > 0) this.emit({ assignments: [], words: [], redirects, upstream: [] });
     for (const child of node.namedChildren) if (child) this.walk(child);
     this.inherited = saved;
     this.locals.pop();
@@ -146,6 +152,9 @@ class TreeWalker implements WordContext {
     const assigned = this.assignment(node);
     if (assigned === null) return;
     const valueText = node.childForFieldName("value")?.text ?? "";
+    const array = node.childForFieldName("value")?.type === "array" ? valueText : null;
+    for (const table of tableAssignmentCommands(assigned.name, assigned.value, array))
+      this.emit(table);
     if (/^"?\$(?:IFS|\{IFS\})"?$/.test(valueText)) {
       this.scope.set(assigned.name, { text: " \t\n", dynamic: false });
       return;

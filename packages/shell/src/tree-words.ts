@@ -3,7 +3,7 @@ import { arithmeticCode } from "./arithmetic.js";
 import { decodeBackslashEscapes } from "./escapes.js";
 import type { Script, Word } from "./shell-ir.js";
 import { staticOutput } from "./static-eval.js";
-import { lookupVariable, type VariableScope } from "./variables.js";
+import { COMPLETE_ENVIRONMENT, lookupVariable, type VariableScope } from "./variables.js";
 import { finishWord, type WordPart } from "./word-parts.js";
 
 /** What word evaluation needs from the walker. */
@@ -168,16 +168,34 @@ function expansionParts(
       parts.push({ text: known.text, quoted, splittable: !quoted });
       return;
     }
-    // Unset in this script: the default is what runs unless the environment sets it.
+    // Unset in this script: the default is what runs unless the environment sets it (it may,
+    // to anything, unless the scope holds the session's whole environment).
     const defaults = node.namedChildren.filter(
       (child) => child !== null && child.type !== "variable_name",
     );
+    if (
+      (known === null || known === "separator" || known.dynamic) &&
+      !ctx.scope.has(COMPLETE_ENVIRONMENT)
+    )
+      parts.push({ text: "", quoted, overridable: name });
     if (defaults.length === 0) {
       parts.push({ text: "", quoted: true });
       return;
     }
     for (const child of defaults) if (child) nodeParts(child, quoted, ctx, parts, subs);
     return;
+  }
+  if (/^:?\+/.test(op)) {
+    // `${x:+word}`: the word when x is set, nothing otherwise.
+    const known = lookupVariable(ctx.scope, name);
+    const complete = ctx.scope.has(COMPLETE_ENVIRONMENT);
+    const set = known !== null && known !== "separator" && !known.dynamic;
+    if (set || (known === null && complete)) {
+      if (set && (known.text !== "" || !op.startsWith(":")))
+        for (const child of node.namedChildren)
+          if (child && child.type !== "variable_name") nodeParts(child, quoted, ctx, parts, subs);
+      return;
+    }
   }
   collectNested(node, ctx, subs);
   parts.push({ text: "", quoted, dynamic: true });

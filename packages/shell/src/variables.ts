@@ -17,7 +17,34 @@ const WELL_KNOWN: ReadonlyMap<string, VariableValue> = new Map([
   ["PWD", { text: ".", dynamic: false }],
   ["HERMES_HOME", { text: "~/.hermes", dynamic: false }],
   ["XDG_CONFIG_HOME", { text: "~/.config", dynamic: false }],
+  // What the shell-path variables name is always a shell that runs `-c` text.
+  ["BASH", { text: "/bin/bash", dynamic: false }],
+  ["SHELL", { text: "/bin/bash", dynamic: false }],
+  ["CONFIG_SHELL", { text: "/bin/sh", dynamic: false }],
 ]);
+
+/**
+ * Scope key present when the scope was seeded from the session's complete exported
+ * environment: a variable the scope does not hold is then unset (its `${x:-default}` is the
+ * default), not unknown.
+ */
+export const COMPLETE_ENVIRONMENT = "\u0000environment";
+
+// Variables whose meaning is kept over the session's value (rules read `~` for HOME), and
+// IFS, whose presence would make every expansion unknown.
+const NOT_SEEDED: ReadonlySet<string> = new Set(["HOME", "PWD", "OLDPWD", "HERMES_HOME", "IFS"]);
+
+/** A scope holding the session's exported variables. */
+export function environmentScope(
+  environment: ReadonlyMap<string, string> | undefined,
+): VariableScope {
+  const scope: VariableScope = new Map();
+  if (environment === undefined) return scope;
+  for (const [name, text] of environment)
+    if (!NOT_SEEDED.has(name)) scope.set(name, { text, dynamic: false });
+  scope.set(COMPLETE_ENVIRONMENT, { text: "", dynamic: false });
+  return scope;
+}
 
 /** Result of looking a variable up: a value, a field separator (`$IFS`), or unknown. */
 export type Lookup = VariableValue | "separator" | null;

@@ -11,6 +11,8 @@ export interface WordPart {
   readonly splittable?: boolean;
   /** For an unknown variable's value: the variable's name. */
   readonly variable?: string;
+  /** No text: the word used the default of this variable, which may be set to anything. */
+  readonly overridable?: string;
 }
 
 const MAX_BRACE_RESULTS = 64;
@@ -115,6 +117,9 @@ export function finishWord(
     braces: boolean;
     variables: string[];
   }[] = [];
+  const overridable = parts.flatMap((part) =>
+    part.overridable === undefined ? [] : [part.overridable],
+  );
   let current = { text: "", dynamic: false, glob: false, braces: false, variables: [] as string[] };
   let started = false;
   const flush = (): void => {
@@ -123,6 +128,7 @@ export function finishWord(
     started = false;
   };
   for (const part of parts) {
+    if (part.overridable !== undefined) continue;
     if (part.separator) {
       flush();
       continue;
@@ -161,6 +167,7 @@ export function finishWord(
         substitutions,
         processSubstitution,
         ...(field.variables.length > 0 ? { variables: field.variables } : {}),
+        ...(overridable.length > 0 ? { overridable } : {}),
       });
     }
   }

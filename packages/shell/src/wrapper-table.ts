@@ -1,5 +1,6 @@
 import type { FlagSpec } from "./flags.js";
 import { SUDO_OPTIONS } from "./sudo-options.js";
+import { LAUNCH_WRAPPERS } from "./launch-wrappers.js";
 
 /**
  * How a wrapper forwards argv: option syntax, then how many leading operands belong to the
@@ -181,6 +182,7 @@ export const WRAPPERS: ReadonlyMap<string, WrapperSpec> = new Map<string, Wrappe
       ],
     },
   ]),
+  ...LAUNCH_WRAPPERS,
 ]);
 
 /** Subcommand launchers: `<tool> <sub> [opts] cmd ...` (uv run, poetry run, bundle exec). */

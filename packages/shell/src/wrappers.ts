@@ -1,6 +1,7 @@
 import { parseFlags } from "./flags.js";
 import { canonicalLongOption } from "./option-table.js";
 import { LAUNCHER_SUBCOMMANDS, WRAPPERS } from "./wrapper-table.js";
+import { launchedArgv, wrapperDirectory } from "./launch-wrappers.js";
 import { commandBaseName, type ResolvedCommand } from "./resolved-command.js";
 import { DYNAMIC, isSimple, staticWord, type SimpleCommand, type Word } from "./shell-ir.js";
 import { listedPaths } from "./find-entries.js";
@@ -34,8 +35,17 @@ function layer(
   source: SimpleCommand,
   argsFromInput: boolean,
   via: readonly string[],
+  directory: string | null = null,
 ): ResolvedCommand {
-  return { name, nameWord, args, source, argsFromInput, via };
+  return {
+    name,
+    nameWord,
+    args,
+    source,
+    argsFromInput,
+    via,
+    ...(directory === null ? {} : { directory }),
+  };
 }
 
 /** The inner argv a wrapper runs, or null when it runs nothing (query flags, no command). */
@@ -60,6 +70,8 @@ function innerArgv(
   }
   const spec = WRAPPERS.get(name);
   if (spec === undefined) return null;
+  const launched = launchedArgv(name, args);
+  if (launched !== undefined) return launched;
   if (name === "coproc") {
     // `coproc { cmd; }`, `coproc NAME ( cmd )`: the group's first command is what runs (the
     // grammar reads the opening keyword as a word).
@@ -143,11 +155,12 @@ export function resolveLayers(source: SimpleCommand): ResolvedCommand[] {
   let argv: readonly Word[] = source.words;
   let fromInput = source.argsFromInput ?? false;
   const via: string[] = [];
+  let directory: string | null = null;
   while (argv.length > 0 && layers.length < MAX_LAYERS) {
     const nameWord = argv[0] as Word;
     const name = commandBaseName(nameWord.text);
     const args = argv.slice(1);
-    layers.push(layer(name, nameWord, args, source, fromInput, [...via]));
+    layers.push(layer(name, nameWord, args, source, fromInput, [...via], directory));
     if (nameWord.dynamic) break;
     const inner = innerArgv(name, args);
     if (inner === null) break;
@@ -156,6 +169,9 @@ export function resolveLayers(source: SimpleCommand): ResolvedCommand[] {
       break;
     }
     via.push(name);
+    const moved = wrapperDirectory(name, args, WRAPPERS.get(name) ?? {});
+    if (moved !== null)
+      directory = directory === null || moved.startsWith("/") ? moved : `${directory}/${moved}`;
     argv = inner.argv;
     const known = name === "xargs" ? staticInput(source) : null;
     // Paths a piped `find` lists are examples of the items, not all of them: the command still

@@ -15,7 +15,7 @@ import type { SandboxPolicy } from "./sandbox.js";
 import type { RunningCommand, SessionTransport } from "./session-transport.js";
 import { evalFromFile, MAX_INLINE_COMMAND } from "./shell-wrapper.js";
 import { SnapshotFiles } from "./snapshot-files.js";
-import { snapshotStateReader } from "./shell-snapshot.js";
+import { snapshotStateReader, type ShellSnapshotState } from "./shell-snapshot.js";
 import { TerminalError, TerminalErrorCode } from "./terminal-error.js";
 
 /**
@@ -82,6 +82,8 @@ export class BashSession implements Environment {
   readonly #snapshotState: ReturnType<typeof snapshotStateReader>;
   #runs = 0;
   #closed = false;
+  /** Why the session's last snapshot was discarded, told with the next command's result. */
+  #discarded: string | undefined;
 
   constructor(settings: BashSessionSettings) {
     this.#transport = settings.transport;
@@ -110,14 +112,35 @@ export class BashSession implements Environment {
 
   async shellContext(): Promise<ShellContext> {
     this.#assertOpen();
-    const state = await this.#snapshotState();
+    const state = await this.#verifiedState();
     const home = state.home ?? this.#home;
     return {
       cwd: this.#cwd,
       ...(home === undefined ? {} : { home }),
       aliases: state.aliases,
       functions: state.functions,
+      ...(state.variables === undefined ? {} : { environment: state.variables }),
     };
+  }
+
+  /**
+   * The state the next command restores. A snapshot that is not exactly what the wrapper
+   * writes (a command rewrote the dumper or the file) or that cannot be read is discarded:
+   * the next command starts from a fresh shell, and its result says so.
+   */
+  async #verifiedState(): Promise<ShellSnapshotState> {
+    const file = this.#snapshots.current;
+    try {
+      return await this.#snapshotState();
+    } catch (error) {
+      if (this.#snapshots.current === file) {
+        this.#snapshots.reset();
+        this.#discarded =
+          `[The shell state saved by the previous command was discarded (${error instanceof Error ? error.message : String(error)}): ` +
+          "aliases, functions and exported variables start fresh]";
+      }
+      return this.#verifiedState();
+    }
   }
 
   /** The OS sandbox the commands run in, when the transport has one. */
@@ -148,6 +171,7 @@ export class BashSession implements Environment {
     runId: string;
     restored: string | undefined;
     finished: () => void;
+    discarded: string | undefined;
   }> {
     const runId = `run-${++this.#runs}-${randomBytes(3).toString("hex")}`;
     const commandFile =
@@ -157,6 +181,7 @@ export class BashSession implements Environment {
     const extra = Object.entries(options.env ?? {}).filter(
       ([name]) => NAME.test(name) && name !== RUN_MARKER,
     );
+    const state = await this.#verifiedState();
     const snapshot = this.#snapshots.acquire();
     let released = false;
     const finished = (): void => {
@@ -175,6 +200,7 @@ export class BashSession implements Environment {
         save: options.save,
         transient: [...extra.map(([name]) => name), RUN_MARKER],
         snapshot,
+        restore: snapshot === undefined ? "" : (state.restoreText ?? ""),
         env: { ...Object.fromEntries(extra), [RUN_MARKER]: `${this.#token}:${runId}` },
         pty: options.pty,
         stdin: options.stdin,
@@ -188,7 +214,9 @@ export class BashSession implements Environment {
       () => this.#live.delete(run),
       () => this.#live.delete(run),
     );
-    return { run, runId, restored: snapshot, finished };
+    const discarded = this.#discarded;
+    this.#discarded = undefined;
+    return { run, runId, restored: snapshot, finished, discarded };
   }
 
   async execute(command: string, options: ExecuteOptions = {}): Promise<SessionExecuteResult> {
@@ -207,7 +235,7 @@ export class BashSession implements Environment {
   ): Promise<{ result: ExecuteResult; failure?: string }> {
     const timeoutSeconds = options.timeout ?? this.#timeoutSeconds;
     if (options.signal?.aborted) return { result: INTERRUPTED_BEFORE_START };
-    const { run, runId, restored, finished } = await this.#launch(command, {
+    const { run, runId, restored, finished, discarded } = await this.#launch(command, {
       cwd: options.cwd,
       env: options.env,
       pty: options.pty === true,
@@ -272,6 +300,7 @@ export class BashSession implements Environment {
     }
     const collected = collector.text();
     let text = collected.text;
+    if (discarded !== undefined) text = withNote(text, discarded);
     if (reason === "timeout") {
       text = withNote(text, `[Command timed out after ${timeoutSeconds}s]`);
       exitCode = 124;

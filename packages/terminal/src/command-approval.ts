@@ -102,7 +102,7 @@ function resolveDir(dir: string, cwd: string, home: string | undefined): string 
  * What approval must know about where a command runs: its effective directory (the session's
  * current one after earlier `cd`s, or `workdir` resolved against it), the home directory, the
  * workspace root (the configured `terminal.cwd`, else the session's directory), and the
- * session's aliases and functions. When the session's state cannot be read, `stateError` says
+ * session's aliases, functions and exported variables (PATH among them). When the session's state cannot be read, `stateError` says
  * why and approval refuses to guess.
  */
 export async function commandContextOf(
@@ -126,6 +126,7 @@ export async function commandContextOf(
     ...(home === undefined ? {} : { home }),
     ...(root === undefined ? {} : { workspace: root }),
     ...(state === undefined ? {} : { aliases: state.aliases, functions: state.functions }),
+    ...(state?.environment === undefined ? {} : { environment: state.environment }),
     ...(stateError === undefined ? {} : { stateError }),
   };
 }

@@ -102,6 +102,12 @@ export interface ShellContext {
   readonly aliases: Readonly<Record<string, string>>;
   /** Function name → body (`{ ... }`), as the session defined them. */
   readonly functions: Readonly<Record<string, string>>;
+  /**
+   * The session's exported variables with a value (PATH among them), once a command saved
+   * them; absent while they are not known (before the first command, or on a backend that
+   * does not keep them).
+   */
+  readonly environment?: Readonly<Record<string, string>>;
 }
 
 /** A place where commands run: the local machine, a container, a remote host. */

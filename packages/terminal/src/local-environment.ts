@@ -24,6 +24,7 @@ import {
   type SandboxSettings,
 } from "./sandbox.js";
 import { findBash } from "./shell-wrapper.js";
+import { createCgroupRoot } from "./task-cgroup.js";
 import { TERMINAL_DEFAULTS } from "./options.js";
 
 /** What the local backend can do. */
@@ -47,6 +48,11 @@ export interface LocalEnvironmentOptions extends EnvironmentOptions {
   readonly perlPath?: string | null;
   /** bwrap for the sandbox (found on PATH by default). */
   readonly bwrapPath?: string;
+  /**
+   * `false`: no control group per run, even where the machine allows one (the launcher's
+   * subreaper and the run marker track the tree). Default: a cgroup where one can be made.
+   */
+  readonly cgroups?: boolean;
 }
 
 function sandboxLayout(
@@ -93,6 +99,11 @@ export function createLocalEnvironment(
     const perl = options.perlPath === null ? undefined : (options.perlPath ?? findPerl());
     const box = bwrap === undefined ? undefined : sandboxLayout(sandbox, cwd, stateDir, hostEnv);
     const token = randomBytes(6).toString("hex");
+    // Runs under the sandbox are held by its PID namespace; others by a cgroup where possible.
+    const cgroups =
+      box === undefined && perl !== undefined && options.cgroups !== false
+        ? createCgroupRoot(`hermes-${token}`)
+        : undefined;
     const transport = new LocalTransport({
       capabilities: LOCAL_CAPABILITIES,
       stateDir,
@@ -110,6 +121,7 @@ export function createLocalEnvironment(
       token,
       sandbox:
         box === undefined ? undefined : { settings: sandbox, policy: sandboxPolicy(box.layout) },
+      cgroups,
     });
     return Promise.resolve(
       new BashSession({

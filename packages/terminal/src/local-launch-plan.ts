@@ -56,7 +56,10 @@ export function createLaunchPlan(settings: LaunchPlanSettings): LocalLaunchPlan 
     ...argv,
   ];
   return {
-    launcher: launcher === undefined ? undefined : inBox(true, launcher),
+    // Made again for each launcher: the sandbox keeps read-only what exists at its start.
+    get launcher() {
+      return launcher === undefined ? undefined : inBox(true, launcher);
+    },
     direct: (bashArgs) => inBox(false, [bash, ...bashArgs]),
     ownStderr: true,
     isolated: true,

@@ -18,8 +18,22 @@ import type {
   SessionTransport,
 } from "./session-transport.js";
 import { sandboxHint, type SandboxPolicy, type SandboxSettings } from "./sandbox.js";
-import { SHELL_WRAPPER } from "./shell-wrapper.js";
+import {
+  cgroupPopulated,
+  createRunCgroup,
+  joinFile,
+  killCgroup,
+  removeCgroup,
+  type CgroupRoot,
+} from "./task-cgroup.js";
+import { RESTORE_VARIABLE, SHELL_WRAPPER } from "./shell-wrapper.js";
 import { TerminalError, TerminalErrorCode } from "./terminal-error.js";
+
+/**
+ * Longest restored state handed to bash in a variable (the kernel caps one at 128 KiB);
+ * a larger one goes through a new file of the state dir.
+ */
+const MAX_INLINE_RESTORE = 100_000;
 
 /** After the shell exits, how long to wait for descendants to release the output pipe. */
 const OUTPUT_DRAIN_MS = 100;
@@ -82,7 +96,17 @@ export interface LocalTransportSettings {
   readonly token: string;
   readonly sandbox:
     { readonly settings: SandboxSettings; readonly policy: SandboxPolicy } | undefined;
+  /**
+   * The environment's control group, when this machine lets one be made: each run started
+   * by the launcher joins a cgroup of its own below it, which nothing it starts can leave.
+   */
+  readonly cgroups?: CgroupRoot | undefined;
 }
+
+/** How long close() waits for killed cgroup members to exit before removing the cgroups. */
+const CGROUP_DRAIN_MS = 2_000;
+/** The same wait at process exit, where nothing may be awaited. */
+const CGROUP_SYNC_DRAIN_MS = 300;
 
 /**
  * The local half of a bash session: commands are processes on this machine, each in a
@@ -145,6 +169,13 @@ export class LocalTransport implements SessionTransport {
         `Working directory not found: ${target} does not exist or is not a directory. The command did not run.`,
       );
     }
+    // The checked state goes to bash in a variable, out of reach of any process the earlier
+    // commands left running (a file could be rewritten between the check and the restore).
+    const inline = run.restore.length <= MAX_INLINE_RESTORE;
+    const restoreFile = inline ? undefined : path.join(this.stateDir, `${run.runId}.restore`);
+    if (restoreFile !== undefined) writeFileSync(restoreFile, run.restore, { mode: 0o600 });
+    const env =
+      inline && run.restore !== "" ? { ...run.env, [RESTORE_VARIABLE]: run.restore } : run.env;
     const wrapperArgs = [
       "--noprofile",
       "--norc",
@@ -157,12 +188,17 @@ export class LocalTransport implements SessionTransport {
       run.command,
       run.save ? "1" : "0",
       run.transient.join(" "),
-      run.snapshot ?? "",
+      restoreFile ?? "",
     ];
     const plan = this.#settings.plan;
     const viaLauncher = !run.pty && plan.launcher !== undefined;
     let proc: RawProcess;
     let launcherProc: PipedProcess | undefined;
+    const cgroups = this.#settings.cgroups;
+    const cgroup =
+      viaLauncher && !plan.isolated && cgroups !== undefined
+        ? createRunCgroup(cgroups, run.runId)
+        : undefined;
     try {
       if (viaLauncher) {
         const launcher = await this.#takeLauncher();
@@ -170,8 +206,9 @@ export class LocalTransport implements SessionTransport {
           launcherRequest({
             cwd: target,
             endOutput: plan.isolated,
-            env: run.env,
+            env,
             argv: [this.#settings.bash, ...wrapperArgs],
+            ...(cgroup === undefined ? {} : { cgroups: [joinFile(cgroup)] }),
           }),
         );
         proc = launcher;
@@ -183,7 +220,7 @@ export class LocalTransport implements SessionTransport {
           file: argv[0] ?? "",
           args: argv.slice(1),
           cwd: plan.hostPath(target),
-          env: { ...this.#settings.baseEnv, ...run.env },
+          env: { ...this.#settings.baseEnv, ...env },
         };
         proc = run.pty
           ? await launchPty(spec, this.#settings.ptyModule)
@@ -191,6 +228,7 @@ export class LocalTransport implements SessionTransport {
         this.#track(proc);
       }
     } catch (error) {
+      if (cgroup !== undefined) removeCgroup(cgroup);
       if (TerminalError.isInstance(error)) throw error;
       throw new TerminalError(
         TerminalErrorCode.SpawnFailed,
@@ -198,10 +236,17 @@ export class LocalTransport implements SessionTransport {
         { cause: error },
       );
     }
+    if (restoreFile !== undefined) void proc.exited.then(() => removeQuietly(restoreFile));
+    // The launcher leaves once its tree is gone; a run it left behind (it was killed) keeps
+    // its cgroup until the environment is closed.
+    if (cgroup !== undefined && cgroups !== undefined)
+      void proc.ended.then(() => {
+        if (!cgroupPopulated(cgroups, cgroup)) removeCgroup(cgroup);
+      });
     const tracksTree = viaLauncher || plan.isolated;
     if (!tracksTree) this.#groups.set(proc.pid, processStartTime(proc.pid));
     const marker = run.env[RUN_MARKER] ?? "";
-    const killRest = (): void => this.#killTree(proc, tracksTree ? undefined : marker);
+    const killRest = (): void => this.#killTree(proc, tracksTree ? undefined : marker, cgroup);
     let stopping: Promise<void> | undefined;
     // The pid a user sees (and may `kill`) is the command's own, as without the launcher;
     // under the sandbox it is the outer bwrap's, since pids inside mean nothing here.
@@ -243,14 +288,14 @@ export class LocalTransport implements SessionTransport {
         const snapshot = path.join(this.stateDir, `${run.runId}.snap`);
         const cwdFile = path.join(this.stateDir, `${run.runId}.cwd`);
         const cwd = takeFile(cwdFile)?.trim();
-        if (cwd === undefined) {
+        if (cwd === undefined || !cwd.startsWith("/") || cwd.includes("\n")) {
           removeQuietly(snapshot);
           return { saved: false };
         }
         return { saved: true, cwd };
       },
       stop: () => {
-        stopping ??= this.#terminate(proc, tracksTree ? undefined : marker);
+        stopping ??= this.#terminate(proc, tracksTree ? undefined : marker, cgroup);
         return stopping;
       },
     };
@@ -325,15 +370,24 @@ export class LocalTransport implements SessionTransport {
   }
 
   /** SIGTERM the run's group and tree, wait for the command or the grace period, then kill the tree. */
-  async #terminate(proc: RawProcess, marker: string | undefined): Promise<void> {
+  async #terminate(
+    proc: RawProcess,
+    marker: string | undefined,
+    cgroup?: string | undefined,
+  ): Promise<void> {
     signalProcessGroup(proc.pid, "SIGTERM");
     signalTree(proc.pid, "SIGTERM", this.#settings.plan.spared(proc.pid));
     await Promise.race([proc.exited, sleep(this.#settings.graceMs)]);
-    this.#killTree(proc, marker);
+    this.#killTree(proc, marker, cgroup);
   }
 
-  /** Kill everything the run started: its tree (and namespace), its group, and marked escapees. */
-  #killTree(proc: RawProcess, marker: string | undefined): void {
+  /**
+   * Kill everything the run started: its cgroup (which nothing leaves), its tree (and
+   * namespace), its group, and marked escapees.
+   */
+  #killTree(proc: RawProcess, marker: string | undefined, cgroup?: string | undefined): void {
+    const cgroups = this.#settings.cgroups;
+    if (cgroup !== undefined && cgroups !== undefined) killCgroup(cgroups, cgroup);
     // The tree first: the launcher (the group leader) must outlive it to keep adopting.
     killTree(proc.pid, this.#settings.plan.spared(proc.pid));
     if (this.#settings.plan.killRoot) this.#kill(proc.pid);
@@ -390,11 +444,28 @@ export class LocalTransport implements SessionTransport {
         .filter((proc) => !this.#idle.has(proc as PipedProcess))
         .map((proc) => this.#terminate(proc, undefined)),
     );
+    const cgroups = this.#settings.cgroups;
+    if (cgroups !== undefined) {
+      killCgroup(cgroups, cgroups.dir);
+      const giveUpAt = Date.now() + CGROUP_DRAIN_MS;
+      while (cgroupPopulated(cgroups, cgroups.dir) && Date.now() < giveUpAt) await sleep(10);
+    }
     this.closeSync();
   }
 
   closeSync(): void {
     this.#closed = true;
+    const cgroups = this.#settings.cgroups;
+    if (cgroups !== undefined) {
+      // Everything any run started, wherever it went; the cgroups go once they are empty
+      // (killed members take a moment to exit: wait a little, without the event loop).
+      killCgroup(cgroups, cgroups.dir);
+      const giveUpAt = Date.now() + CGROUP_SYNC_DRAIN_MS;
+      const pause = new Int32Array(new SharedArrayBuffer(4));
+      while (cgroupPopulated(cgroups, cgroups.dir) && Date.now() < giveUpAt)
+        Atomics.wait(pause, 0, 0, 5);
+      removeCgroup(cgroups.dir);
+    }
     for (const proc of this.#roots) this.#killTree(proc, undefined);
     for (const pgid of liveProcessGroups(this.#groups)) signalProcessGroup(pgid, "SIGKILL");
     this.#groups.clear();

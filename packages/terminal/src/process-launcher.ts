@@ -24,7 +24,8 @@ const PRCTL_SYSCALL: Readonly<Record<string, number>> = {
  * 2. waits for its request on file descriptor 3 (a socket pair; see {@link launcherRequest}),
  *    so it can be started ahead of the command and its start-up cost hidden;
  * 3. runs the command as its child, leading a process group of its own, with the request's
- *    extra variables and directory; reports the child's pid (`p<pid>`) and, when that child
+ *    extra variables and directory, after the child joined the request's control groups
+ *    (writing its pid to each `cgroup.procs` given; see task-cgroup.ts); reports the child's pid (`p<pid>`) and, when that child
  *    ends, its exit code on descriptor 3, and lets go of the output (ending it for every
  *    holder when asked: the sandbox's outer bwrap keeps a copy);
  * 4. stays alive while descendants remain, reaping them, and exits once none are left.
@@ -46,11 +47,13 @@ export const LAUNCHER_SCRIPT: string = [
   "my @f = split(/\\0/, $buf, -1);",
   "my $dir = shift @f;",
   "my $end = shift @f;",
+  "my @cg = splice(@f, 0, shift @f);",
   "my @env = splice(@f, 0, shift @f);",
   "my $pid = fork();",
   "exit 126 unless defined $pid;",
   "if ($pid == 0) {",
   "  close($ctl);",
+  "  for (@cg) { if (open(my $h, '>', $_)) { syswrite($h, \"$$\\n\"); close($h); } }",
   "  setpgrp(0, 0);",
   "  for (@env) { my $i = index($_, '='); $ENV{substr($_, 0, $i)} = substr($_, $i + 1); }",
   "  chdir($dir);",
@@ -80,6 +83,8 @@ export interface LauncherRequest {
   readonly endOutput: boolean;
   /** Variables added to the launcher's own (clean) environment for the command. */
   readonly env: Readonly<Record<string, string>>;
+  /** `cgroup.procs` files the command joins before it starts (none by default). */
+  readonly cgroups?: readonly string[];
   /** The program and its arguments. */
   readonly argv: readonly string[];
 }
@@ -90,6 +95,8 @@ export function launcherRequest(request: LauncherRequest): string {
   const body = [
     request.cwd,
     request.endOutput ? "1" : "",
+    String(request.cgroups?.length ?? 0),
+    ...(request.cgroups ?? []),
     String(env.length),
     ...env,
     ...request.argv,

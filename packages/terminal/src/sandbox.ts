@@ -23,6 +23,11 @@ export interface SandboxPolicy {
   readonly writableRoots: readonly string[];
   /** Paths hidden from commands (credentials, the Hermes home). */
   readonly hiddenPaths: readonly string[];
+  /**
+   * Paths inside the writable roots that stay read-only: what runs later outside the
+   * sandbox (`.git` with its hooks and config, `.husky`, `.envrc`), where they exist.
+   */
+  readonly readOnlyPaths: readonly string[];
 }
 
 /** Settings of the sandbox, read from `terminal.sandbox*` (the environment's `backendOptions`). */
@@ -49,6 +54,19 @@ const HIDDEN_IN_HOME: readonly string[] = [
   ".npmrc",
   ".pypirc",
   ".env",
+];
+
+/**
+ * Entries of a writable root that hold code something runs later, outside the sandbox: git
+ * hooks and config (`core.fsmonitor`, aliases, filters), husky's hooks, direnv's `.envrc`.
+ * Under `workspace-write` they are read-only, as Codex keeps `.git`.
+ */
+export const RUN_LATER_ENTRIES: readonly string[] = [
+  ".git",
+  ".husky",
+  ".envrc",
+  ".hooks",
+  ".githooks",
 ];
 
 /** Sockets that would let a sandboxed command act outside it (container daemons, session buses). */
@@ -130,7 +148,15 @@ export function sandboxPolicy(layout: SandboxLayout): SandboxPolicy {
     network: settings.network,
     writableRoots: [...writable, layout.tempDir, "/tmp"],
     hiddenPaths: hiddenPaths(layout),
+    readOnlyPaths: writable.flatMap(runLaterPaths),
   };
+}
+
+/** The run-later entries that exist in a writable root. */
+function runLaterPaths(root: string): string[] {
+  return RUN_LATER_ENTRIES.map((name) => path.join(root, name)).filter((entry) =>
+    existsSync(entry),
+  );
 }
 
 function hiddenPaths(layout: SandboxLayout): string[] {
@@ -173,9 +199,11 @@ export function sandboxArgs(layout: SandboxLayout, options: { asPid1: boolean })
   if (!settings.network) args.push("--unshare-net");
   if (options.asPid1) args.push("--as-pid-1");
   if (settings.level === "workspace-write") {
-    for (const dir of [layout.workspace, ...settings.writablePaths.map((p) => path.resolve(p))]) {
-      if (existsSync(dir)) args.push("--bind", dir, dir);
-    }
+    const roots = [layout.workspace, ...settings.writablePaths.map((p) => path.resolve(p))];
+    const bound = roots.filter((dir) => existsSync(dir));
+    for (const dir of bound) args.push("--bind", dir, dir);
+    // After the writable binds, so these stay read-only inside them.
+    for (const entry of bound.flatMap(runLaterPaths)) args.push("--ro-bind", entry, entry);
   } else {
     // Still visible when it lies below /tmp, which the task's temp dir replaces.
     args.push("--ro-bind", layout.workspace, layout.workspace);
@@ -223,6 +251,13 @@ export function hostPathOf(layout: SandboxLayout, file: string): string {
 }
 
 const HINTS: readonly (readonly [RegExp, (settings: SandboxSettings) => string])[] = [
+  [
+    /(?:^|[\s/'"`:])\.(?:git|husky|envrc|hooks|githooks)\b[^\n]*(?:Read-only file system|EROFS|Device or resource busy|EBUSY)|(?:Read-only file system|EROFS)[^\n]*\.(?:git|husky|envrc|hooks|githooks)\b/,
+    (s) =>
+      s.level === "read-only"
+        ? "[sandbox: the file system is read-only here (terminal.sandbox: read-only); only /tmp is writable]"
+        : "[sandbox: .git, .husky, .envrc and git hook folders stay read-only under terminal.sandbox: workspace-write, since what they hold runs later outside the sandbox; commit and change git settings outside the sandbox]",
+  ],
   [
     /Read-only file system|EROFS/,
     (s) =>

@@ -20,6 +20,12 @@ export interface SessionRun {
   readonly transient: readonly string[];
   /** The snapshot the command restores first, if any. */
   readonly snapshot: string | undefined;
+  /**
+   * The checked state of {@link snapshot}, written again as bash text that only defines
+   * (see shell-snapshot.ts); empty when there is none. A transport that can hand it to the
+   * shell directly restores it instead of the file, which a command may have rewritten.
+   */
+  readonly restore: string;
   /** Per-call variables, with the run marker. */
   readonly env: Readonly<Record<string, string>>;
   readonly pty: boolean;

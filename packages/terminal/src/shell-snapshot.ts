@@ -1,11 +1,24 @@
 // Reads the shell-state snapshot the wrapper writes after each command (`export -p`, then
-// `declare -f`, then `alias -p`) back into the aliases, functions and exported HOME that the
-// next command starts with, so approval can see what a word like `ls` will really run.
+// `declare -f`, then `alias -p`) back into the aliases, functions and exported variables that
+// the next command starts with, so approval can see what a word like `ls` will really run.
+//
+// The snapshot is written by a shell that also ran the user's command, which could have
+// rewritten the dumper or the file itself: so it is read strictly (only the exact forms the
+// dumper prints, each value read to the literal it stands for) and the next command restores
+// the state as written again from what was read (see `restoreText`), never the file's bytes.
 //
 // Function bodies may hold multi-line strings and here-documents that bash reprints verbatim,
 // so a line holding only `}` does not always end a function: a body ends at the first such line
 // where the text from the header parses as one complete function definition.
 import { initializeParser, parseShell } from "@hermes-agent/shell";
+import {
+  readAliasValue,
+  readDeclareValue,
+  singleQuoted,
+  SnapshotFormError,
+} from "./snapshot-values.js";
+
+export { SnapshotFormError } from "./snapshot-values.js";
 
 /** The part of a shell session's state that changes what a command word runs. */
 export interface ShellSnapshotState {
@@ -15,152 +28,177 @@ export interface ShellSnapshotState {
   readonly functions: Readonly<Record<string, string>>;
   /** The exported HOME of the session, when the snapshot has one. */
   readonly home?: string;
+  /** Exported variables with a value (PATH among them), name → value. */
+  readonly variables?: Readonly<Record<string, string>>;
+  /**
+   * The state as bash text the next command sources: every variable and alias as one
+   * single-quoted literal, every function as its checked definition. Nothing in it runs.
+   */
+  readonly restoreText?: string;
 }
 
 /** Snapshots larger than this are not read (a session this large is refused, not guessed). */
 const MAX_SNAPSHOT_CHARS = 4_000_000;
 
 const FUNCTION_HEADER = /^(\S+) \(\) ?$/;
+const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+/** Function and alias names: no quoting, expansion, operator or blank characters. */
+const COMMAND_NAME = /^[^\s$`'"\\;&|<>(){}=/-][^\s$`'"\\;&|<>(){}=/]*$/;
+const DECLARE = /^declare -([A-Za-z]+) ([^=\s]+)(=?)/;
+/** The run marker: restored from a snapshot it would let a command pose as another run. */
+const MARKER_NAME = "HERMES_TERMINAL_RUN";
 
-/** Index just past a quoted or plain shell word that starts at `start`, stopping at whitespace. */
-function endOfWord(text: string, start: number): number {
-  let i = start;
-  while (i < text.length) {
-    const c = text[i];
-    if (c === " " || c === "\t" || c === "\n") return i;
-    if (c === "\\") {
-      i += 2;
-    } else if (c === "'") {
-      const close = text.indexOf("'", i + 1);
-      i = close < 0 ? text.length : close + 1;
-    } else if (c === "$" && text[i + 1] === "'") {
-      i += 2;
-      while (i < text.length && text[i] !== "'") i += text[i] === "\\" ? 2 : 1;
-      i++;
-    } else if (c === '"') {
-      i++;
-      while (i < text.length && text[i] !== '"') i += text[i] === "\\" ? 2 : 1;
-      i++;
-    } else {
-      i++;
-    }
-  }
-  return text.length;
+/** Names of the wrapper's own state: a snapshot holding one was not written by the wrapper. */
+function isWrapperName(name: string): boolean {
+  return name.toLowerCase().startsWith("__hermes") || name === MARKER_NAME;
 }
 
+function checkCommandName(kind: string, name: string): void {
+  if (!COMMAND_NAME.test(name)) throw new SnapshotFormError(`${kind} name ${JSON.stringify(name)}`);
+  // The wrapper runs `builtin ...` after restoring: a function of that name would run instead.
+  if (isWrapperName(name) || name === "builtin") {
+    throw new SnapshotFormError(`a ${kind} named ${name}, which only a tampered snapshot holds`);
+  }
+}
 /**
  * What earlier parses of a session's snapshots found, by the exact text parsed: a session's
  * snapshots differ little from one command to the next (a `cd`, a variable), and parsing each
  * function again costs far more than looking it up. Holds what the last parse used.
  */
 class SnapshotParseMemo {
-  #functions = new Set<string>();
-  #words = new Map<string, string | undefined>();
-  #nextFunctions = new Set<string>();
-  #nextWords = new Map<string, string | undefined>();
+  #functions = new Map<string, boolean>();
+  #nextFunctions = new Map<string, boolean>();
 
-  /** Whether `definition` is one complete function definition. */
-  isCompleteFunction(definition: string): boolean {
-    if (this.#functions.has(definition) || this.#nextFunctions.has(definition)) {
-      this.#nextFunctions.add(definition);
-      return true;
+  /**
+   * Whether `definition` parses complete: undefined while it does not, else whether it is
+   * exactly one definition of `name` (nothing outside the function's body).
+   */
+  functionDefinition(definition: string, name: string): boolean | undefined {
+    const known = this.#nextFunctions.get(definition) ?? this.#functions.get(definition);
+    if (known !== undefined) {
+      this.#nextFunctions.set(definition, known);
+      return known;
     }
     const parsed = parseShell(definition);
-    const complete = !parsed.incomplete && parsed.functions.length > 0;
-    if (complete) this.#nextFunctions.add(definition);
-    return complete;
-  }
-
-  /** The value of one `NAME=<word>` as bash would read it (quotes removed). */
-  wordValue(word: string): string | undefined {
-    const value = this.#nextWords.has(word)
-      ? this.#nextWords.get(word)
-      : this.#words.has(word)
-        ? this.#words.get(word)
-        : staticWordValue(word);
-    this.#nextWords.set(word, value);
-    return value;
+    if (parsed.incomplete || parsed.functions.length === 0) return undefined;
+    const inBodies = new Set(parsed.functions.flatMap((f) => f.body.commands));
+    const exact =
+      parsed.functions[0]?.name === name &&
+      parsed.commands.every((command) => inBodies.has(command));
+    this.#nextFunctions.set(definition, exact);
+    return exact;
   }
 
   /** A parse ended: keep only what it used. */
   settle(): void {
     this.#functions = this.#nextFunctions;
-    this.#words = this.#nextWords;
-    this.#nextFunctions = new Set();
-    this.#nextWords = new Map();
+    this.#nextFunctions = new Map();
   }
 }
 
-function staticWordValue(word: string): string | undefined {
-  const command = parseShell(`: ${word}`).commands[0];
-  const value = command?.words[1];
-  return value === undefined || value.dynamic ? undefined : value.text;
+/** Index of the end of the line holding `at`. */
+function lineEndAt(text: string, at: number): number {
+  const end = text.indexOf("\n", at);
+  return end < 0 ? text.length : end;
 }
 
-/** Index of the end of the statement starting at `start` (the newline after its last word). */
-function endOfStatement(text: string, start: number): number {
-  let i = start;
-  while (i < text.length && text[i] !== "\n") {
-    if (text[i] === " " || text[i] === "\t") i++;
-    else i = endOfWord(text, i);
+function expectLineEnd(text: string, at: number, what: string): void {
+  if (at < text.length && text[at] !== "\n") {
+    throw new SnapshotFormError(`text after the value of ${what}`);
   }
-  return i;
 }
 
 /**
- * Parse a snapshot file's text. Throws when the text is not what the wrapper writes, so the
- * caller can refuse instead of approving with state it could not read.
+ * Parse a snapshot file's text. Throws {@link SnapshotFormError} when the text is not exactly
+ * what the wrapper writes, so the caller can discard it instead of restoring it.
  */
 export function parseShellSnapshot(
   text: string,
   memo: SnapshotParseMemo = new SnapshotParseMemo(),
 ): ShellSnapshotState {
   if (text.length > MAX_SNAPSHOT_CHARS) {
-    throw new RangeError(`shell snapshot of ${text.length} characters is too large to read`);
+    throw new SnapshotFormError(`shell snapshot of ${text.length} characters is too large to read`);
   }
   const aliases: Record<string, string> = {};
   const functions: Record<string, string> = {};
-  let home: string | undefined;
+  const variables: Record<string, string> = {};
+  const restore: { variables: string[]; functions: string[]; aliases: string[] } = {
+    variables: [],
+    functions: [],
+    aliases: [],
+  };
   let i = 0;
   while (i < text.length) {
-    const lineEnd = text.indexOf("\n", i) < 0 ? text.length : text.indexOf("\n", i);
+    const lineEnd = lineEndAt(text, i);
     const line = text.slice(i, lineEnd);
-    if (FUNCTION_HEADER.test(line)) {
-      const name = FUNCTION_HEADER.exec(line)?.[1] ?? "";
-      const bodyStart = lineEnd + 1;
+    const header = FUNCTION_HEADER.exec(line);
+    if (header !== null) {
+      const name = header[1] ?? "";
+      checkCommandName("function", name);
       let end = lineEnd;
-      for (;;) {
+      let exact: boolean | undefined;
+      while (exact === undefined) {
         const close = text.indexOf("\n}", end);
-        if (close < 0) throw new SyntaxError(`function ${name} in shell snapshot has no end`);
-        const closeEnd = text.indexOf("\n", close + 1);
-        end = closeEnd < 0 ? text.length : closeEnd;
-        if (memo.isCompleteFunction(text.slice(i, end))) break;
+        if (close < 0) throw new SnapshotFormError(`function ${name} in shell snapshot has no end`);
+        end = lineEndAt(text, close + 1);
+        exact = memo.functionDefinition(text.slice(i, end), name);
       }
-      functions[name] = text.slice(bodyStart, end).trim();
+      if (!exact) {
+        throw new SnapshotFormError(`function ${name} holds more than its own definition`);
+      }
+      functions[name] = text.slice(lineEnd + 1, end).trim();
+      restore.functions.push(text.slice(i, end));
       i = end + 1;
-    } else if (line.startsWith("declare -")) {
-      const end = endOfStatement(text, i);
-      const statement = text.slice(i, end);
-      const homeAt = statement.indexOf(" HOME=");
-      if (/^declare -\S* HOME=/.test(statement) && homeAt > 0)
-        home = memo.wordValue(statement.slice(homeAt + 6));
-      i = end + 1;
-    } else if (line.startsWith("alias ")) {
-      const end = endOfStatement(text, i);
-      const statement = text.slice(i + 6, end);
-      const eq = statement.indexOf("=");
-      if (eq <= 0) throw new SyntaxError(`unreadable alias line in shell snapshot: ${line}`);
-      const value = memo.wordValue(statement.slice(eq + 1));
-      if (value === undefined) throw new SyntaxError(`unreadable alias in shell snapshot: ${line}`);
-      aliases[statement.slice(0, eq)] = value;
-      i = end + 1;
-    } else if (line.trim() === "") {
-      i = lineEnd + 1;
-    } else {
-      throw new SyntaxError(`unexpected line in shell snapshot: ${line.slice(0, 120)}`);
+      continue;
     }
+    const declare = DECLARE.exec(line);
+    if (declare !== null) {
+      const [whole, flags = "", name = "", eq] = declare;
+      if (!VARIABLE_NAME.test(name)) throw new SnapshotFormError(`variable name ${name}`);
+      if (isWrapperName(name)) {
+        throw new SnapshotFormError(
+          `a variable named ${name}, which only a tampered snapshot holds`,
+        );
+      }
+      if (/[aA]/.test(flags)) {
+        // Arrays are never exported to programs; they are not restored.
+        i = lineEnd + 1;
+        continue;
+      }
+      if (eq === "") {
+        expectLineEnd(text, i + whole.length, name);
+        restore.variables.push(`declare -x ${name}`);
+        i = lineEnd + 1;
+        continue;
+      }
+      const read = readDeclareValue(text, i + whole.length);
+      expectLineEnd(text, read.end, name);
+      variables[name] = read.value;
+      restore.variables.push(`declare -x ${name}=${singleQuoted(read.value)}`);
+      i = read.end + 1;
+      continue;
+    }
+    if (line.startsWith("alias ")) {
+      const eq = line.indexOf("=");
+      const name = eq < 0 ? "" : line.slice(6, eq);
+      checkCommandName("alias", name);
+      const read = readAliasValue(text, i + eq + 1);
+      expectLineEnd(text, read.end, `alias ${name}`);
+      aliases[name] = read.value;
+      restore.aliases.push(`alias ${name}=${singleQuoted(read.value)}`);
+      i = read.end + 1;
+      continue;
+    }
+    if (line.trim() !== "") {
+      throw new SnapshotFormError(`unexpected line in shell snapshot: ${line.slice(0, 120)}`);
+    }
+    i = lineEnd + 1;
   }
-  return { aliases, functions, ...(home === undefined ? {} : { home }) };
+  const home = variables.HOME;
+  const restoreText = [...restore.variables, ...restore.functions, ...restore.aliases]
+    .map((part) => `${part}\n`)
+    .join("");
+  return { aliases, functions, ...(home === undefined ? {} : { home }), variables, restoreText };
 }
 
 function parseMemoized(text: string, memo: SnapshotParseMemo): ShellSnapshotState {

@@ -38,6 +38,13 @@ export class SnapshotFiles {
     if (file !== this.#current) this.#discard(file);
   }
 
+  /** Later commands restore nothing (the current snapshot is discarded once unused). */
+  reset(): void {
+    const previous = this.#current;
+    this.#current = undefined;
+    if (previous !== undefined && !this.#users.has(previous)) this.#discard(previous);
+  }
+
   /** Make `file` the snapshot later commands restore. */
   adopt(file: string): void {
     const previous = this.#current;

@@ -40,10 +40,32 @@ test("aliases, functions and HOME come back as bash defined them", () => {
   expect(state.functions.f).toContain("cat <<EOF");
   expect(state.functions.g).toContain("rm -f /nonexistent/x");
   expect(state.home).toBe("/srv/other");
+  expect(state.variables?.WEIRD).toBe("x\ny () \n{ \n}");
+});
+
+test("the restore text gives back the same state when bash reads it", () => {
+  const text = snapshotAfter(
+    [
+      "alias q=\"echo 'it''s' \\\"x\\\"\"",
+      'f() { echo "a\n}\nb"; }',
+      "export A=$'tab\\there\\nnew' B='$x `y` \"q\" \\\\z' C",
+    ].join("\n"),
+  );
+  const state = parseShellSnapshot(text);
+  const again = parseShellSnapshot(snapshotAfter(state.restoreText ?? ""));
+  expect(again.aliases).toEqual(state.aliases);
+  expect(again.functions).toEqual(state.functions);
+  expect(again.variables).toEqual(state.variables);
+  expect(state.variables?.B).toBe('$x `y` "q" \\\\z');
 });
 
 test("an empty snapshot has nothing; an unreadable one throws", () => {
-  expect(parseShellSnapshot("")).toEqual({ aliases: {}, functions: {} });
+  expect(parseShellSnapshot("")).toEqual({
+    aliases: {},
+    functions: {},
+    variables: {},
+    restoreText: "",
+  });
   expect(() => parseShellSnapshot("garbage line\n")).toThrow(/unexpected line/);
   expect(() => parseShellSnapshot("f () \n{ \n    echo\n")).toThrow(/has no end/);
 });

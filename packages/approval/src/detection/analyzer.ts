@@ -10,13 +10,14 @@ import {
   type Word,
 } from "@hermes-agent/shell";
 import type { CommandCollector } from "./analysed-commands.js";
+import { aliasScript, spendWork } from "./alias-expansion.js";
 import {
   copySessionState,
   sessionStateOf,
   withSession,
   type SessionState,
 } from "./command-context.js";
-import { renamedProgram, trackSession } from "./session-tracking.js";
+import { enterDirectory, renamedProgram, trackSession } from "./session-tracking.js";
 import { matchOf, worse, type CommandRule, type RuleContext } from "./rule-context.js";
 import { deleteRules } from "./rules/delete-rules.js";
 import { escalationRules } from "./rules/escalation-rules.js";
@@ -54,6 +55,8 @@ import { systemRules } from "./rules/system-rules.js";
 import { redirectMatch, writeRules } from "./rules/write-rules.js";
 import { writtenThenExecMatch, forkBombMatch } from "./script-rules.js";
 import { shellPayloadMatch } from "./shell-payloads.js";
+import { runFormRules } from "./rules/run-forms-rules.js";
+import { inputSecretMatch, runtimeFileRules } from "./rules/runtime-files-rules.js";
 import { globToRegExp } from "./paths.js";
 import type { DangerousCommandMatch } from "./types.js";
 
@@ -76,6 +79,9 @@ const GLOB_CANDIDATES = [
   "sh",
   "bash",
 ];
+// Programs a command word known only at run time is checked as: those whose arguments alone
+// make them hard-line (a shell's `-c` text, a device, `/`).
+const OPEN_CANDIDATES = ["rm", "dd", "shred", "wipefs", "chmod", "chown", "mv", "bash", "find"];
 const LAYER_RULES: readonly CommandRule[] = [
   shellPayloadMatchRule(),
   deleteRules,
@@ -108,6 +114,8 @@ const LAYER_RULES: readonly CommandRule[] = [
   escalationRules,
   toolExecRules,
   operationRules,
+  runFormRules,
+  runtimeFileRules,
   developerToolRules,
 ];
 
@@ -147,10 +155,11 @@ class Analyzer implements RuleContext {
     expanding: ReadonlySet<string> = this.expanding,
   ): DangerousCommandMatch | null {
     if (this.depth >= MAX_DEPTH) return this.note(matchOf(EXEC_RULES.nesting));
+    spendWork(this.state);
     const state = copySessionState(this.state);
     return withSession(state, () =>
       new Analyzer(this.depth + 1, state, this.collector, expanding).analyseScript(
-        parseShell(normalizeCommandText(text)),
+        parseShell(normalizeCommandText(text), state.environment ?? undefined),
       ),
     );
   }
@@ -168,29 +177,26 @@ class Analyzer implements RuleContext {
     const first = cmd.words[0];
     if (first === undefined || first.dynamic) return { cmd, found: null };
     const name = first.text;
-    const alias = this.expanding.has(name) ? undefined : this.state.aliases.get(name);
-    if (alias !== undefined) {
-      if (alias === DYNAMIC)
-        return { cmd: { ...cmd, words: [dynamicWord(), ...cmd.words.slice(1)] }, found: null };
+    // A bare alias word expanded again in an unchanged session gives the same verdict.
+    const bare =
+      cmd.words.length === 1 && cmd.redirects.length === 0 && cmd.assignments.length === 0;
+    const work = this.state.work;
+    const key = bare
+      ? `${name}\0${work.version}\0${this.depth}\0${[...this.expanding].join(" ")}`
+      : "";
+    if (bare && work.verdicts.has(key))
+      return { cmd: { ...cmd, words: [] }, found: work.verdicts.get(key) ?? null };
+    const before = work.version;
+    const expanded = aliasScript(cmd, this.state, this.expanding);
+    if (expanded === "dynamic")
+      return { cmd: { ...cmd, words: [dynamicWord(), ...cmd.words.slice(1)] }, found: null };
+    if (expanded !== null) {
       if (this.depth >= MAX_DEPTH) return { cmd, found: this.note(matchOf(EXEC_RULES.nesting)) };
-      const script = parseShell(normalizeCommandText(alias));
-      const last = script.commands[script.commands.length - 1];
-      const merged: Script = {
-        ...script,
-        commands: script.commands.map((inner) =>
-          inner !== last
-            ? inner
-            : {
-                assignments: [...cmd.assignments, ...inner.assignments],
-                words: [...inner.words, ...cmd.words.slice(1)],
-                redirects: [...inner.redirects, ...cmd.redirects],
-                upstream: inner.upstream.length > 0 ? inner.upstream : cmd.upstream,
-              },
-        ),
-      };
       const expanding = new Set(this.expanding).add(name);
       const inner = new Analyzer(this.depth + 1, this.state, this.collector, expanding);
-      return { cmd: { ...cmd, words: [], assignments: [] }, found: inner.analyseScript(merged) };
+      const found = inner.analyseScript(expanded);
+      if (bare && work.version === before && this.collector === null) work.verdicts.set(key, found);
+      return { cmd: { ...cmd, words: [], assignments: [] }, found };
     }
     const body = this.expanding.has(name) ? undefined : this.state.functions.get(name);
     if (body !== undefined) {
@@ -230,26 +236,43 @@ class Analyzer implements RuleContext {
   }
 
   analyseCommand(original: SimpleCommand): DangerousCommandMatch | null {
+    const { cwd, left, depth } = this.state;
+    try {
+      return this.analyseLayers(original);
+    } finally {
+      // A wrapper's chdir (`env -C DIR`, `sudo -D DIR`) lasts for its command only.
+      this.state.cwd = cwd;
+      this.state.left = left;
+      this.state.depth = depth;
+    }
+  }
+
+  private analyseLayers(original: SimpleCommand): DangerousCommandMatch | null {
     const { cmd, found: expanded } = this.expandSession(original);
-    let found = worse(redirectMatch(original), expanded);
+    let found = worse(worse(redirectMatch(original), inputSecretMatch(original)), expanded);
     if (this.stop(found)) return found;
+    let directory: string | undefined;
     for (const layer of resolveLayers(cmd)) {
       this.collector?.addLayer(layer);
+      if (layer.directory !== undefined && layer.directory !== directory) {
+        directory = layer.directory;
+        enterDirectory(this.state, directory);
+      }
       if (isDynamicCommandWord(layer)) {
         const base = layer.nameWord.text.slice(layer.nameWord.text.lastIndexOf("/") + 1);
-        if (!base.includes(DYNAMIC)) {
-          const pattern = globToRegExp(base);
-          for (const candidate of GLOB_CANDIDATES) {
-            if (!pattern.test(candidate)) continue;
-            const guess = this.analyseCommand({
-              ...layer.source,
-              words: [staticWord(candidate), ...layer.args],
-            });
-            if (guess?.hardline) return guess;
-          }
-        }
+        const guess = this.guessProgram(
+          layer,
+          base.includes(DYNAMIC) ? OPEN_CANDIDATES : GLOB_CANDIDATES,
+          base.includes(DYNAMIC) ? null : globToRegExp(base),
+        );
+        if (guess !== null) return guess;
         found = worse(found, this.note(matchOf(EXEC_RULES.dynamicCommand)));
         break;
+      }
+      if (layer.nameWord.overridable !== undefined) {
+        // `${x:-ls} -rf /`: the environment may set x to any program.
+        const guess = this.guessProgram(layer, OPEN_CANDIDATES, null);
+        if (guess !== null) return guess;
       }
       const renamed = this.renamedLayer(layer);
       if (renamed !== null) {
@@ -264,6 +287,26 @@ class Analyzer implements RuleContext {
       }
     }
     return found;
+  }
+
+  /**
+   * A command word that may be any of `candidates` (matching `pattern` when given): the
+   * hard-line verdict of the worst one, or null when none is hard-line.
+   */
+  private guessProgram(
+    layer: ResolvedCommand,
+    candidates: readonly string[],
+    pattern: RegExp | null,
+  ): DangerousCommandMatch | null {
+    for (const candidate of candidates) {
+      if (pattern !== null && !pattern.test(candidate)) continue;
+      const guess = this.analyseCommand({
+        ...layer.source,
+        words: [staticWord(candidate), ...layer.args],
+      });
+      if (guess?.hardline) return guess;
+    }
+    return null;
   }
 
   analyseScript(script: Script): DangerousCommandMatch | null {
@@ -300,6 +343,6 @@ export function analyseShellText(
   state: SessionState = sessionStateOf(undefined),
   collector: CommandCollector | null = null,
 ): DangerousCommandMatch | null {
-  const script = parseShell(text);
+  const script = parseShell(text, state.environment ?? undefined);
   return withSession(state, () => new Analyzer(depth, state, collector).analyseScript(script));
 }

@@ -1,3 +1,7 @@
+import type { Script } from "@hermes-agent/shell";
+import { MAX_EXPANSIONS } from "./alias-expansion.js";
+import type { DangerousCommandMatch } from "./types.js";
+
 /**
  * What detection may know about the session a command runs in. Every field is optional; a
  * missing field means "unknown" and the command is judged without it.
@@ -13,12 +17,37 @@ export interface CommandContext {
   readonly functions?: Readonly<Record<string, string>>;
   /** The session's hash table, command name to the path it runs (`hash -p /bin/rm ls`). */
   readonly hashed?: Readonly<Record<string, string>>;
+  /**
+   * The working tree (absolute): deletes resolving inside it are the project's business. When
+   * absent, the `cwd` given here is the working tree; a `cd` elsewhere leaves it.
+   */
+  readonly workspace?: string;
+  /**
+   * The session's exported variables (`export -p`), name to value: `${x:-ls}` and `$x` read
+   * them, and the session's `PATH` tells which directory a bare command word runs from. When
+   * given, a variable absent here is unset.
+   */
+  readonly environment?: Readonly<Record<string, string>>;
+  /** The runtime's effective HERMES_HOME (absolute): its credential and state files are secrets. */
+  readonly hermesHome?: string;
 }
 
 /** Options of {@link detectDangerousCommand}. */
 export interface DetectOptions {
   /** The session the command runs in (cwd, home, aliases, functions, hash table). */
   readonly context?: CommandContext;
+}
+
+/**
+ * Work shared by one whole analysis: the expansions left in its budget, each alias text parsed
+ * once, and the verdicts of argument-less alias expansions by session version (bumped by
+ * anything that changes what a later command means, and by every copy of the state).
+ */
+export interface AnalysisWork {
+  left: number;
+  version: number;
+  readonly parsed: Map<string, Script>;
+  readonly verdicts: Map<string, DangerousCommandMatch | null>;
 }
 
 /** Mutable per-analysis session state (aliases and the like change as the script runs). */
@@ -29,6 +58,18 @@ export interface SessionState {
   readonly functions: Map<string, string>;
   /** Command word (name or path) to the program it really runs. */
   readonly renamed: Map<string, string>;
+  /** The working tree (absolute), or null when unknown. */
+  readonly workspace: string | null;
+  /** True once a `cd` (or a wrapper's chdir) left the working tree or went somewhere unknown. */
+  left: boolean;
+  /** With no known directory: how far below the starting directory relative `cd`s went. */
+  depth: number;
+  /** The session's exported variables, or null when the caller did not give them. */
+  readonly environment: ReadonlyMap<string, string> | null;
+  /** The effective HERMES_HOME, or null when only the default is known. */
+  readonly hermesHome: string | null;
+  /** What the whole analysis shares (every copy of the state): see {@link AnalysisWork}. */
+  readonly work: AnalysisWork;
 }
 
 function absolute(path: string | undefined): string | null {
@@ -53,23 +94,46 @@ export function sessionStateOf(context: unknown): SessionState {
   // Without an explicit home, a working directory under /root or /home/<user> tells it.
   if (home === null && cwd !== null)
     home = /^\/(?:root|home\/[^/]+|Users\/[^/]+)(?=\/|$)/.exec(cwd)?.[0] ?? null;
+  const workspace = absolute(typeof ctx.workspace === "string" ? ctx.workspace : undefined) ?? cwd;
+  const environment =
+    ctx.environment !== null && typeof ctx.environment === "object"
+      ? entries(ctx.environment)
+      : null;
   return {
     cwd,
     home,
     aliases: entries(ctx.aliases),
     functions: entries(ctx.functions),
     renamed: entries(ctx.hashed),
+    workspace,
+    left: cwd !== null && workspace !== null && !isInsideDir(cwd, workspace),
+    depth: 0,
+    environment,
+    hermesHome: absolute(typeof ctx.hermesHome === "string" ? ctx.hermesHome : undefined),
+    work: { left: MAX_EXPANSIONS, version: 0, parsed: new Map(), verdicts: new Map() },
   };
+}
+
+/** True when `path` is `dir` or below it (both absolute and normalised). */
+export function isInsideDir(path: string, dir: string): boolean {
+  return dir === "/" || path === dir || path.startsWith(`${dir}/`);
 }
 
 /** A copy of a session state, for analysing nested text without leaking its `cd`s. */
 export function copySessionState(state: SessionState): SessionState {
+  state.work.version++;
   return {
     cwd: state.cwd,
     home: state.home,
     aliases: new Map(state.aliases),
     functions: new Map(state.functions),
     renamed: new Map(state.renamed),
+    workspace: state.workspace,
+    left: state.left,
+    depth: state.depth,
+    environment: state.environment,
+    hermesHome: state.hermesHome,
+    work: state.work,
   };
 }
 

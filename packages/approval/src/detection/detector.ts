@@ -6,6 +6,7 @@ import {
   normalizeCommandText,
 } from "@hermes-agent/shell";
 import { overBudgetReason } from "./analysis-budget.js";
+import { AnalysisBudgetExceeded } from "./alias-expansion.js";
 import { matchOf, worse } from "./rule-context.js";
 import { ANALYSIS_FAILED_RULE, NOT_A_STRING_RULE, TOO_LARGE_RULE } from "./rule-catalog.js";
 import type { DangerousCommandMatch } from "./types.js";
@@ -67,7 +68,9 @@ function detect(
     const displayed = displayFormOfCommand(command);
     if (displayed === parsed || displayed === command) return found;
     return worse(found, analyseShellText(displayed, 0, sessionStateOf(context)));
-  } catch {
+  } catch (error) {
+    if (error instanceof AnalysisBudgetExceeded)
+      return { ...matchOf(TOO_LARGE_RULE), description: error.message };
     // A bug or an input deeper than the JS stack must never read as "safe".
     return matchOf(ANALYSIS_FAILED_RULE);
   }

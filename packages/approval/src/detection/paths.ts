@@ -209,7 +209,21 @@ const SHELL_RC =
 
 /** Why writing to a path is sensitive, if it is. */
 export type WriteTargetKind =
-  "block-device" | "system" | "credential" | "user-config" | "project-config" | "network";
+  | "block-device"
+  | "kernel-control"
+  | "system"
+  | "credential"
+  | "code-hook"
+  | "user-config"
+  | "project-config"
+  | "network";
+
+// Kernel control files a write to which crashes, reboots or bricks the machine.
+const KERNEL_CONTROL = /^(?:proc\/sysrq-trigger|sys\/firmware\/efi\/efivars(?:\/.*)?)$/;
+// Files whose content runs later without anyone asking: git's config and hooks, husky hooks,
+// Python `.pth` start-up files (direnv's `.envrc` is judged by its content when allowed).
+const CODE_HOOK =
+  /(?:^|\/)(?:\.git\/(?:config|hooks\/[^/]+)|\.husky\/[^/]+|[^/]*-packages\/[^/]+\.pth)$/;
 
 // Sensitive files a globbed write target is checked against (`/e*/pa??wd`, `~/.b*rc`).
 const SENSITIVE_FILES = [
@@ -255,6 +269,8 @@ function classifyConcreteTarget(text: string): WriteTargetKind | null {
   const path = resolvePath(text);
   const parts = path.parts;
   const joined = parts.join("/");
+  if (path.base === "root" && KERNEL_CONTROL.test(joined)) return "kernel-control";
+  if (CODE_HOOK.test(joined) && !/(?:^|\/)\.git\/hooks\/[^/]+$/.test(joined)) return "code-hook";
   if (path.base === "home") {
     if (SHELL_RC.test(joined)) return "credential";
     return isUserToolConfig(parts) ? "user-config" : null;

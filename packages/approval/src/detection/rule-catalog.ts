@@ -21,6 +21,9 @@ import { SYSTEM_RULES } from "./rules/system-rules.js";
 import { WRITE_RULES } from "./rules/write-rules.js";
 import { DEVELOPER_TOOL_RULES } from "./rules/developer-tool-rules.js";
 import { SCRIPT_RULES } from "./script-rules.js";
+import { RUN_FORM_RULES } from "./rules/run-forms-rules.js";
+import { RUNTIME_FILE_RULES } from "./rules/runtime-files-rules.js";
+import { SCRIPT_FILE_RULES } from "./rules/script-files.js";
 import { rule, type RuleInfo } from "./types.js";
 
 /** Returned for commands longer than the analyser accepts. */
@@ -63,6 +66,9 @@ function collect(): readonly RuleInfo[] {
     CONTAINER_RULES,
     ESCALATION_RULES,
     OPERATION_RULES,
+    RUN_FORM_RULES,
+    RUNTIME_FILE_RULES,
+    SCRIPT_FILE_RULES,
     DEVELOPER_TOOL_RULES,
   ];
   for (const table of tables) {

@@ -40,6 +40,14 @@ export function deleteScopeOf(text: string, glob: boolean): DeleteScope {
   if (MKTEMP_RESULT.test(text) && !text.includes("..")) return "inside";
   const own = classifyDeleteTarget(homeFolded(text), glob);
   const moved = inWorkingDirectory(text);
+  // After a `cd` out of the working tree, a relative path is not the project's any more.
+  const session = activeSession();
+  const relative = !/^[/~]/.test(text);
+  if (relative && session?.left === true && (own === "inside" || own === "tree-root")) {
+    if (moved === null) return "outside";
+    const scope = classifyDeleteTarget(moved, glob);
+    return HARD_DELETE_SCOPES.has(scope) ? scope : "outside";
+  }
   if (moved === null || own === "dynamic") return own;
   const scope = classifyDeleteTarget(moved, glob);
   return HARD_DELETE_SCOPES.has(scope) ? scope : own;

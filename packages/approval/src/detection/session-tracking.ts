@@ -2,10 +2,12 @@ import {
   commandBaseName,
   DYNAMIC,
   parseFlags,
+  parseShell,
   staticWord,
   type SimpleCommand,
 } from "@hermes-agent/shell";
-import type { SessionState } from "./command-context.js";
+import { isInsideDir, type SessionState } from "./command-context.js";
+import { spendWork } from "./alias-expansion.js";
 
 // Programs that copy or link a file to a new name (the new name then runs the same program).
 const COPIERS: ReadonlyMap<string, string> = new Map([
@@ -16,6 +18,16 @@ const COPIERS: ReadonlyMap<string, string> = new Map([
   ["rsync", "e"],
 ]);
 
+// Builtins that change what later commands mean (with cat and the copiers above).
+const SESSION_BUILTINS: ReadonlySet<string> = new Set([
+  "cd",
+  "pushd",
+  "popd",
+  "chdir",
+  "alias",
+  "unalias",
+  "hash",
+]);
 const PATH_DIRECTORY = /(?:^|\/)s?bin\/[^/]+$/;
 
 function joinPath(base: string, path: string): string {
@@ -31,13 +43,48 @@ function joinPath(base: string, path: string): string {
 }
 
 function trackDirectory(state: SessionState, cmd: SimpleCommand): void {
+  if (cmd.words[0]?.text === "popd") {
+    enterDirectory(state, DYNAMIC);
+    return;
+  }
   const target = cmd.words.slice(1).find((word) => !/^-[LPe@]*$/.test(word.text));
-  if (target === undefined) state.cwd = state.home ?? "~";
-  else if (target.dynamic || target.text === "-") state.cwd = null;
-  else if (target.text.startsWith("~") && state.home !== null)
-    state.cwd = joinPath(state.home, target.text.slice(1).replace(/^\//, ""));
-  else if (/^[/~]/.test(target.text)) state.cwd = joinPath("/", target.text);
-  else state.cwd = state.cwd === null ? null : joinPath(state.cwd, target.text);
+  if (target === undefined) enterDirectory(state, cmd.words[0]?.text === "pushd" ? DYNAMIC : "~");
+  else enterDirectory(state, target.text === "-" ? DYNAMIC : target.text);
+}
+
+/**
+ * Move the session to `dir` (absolute, `~`-relative, relative to the current directory, or
+ * {@link DYNAMIC} when only known at run time), noting whether it left the working tree: once
+ * it has, a relative delete is no longer a delete inside the project.
+ */
+export function enterDirectory(state: SessionState, dir: string): void {
+  state.work.version++;
+  if (dir.includes(DYNAMIC)) {
+    // `cd /proc/$pid`: where it goes is partly known; relative paths keep the known part.
+    state.cwd = dir.startsWith("/") ? joinPath("/", dir) : null;
+    state.left = true;
+    return;
+  }
+  if (dir === "~" || dir.startsWith("~/")) {
+    // Without a known home, `~` itself stands for it (paths fold to `~/...` the same way).
+    state.cwd = state.home === null ? dir.replace(/\/+$/, "") : joinPath(state.home, dir.slice(2));
+    state.left = true;
+  } else if (dir.startsWith("~")) {
+    state.cwd = null;
+    state.left = true;
+  } else if (dir.startsWith("/")) state.cwd = joinPath("/", dir);
+  else if (state.cwd !== null) state.cwd = joinPath(state.cwd, dir);
+  else {
+    // No directory known: follow how far below the start relative moves go.
+    for (const part of dir.split("/")) {
+      if (part === "..") state.depth--;
+      else if (part !== "" && part !== ".") state.depth++;
+      if (state.depth < 0) state.left = true;
+    }
+    return;
+  }
+  if (state.cwd !== null && state.workspace !== null)
+    state.left = !isInsideDir(state.cwd, state.workspace);
 }
 
 function trackAliases(state: SessionState, cmd: SimpleCommand): void {
@@ -99,7 +146,29 @@ export function trackSession(state: SessionState, cmd: SimpleCommand): void {
   const word = cmd.words[0];
   if (word === undefined || word.dynamic) return;
   const name = word.text;
-  if (name === "cd" || name === "pushd" || name === "chdir") trackDirectory(state, cmd);
+  if ((name === "builtin" || name === "command") && cmd.words.length > 1) {
+    if (!/^-/.test(cmd.words[1]?.text ?? ""))
+      trackSession(state, { ...cmd, words: cmd.words.slice(1) });
+    return;
+  }
+  if (name === "eval") {
+    // `eval alias ll=rm` defines the alias in this shell, for the commands after it.
+    const args = cmd.words.slice(1);
+    if (args.length === 0 || args.some((arg) => arg.dynamic)) return;
+    spendWork(state);
+    const text = args.map((arg) => arg.text).join(" ");
+    for (const inner of parseShell(text, state.environment ?? undefined).commands)
+      trackSession(state, inner);
+    return;
+  }
+  if (
+    SESSION_BUILTINS.has(name) ||
+    commandBaseName(name) === "cat" ||
+    COPIERS.has(commandBaseName(name))
+  )
+    state.work.version++;
+  if (name === "cd" || name === "pushd" || name === "popd" || name === "chdir")
+    trackDirectory(state, cmd);
   else if (name === "alias") trackAliases(state, cmd);
   else if (name === "unalias")
     for (const arg of cmd.words.slice(1)) {

@@ -8,6 +8,12 @@ export const ApprovalErrorCode = {
   AllowlistWrite: "APPROVAL_ALLOWLIST_WRITE",
   /** Appending to the audit log failed. */
   AuditWrite: "APPROVAL_AUDIT_WRITE",
+  /**
+   * config.yaml was changed while running in a way that loosens approval (mode off, an
+   * opt-in, a removed deny glob, a new allowlist entry, another reviewer): not applied until
+   * the process starts again. Reported through `onError` as a warning.
+   */
+  LooseningDeferred: "APPROVAL_LOOSENING_DEFERRED",
 } as const;
 
 /** One of the {@link ApprovalErrorCode} values. */

@@ -7,6 +7,7 @@ import { runApprovalGate } from "./approval-gate.js";
 import { answerOf } from "./human-reply.js";
 import type { ApprovalPrompt } from "./approval-prompt.js";
 import { approvalSettingsOf, type ApprovalSettings } from "./approval-settings.js";
+import { tightenOnly } from "./settings-ratchet.js";
 import { createApprovalStore, scopedEntry, type ApprovalEntry } from "./approval-store.js";
 import type { TargetClass } from "./target-class.js";
 import { removeAllowlistEntry, saveAllowlistEntry } from "./allowlist-persistence.js";
@@ -147,8 +148,35 @@ export function createApprovalManager(options: ApprovalManagerOptions = {}): App
   let reviewerCache: { key: string; reviewer: SmartReviewer } | undefined;
 
   const readConfig = approvalConfigReader(home, env, options.config);
+  // What is in force: the first read, then only ever stricter (see settings-ratchet.ts).
+  let held: ApprovalSettings | undefined;
+  const ownEntries = new Set<string>();
+  const warned = new Set<string>();
+  // Read now, when the manager is made (before any command could edit the file), not at the
+  // first dangerous command.
+  const atStart = readConfig().then(approvalSettingsOf);
+  atStart.catch(() => undefined);
   const loadSettings = async (): Promise<ApprovalSettings> => {
-    const settings = approvalSettingsOf(await readConfig());
+    held ??= await atStart.catch(() => undefined);
+    const read = approvalSettingsOf(await readConfig());
+    let settings = read;
+    if (held !== undefined) {
+      const reload = tightenOnly(held, read, ownEntries);
+      settings = reload.settings;
+      for (const ignored of reload.ignored) {
+        const key = `${ignored.setting}\0${ignored.read}`;
+        if (warned.has(key)) continue;
+        warned.add(key);
+        reportError(
+          new ApprovalError(
+            ApprovalErrorCode.LooseningDeferred,
+            `config.yaml now sets ${ignored.setting} to ${ignored.read} (was ${ignored.held}); ` +
+              "a change that loosens approval applies only when the process starts again.",
+          ),
+        );
+      }
+    }
+    held = settings;
     const serialized = JSON.stringify(settings.commandAllowlist);
     if (serialized !== lastAllowlist) {
       lastAllowlist = serialized;
@@ -174,6 +202,7 @@ export function createApprovalManager(options: ApprovalManagerOptions = {}): App
         ? [patternKey]
         : targets.map((target) => scopedEntry(patternKey, target));
     for (const entry of entries) {
+      ownEntries.add(entry);
       store.addPermanent(entry);
       if (!persist) continue;
       try {
@@ -246,20 +275,25 @@ export function createApprovalManager(options: ApprovalManagerOptions = {}): App
   };
   const defaultSession = env.HERMES_SESSION_KEY?.trim() || "default";
 
+  const checkCommand = (command: string, checkOptions: CheckCommandOptions) =>
+    runCommandChecks(
+      core,
+      { detector, loadSettings, defaultSession },
+      command,
+      checkOptions,
+      runApprovalGate,
+    ).catch((error: unknown) => failClosed(error, reportError));
+
   return {
     auditLogFile: auditLog.file,
-    checkDangerousCommand: (command, checkOptions) =>
-      runCommandChecks(
-        core,
-        { detector, loadSettings, defaultSession },
-        command,
-        checkOptions,
-        runApprovalGate,
-      ).catch((error: unknown) => failClosed(error, reportError)),
+    checkDangerousCommand: checkCommand,
     checkExecuteCodeGuard: (code, guardOptions) =>
-      runExecuteCodeGuard(core, { loadSettings, defaultSession }, code, guardOptions).catch(
-        (error: unknown) => failClosed(error, reportError),
-      ),
+      runExecuteCodeGuard(
+        core,
+        { loadSettings, defaultSession, checkCommand },
+        code,
+        guardOptions,
+      ).catch((error: unknown) => failClosed(error, reportError)),
     registerGatewayNotify(sessionKey, notify) {
       core.queue.register(requireSession(sessionKey), notify);
     },

@@ -1,3 +1,4 @@
+import type { TargetClass } from "./target-class.js";
 import type { ApprovalChoice } from "./types.js";
 
 /** What a human is asked about. */
@@ -13,6 +14,11 @@ export interface ApprovalPromptRequest {
   readonly allowSession: boolean;
   /** The smart reviewer denied it; the human may override once or deny. */
   readonly smartDenied: boolean;
+  /**
+   * Where the command acts, which is all a "session" or "always" answer covers (a later
+   * command of the same kind elsewhere is asked about again).
+   */
+  readonly targetClasses?: readonly TargetClass[];
 }
 
 /** A human's answer; `timeout` and `cancelled` are denials too. */

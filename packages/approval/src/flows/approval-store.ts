@@ -21,10 +21,12 @@ type Coverage = Set<TargetClass> | "all";
 
 /** A `command_allowlist` entry read as a key with an optional target class. */
 function scopedKeyOf(entry: string): { key: string; targetClass?: TargetClass } | undefined {
-  const at = entry.lastIndexOf("@");
-  const suffix = at < 0 ? "" : entry.slice(at + 1);
-  if (at > 0 && isTargetClass(suffix) && isApprovalKey(entry.slice(0, at)))
-    return { key: entry.slice(0, at), targetClass: suffix };
+  // A system path class may hold `@` itself: the key ends at the first `@` that splits well.
+  for (let at = entry.indexOf("@"); at > 0; at = entry.indexOf("@", at + 1)) {
+    const suffix = entry.slice(at + 1);
+    if (isTargetClass(suffix) && isApprovalKey(entry.slice(0, at)))
+      return { key: entry.slice(0, at), targetClass: suffix };
+  }
   return isApprovalKey(entry) ? { key: entry } : undefined;
 }
 
@@ -154,9 +156,11 @@ export function createApprovalStore(): ApprovalStore {
         return keys.size;
       }
       if (keys.delete(patternKey)) return 1;
-      const at = patternKey.lastIndexOf("@");
-      const coverage = at > 0 ? keys.get(patternKey.slice(0, at)) : undefined;
-      return coverage instanceof Set && coverage.delete(patternKey.slice(at + 1) as TargetClass)
+      const scoped = scopedKeyOf(patternKey);
+      const coverage = scoped === undefined ? undefined : keys.get(scoped.key);
+      return coverage instanceof Set &&
+        scoped?.targetClass !== undefined &&
+        coverage.delete(scoped.targetClass)
         ? 1
         : 0;
     },

@@ -31,7 +31,20 @@ function render(request: ApprovalPromptRequest, timeoutMs: number): string {
     : `⚠️  Dangerous command: ${request.description}`;
   const seconds = Math.max(1, Math.round(timeoutMs / 1000));
   const command = visible(request.command).replace(/\n/g, "\n    ");
-  return `\n${heading}\n\n    ${command}\n\nAllow it? ${menu(request)} (no answer in ${seconds}s = deny): `;
+  return `\n${heading}\n\n    ${command}\n${scopeLine(request)}\nAllow it? ${menu(request)} (no answer in ${seconds}s = deny): `;
+}
+
+/** What "session" / "always" would cover, when the request says. */
+function scopeLine(request: ApprovalPromptRequest): string {
+  const targets = request.targetClasses;
+  if (
+    targets === undefined ||
+    targets.length === 0 ||
+    (!request.allowSession && !request.allowPermanent)
+  )
+    return "";
+  const where = targets.map((target) => visible(target)).join(", ");
+  return `\n    (session/always approve this kind of command for: ${where})\n`;
 }
 
 // A command could carry terminal escapes that redraw the line the user is reading (hiding the

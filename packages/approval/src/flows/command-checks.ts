@@ -180,7 +180,12 @@ export async function runCommandChecks(
   }
 
   if (match === null) return { approved: true, message: null };
-  const targets = targetClassesOf(analysis, context);
+  // Symlinks are followed where the command's paths are this machine's.
+  const targets = targetClassesOf(
+    analysis,
+    context,
+    options.envType.trim().toLowerCase() === "local",
+  );
   return gate(core, { command, match, sessionKey, settings, options, targets });
 }
 

@@ -19,8 +19,11 @@ import {
   type CheckCommandOptions,
 } from "./types.js";
 
-/** Options of the execute_code guard: the same as a command check. */
-export type ExecuteCodeGuardOptions = CheckCommandOptions;
+/** Options of the execute_code guard: those of a command check, and the script's language. */
+export interface ExecuteCodeGuardOptions extends CheckCommandOptions {
+  /** The script's language (default `python`): its code is judged as that interpreter's. */
+  readonly language?: "python" | "javascript";
+}
 
 const PATTERN_KEY = "execute_code";
 const DESCRIPTION = "execute_code runs a local script that can call any tool and start processes";
@@ -29,12 +32,35 @@ const DESCRIPTION = "execute_code runs a local script that can call any tool and
 export interface ExecuteCodeGuardDeps {
   readonly loadSettings: () => Promise<ApprovalSettings>;
   readonly defaultSession: string;
+  /** The manager's full command check (hard-line floor, deny globs, session approvals, prompt). */
+  readonly checkCommand: (command: string, options: CheckCommandOptions) => Promise<ApprovalResult>;
+}
+
+function singleQuoted(text: string): string {
+  return `'${text.replaceAll("'", `'\\''`)}'`;
 }
 
 /**
- * Guard for execute_code scripts. Sandboxed backends, `mode: off` and YOLO pass; contexts with no
- * human deny unless config opts them in; a gateway is asked about the whole script; the CLI relies
- * on the per-command guards the script's terminal calls go through.
+ * The script as the one-liner that would run it (`python3 -c '<code>'`, `node -e '<code>'`):
+ * judged that way, a script gets exactly the interpreter capability analysis (process spawn,
+ * deletes, overwrites, fetch-and-run) a terminal one-liner gets, with the same rule keys, so
+ * an approval given for one covers the other the same way.
+ */
+export function scriptAsCommand(
+  code: string,
+  language: "python" | "javascript" = "python",
+): string {
+  return language === "javascript"
+    ? `node -e ${singleQuoted(code)}`
+    : `python3 -c ${singleQuoted(code)}`;
+}
+
+/**
+ * Guard for execute_code scripts. Sandboxed backends pass; contexts with no human deny unless
+ * config opts them in; a gateway is asked about the whole script. In the CLI the script's code
+ * is judged as the interpreter one-liner that would run it ({@link scriptAsCommand}) and goes
+ * through the same checks as a terminal command: the hard-line floor (which `mode: off` and
+ * YOLO never lift), deny globs, session approvals by rule and target, and the prompt.
  */
 export async function runExecuteCodeGuard(
   core: ApprovalCore,
@@ -82,13 +108,23 @@ export async function runExecuteCodeGuard(
       "denied",
     );
   }
+  const context = resolveContext(core, sessionKey, options);
+  if (context === "interactive") {
+    const { language, ...checkOptions } = options;
+    const result = await deps.checkCommand(scriptAsCommand(code, language), {
+      ...checkOptions,
+      sessionKey,
+      context,
+    });
+    if (result.approved || result.message === null) return result;
+    return { ...result, message: result.message.replace(/^(BLOCKED: )?/, "$1execute_code: ") };
+  }
   if (settings.mode === "off") return { approved: true, message: null, decider: "mode_off" };
   if (core.yoloFromEnv || core.store.isYolo(sessionKey))
     return { approved: true, message: null, decider: "yolo" };
   if (core.store.isApproved(sessionKey, [PATTERN_KEY]))
     return { approved: true, message: null, decider: "session" };
 
-  const context = resolveContext(core, sessionKey, options);
   // Nobody to ask (including a context we cannot classify): the script's own subprocess calls
   // would bypass every per-command check, so it runs only where config opts the context in.
   if (
@@ -107,8 +143,6 @@ export async function runExecuteCodeGuard(
       "unattended",
     );
   }
-  // In the CLI the human watches; the script's terminal calls are checked one by one.
-  if (context !== "gateway") return { approved: true, message: null };
 
   const request = {
     sessionKey,

@@ -29,9 +29,17 @@ export async function askHuman(
   if (context === "interactive") {
     const signal = gate.options.signal;
     try {
-      const raw: unknown = await core.prompt.ask(
-        { ...base, command: gate.command },
-        { timeoutMs, ...(signal === undefined ? {} : { signal }) },
+      const raw: unknown = await settledWithin(
+        core.prompt.ask(
+          {
+            ...base,
+            command: gate.command,
+            ...(gate.targets === undefined ? {} : { targetClasses: gate.targets }),
+          },
+          { timeoutMs, ...(signal === undefined ? {} : { signal }) },
+        ),
+        timeoutMs,
+        signal,
       );
       // A custom prompt may answer in its own words ("yes", "Y", "no"): read them the way a
       // typed answer is read, and anything unrecognised as a denial.
@@ -72,6 +80,43 @@ export async function askHuman(
     };
   }
   return { answer: "deny", viaGateway: true };
+}
+
+/**
+ * The prompt's answer, or `timeout` / `cancelled` when the timeout passes or the signal aborts
+ * first: a custom prompt that never settles must not hold the command (and the agent) forever.
+ */
+function settledWithin(
+  answer: Promise<unknown>,
+  timeoutMs: number,
+  signal: AbortSignal | undefined,
+): Promise<unknown> {
+  if (signal?.aborted === true) return Promise.resolve("cancelled");
+  return new Promise((resolve, reject) => {
+    const finish = (): void => {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", onAbort);
+    };
+    const onAbort = (): void => {
+      finish();
+      resolve("cancelled");
+    };
+    const timer = setTimeout(() => {
+      finish();
+      resolve("timeout");
+    }, timeoutMs);
+    signal?.addEventListener("abort", onAbort, { once: true });
+    answer.then(
+      (value) => {
+        finish();
+        resolve(value);
+      },
+      (error: unknown) => {
+        finish();
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
 }
 
 function isApproval(answer: string): answer is "once" | "session" | "always" {

@@ -9,8 +9,17 @@
 import { redactSecrets } from "@hermes-agent/core";
 
 // Where code starts or a command ends, at any quoting depth: a quoted string may still be code
-// for an inner shell (`bash -c '...'`), and cutting more never shows less.
-const BOUNDARY = /\$[({]|[<>]\(|[`;|&\n()]/g;
+// for an inner shell (`bash -c '...'`), and cutting more never shows less. A backslash-newline
+// is one (kept as typed, so the display never reads as two commands what bash reads as one).
+const BOUNDARY = /\$[({]|[<>]\(|\\\n|[`;|&\n()]/g;
+
+// Boundaries that continue the word before them: a value running into one is partly code.
+const CONTINUES_WORD = new Set(["$(", "${", "<(", ">(", "`", "\\\n"]);
+
+// Marks a private-key marker core's redaction would mask along with everything up to the next
+// marker (code included); restored after. U+0001 never appears in a command worth reviewing.
+const KEY_MARKER = "PRIVATE KEY-----";
+const KEY_MARKER_HIDDEN = "PRIVATE\u0001KEY-----";
 
 /** The pieces of a command: literal text, and the boundaries that are kept verbatim. */
 function splitAtCode(command: string): { text: string; boundary: boolean }[] {
@@ -32,17 +41,34 @@ function splitAtCode(command: string): { text: string; boundary: boolean }[] {
 const PEM_BLOCK =
   /(-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY-----\n)((?:(?:[A-Za-z0-9+=][A-Za-z0-9+/=]{15,}|(?:Proc-Type|DEK-Info): [A-Za-z0-9,-]{1,200}|)\n){1,2000})(-----END [A-Z0-9 ]{0,40}PRIVATE KEY-----)/g;
 
+// The same block written with `\n` escapes (for printf or echo -e), masked keeping them as typed.
+const ESCAPED_PEM_BLOCK =
+  /(-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY-----\\n)((?:(?:[A-Za-z0-9+=][A-Za-z0-9+/=]{15,}|)\\n){1,2000})(-----END [A-Z0-9 ]{0,40}PRIVATE KEY-----)/g;
+
 /**
  * Mask literal secret values in a command for review and logging, never substitutions, code or
- * command separators: every piece between two places where code starts is redacted on its own.
+ * command separators: every piece between two places where code starts is redacted on its own,
+ * a value that runs into code (`TOKEN=x$(...)`, `x\<newline>...`) is left as it is, and a
+ * private key is masked only when every line of it is key material.
  */
 export function redactForReview(command: string): string {
   if (typeof command !== "string") return String(command);
-  const keysMasked = command.replace(
-    PEM_BLOCK,
-    (_match, begin: string, _body, end: string) => `${begin}***\n${end}`,
-  );
-  return splitAtCode(keysMasked)
-    .map((piece) => (piece.boundary ? piece.text : redactSecrets(piece.text)))
-    .join("");
+  const keysMasked = command
+    .replace(PEM_BLOCK, (_match, begin: string, _body, end: string) => `${begin}***\n${end}`)
+    .replace(
+      ESCAPED_PEM_BLOCK,
+      (_match, begin: string, _body, end: string) => `${begin}***\\n${end}`,
+    )
+    .replaceAll(KEY_MARKER, KEY_MARKER_HIDDEN);
+  const pieces = splitAtCode(keysMasked);
+  return pieces
+    .map((piece, index) => {
+      if (piece.boundary) return piece.text;
+      const next = pieces[index + 1];
+      const intoCode =
+        next !== undefined && CONTINUES_WORD.has(next.text) && !/\s$/.test(piece.text);
+      return intoCode ? piece.text : redactSecrets(piece.text);
+    })
+    .join("")
+    .replaceAll(KEY_MARKER_HIDDEN, KEY_MARKER);
 }

@@ -2,7 +2,13 @@
 // -name '*.o' -delete` approves deletes with `find` inside temp dirs, not `find /etc -delete`.
 import { commandBaseName } from "@hermes-agent/shell";
 import { type TracedCommand, type CommandTrace } from "./command-trace.js";
-import { placeOfPath, targetPlaces, type PathPlace, type TargetPlaces } from "./target-paths.js";
+import {
+  isInside,
+  targetOfPath,
+  targetPlaces,
+  type PathPlace,
+  type TargetPlaces,
+} from "./target-paths.js";
 import type { ApprovalCommandContext } from "./types.js";
 
 /** Where a command's targets are, from least to most severe. */
@@ -17,39 +23,65 @@ export const TargetClass = {
   Everything: "everything",
 } as const;
 
-/** One of the {@link TargetClass} values. */
-export type TargetClass = (typeof TargetClass)[keyof typeof TargetClass];
+/**
+ * One of the {@link TargetClass} values, or a system path class `system:<path>`: a target
+ * outside the workspace and temp dirs, scoped to that path (what an approval of a write to
+ * `/etc/hosts` covers is `/etc/hosts`, not `/etc/sudoers`).
+ */
+export type TargetClass = (typeof TargetClass)[keyof typeof TargetClass] | `system:/${string}`;
 
 const CLASSES: readonly string[] = Object.values(TargetClass);
+const SYSTEM_PATH = "system:";
+/** More system paths than this in one command are scoped as `system` as a whole. */
+const MAX_SYSTEM_PATHS = 16;
 
 /** True when `text` names a target class. */
 export function isTargetClass(text: string): text is TargetClass {
-  return CLASSES.includes(text);
+  return CLASSES.includes(text) || (text.startsWith(`${SYSTEM_PATH}/`) && !text.includes("\n"));
 }
 
 /**
  * Whether an approval given for `approved` covers a command whose targets are in `target`:
- * each class covers itself, `system` also covers the workspace and temp dirs, `everything`
- * covers all. The workspace and temp dirs do not cover each other.
+ * each class covers itself; `system:<path>` covers that path and what is inside it, and the
+ * workspace and temp dirs; `system` covers every system path, the workspace and temp dirs;
+ * `everything` covers all. The workspace and temp dirs do not cover each other.
  */
 export function coversTarget(approved: TargetClass, target: TargetClass): boolean {
   if (approved === target || approved === "everything") return true;
-  return approved === "system" && target !== "everything";
+  if (target === "everything") return false;
+  if (approved === "system") return true;
+  if (!approved.startsWith(SYSTEM_PATH)) return false;
+  if (target === "workspace" || target === "temp") return true;
+  return (
+    target.startsWith(SYSTEM_PATH) &&
+    isInside(target.slice(SYSTEM_PATH.length), approved.slice(SYSTEM_PATH.length))
+  );
 }
 
-function classOfPlace(place: PathPlace): TargetClass {
-  switch (place) {
+function classOfPlace(target: { readonly place: PathPlace; readonly path?: string }): TargetClass {
+  switch (target.place) {
     case "workspace":
       return "workspace";
     case "temp":
       return "temp";
     case "system":
-      return "system";
+      return target.path === undefined ? "system" : `system:/${target.path.slice(1)}`;
     case "root":
     case "unknown":
       return "everything";
   }
 }
+
+/** The order classes are listed in: by severity, system paths by name. */
+function severity(target: TargetClass): number {
+  const index = CLASSES.indexOf(target);
+  return index >= 0 ? index : CLASSES.indexOf("system") + 0.5;
+}
+
+// Interpreters whose inline code (`-c`, `-e`) acts where the code says, not where a path
+// operand points: what they touch is not known from the words.
+const INLINE_CODE_PROGRAM =
+  /^(?:python[\d.]*|pypy3?|node(?:js)?|deno|bun|perl[\d.]*|ruby[\d.]*|php[\d.]*|lua[\d.]*|luajit|tclsh[\d.]*|Rscript|osascript|pwsh|powershell)$/;
 
 // Programs whose every operand is a file they change.
 const FILE_PROGRAMS = new Set([
@@ -76,7 +108,6 @@ const FILE_PROGRAMS = new Set([
   "scp",
   "sed",
   "perl",
-  "git",
 ]);
 
 /** A word that reads as a path: with a slash, `~`, a leading dot, or a glob (not a URL). */
@@ -121,20 +152,38 @@ export function targetWords(command: TracedCommand): string[] {
 }
 
 /** Where one command acts: each target word in each directory it may run in. */
-export function placesOfCommand(command: TracedCommand, places: TargetPlaces): PathPlace[] {
-  if (command.cwds === null) return ["unknown"];
+export function placesOfCommand(
+  command: TracedCommand,
+  places: TargetPlaces,
+): { readonly place: PathPlace; readonly path?: string }[] {
+  if (command.cwds === null) return [{ place: "unknown" }];
+  const [program, ...args] = command.layers.at(-1) ?? [];
+  if (
+    INLINE_CODE_PROGRAM.test(commandBaseName(program ?? "")) &&
+    args.some((arg) => /^-[^-]*[ceE]/.test(arg) || arg.startsWith("--eval") || arg === "-")
+  ) {
+    return [{ place: "unknown" }];
+  }
   const words = targetWords(command);
   // A command without operands acts where it runs.
   const targets = words.length === 0 ? ["."] : words;
-  const out = command.cwds.flatMap((cwd) => targets.map((word) => placeOfPath(word, cwd, places)));
-  if (command.fromInput) out.push("unknown");
+  const out: { readonly place: PathPlace; readonly path?: string }[] = command.cwds.flatMap((cwd) =>
+    targets.map((word) => targetOfPath(word, cwd, places)),
+  );
+  if (command.fromInput) out.push({ place: "unknown" });
   return out;
 }
 
-/** The places a context measures targets against. */
-export function placesOfContext(context: ApprovalCommandContext | undefined): TargetPlaces {
+/**
+ * The places a context measures targets against; with `resolveOnHost` (the command runs on
+ * this machine) symlinks are resolved before a path is placed.
+ */
+export function placesOfContext(
+  context: ApprovalCommandContext | undefined,
+  resolveOnHost = false,
+): TargetPlaces {
   const cwd = context?.cwd ?? process.cwd();
-  return targetPlaces(context?.workspace ?? cwd, context?.home ?? process.env.HOME);
+  return targetPlaces(context?.workspace ?? cwd, context?.home ?? process.env.HOME, resolveOnHost);
 }
 
 /**
@@ -144,24 +193,25 @@ export function placesOfContext(context: ApprovalCommandContext | undefined): Ta
 export function targetClassesOf(
   analysis: CommandTrace,
   context: ApprovalCommandContext | undefined,
+  resolveOnHost = false,
 ): TargetClass[] {
-  const places = placesOfContext(context);
+  const places = placesOfContext(context, resolveOnHost);
   const found = new Set<TargetClass>();
   for (const command of analysis.commands) {
     const program = command.layers.at(-1)?.[0];
     if (program === "cd" || program === "pushd") continue;
-    for (const place of placesOfCommand(command, places)) found.add(classOfPlace(place));
+    for (const target of placesOfCommand(command, places)) found.add(classOfPlace(target));
   }
   if (analysis.unresolved !== undefined || found.size === 0) {
     if (analysis.unresolved !== undefined) found.add("everything");
-    else found.add(classOfPlace(placeOfPathOrUnknown(context, places)));
+    else found.add(classOfPlace(targetOfPath(".", context?.cwd ?? process.cwd(), places)));
   }
-  return CLASSES.filter((name): name is TargetClass => found.has(name as TargetClass));
-}
-
-function placeOfPathOrUnknown(
-  context: ApprovalCommandContext | undefined,
-  places: TargetPlaces,
-): PathPlace {
-  return placeOfPath(".", context?.cwd ?? process.cwd(), places);
+  let classes = [...found];
+  const systemPaths = classes.filter((target) => target.startsWith(SYSTEM_PATH));
+  if (systemPaths.length > MAX_SYSTEM_PATHS) {
+    classes = [...classes.filter((target) => !target.startsWith(SYSTEM_PATH)), "system"];
+  }
+  return [...new Set(classes)].sort(
+    (a, b) => severity(a) - severity(b) || (a < b ? -1 : a > b ? 1 : 0),
+  );
 }

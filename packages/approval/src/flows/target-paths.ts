@@ -1,6 +1,8 @@
 // Where a command's path operands point: a path word (possibly a glob, possibly partly known
 // only at run time) resolved against the command's directory and home, then placed in a
-// target class. Paths are POSIX; symlinks are not followed (approval never touches the disk).
+// target class. Paths are POSIX. Where the command runs on this machine, symlinks on the way
+// are resolved first (a link in /tmp to /etc is /etc), as the program acting on them will.
+import { realpathSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { DYNAMIC } from "@hermes-agent/shell";
@@ -12,6 +14,8 @@ export interface TargetPlaces {
   /** Temporary directories (`/tmp`, `/var/tmp`, `/dev/shm`, the process's tmpdir). */
   readonly temps: readonly string[];
   readonly home: string | undefined;
+  /** Resolve symlinks of an absolute path (identity when the targets are not on this machine). */
+  readonly resolve: (file: string) => string;
 }
 
 /** Where one path word points. */
@@ -60,22 +64,54 @@ export function resolveDirectory(
   return expanded === null ? null : path.posix.resolve(cwd, expanded);
 }
 
-/** The places of a context: a workspace only when it is a real project directory. */
+/**
+ * `file` (absolute, normalised) with the symlinks of its longest existing prefix resolved;
+ * the part that does not exist yet is kept as written.
+ */
+export function resolveLinks(file: string): string {
+  const rest: string[] = [];
+  let head = file;
+  for (;;) {
+    try {
+      const real = realpathSync.native(head);
+      return rest.length === 0 ? real : path.posix.join(real, ...rest.reverse());
+    } catch {
+      if (head === "/" || head === "") return file;
+      rest.push(path.posix.basename(head));
+      head = path.posix.dirname(head);
+    }
+  }
+}
+
+const keepPath = (file: string): string => file;
+
+/**
+ * The places of a context: a workspace only when it is a real project directory. With
+ * `resolveOnHost`, paths (and the workspace and temp dirs themselves) are measured after
+ * their symlinks are resolved on this machine.
+ */
 export function targetPlaces(
   workspace: string | undefined,
   home: string | undefined,
+  resolveOnHost = false,
 ): TargetPlaces {
+  const resolve = resolveOnHost ? resolveLinks : keepPath;
   const temps = [
-    ...new Set(["/tmp", "/var/tmp", "/dev/shm", path.posix.resolve(os.tmpdir())]),
+    ...new Set(
+      ["/tmp", "/var/tmp", "/dev/shm", path.posix.resolve(os.tmpdir())].flatMap((dir) => [
+        dir,
+        resolve(dir),
+      ]),
+    ),
   ].filter((dir) => dir !== "/");
-  const root = workspace === undefined ? undefined : path.posix.resolve(workspace);
+  const root = workspace === undefined ? undefined : resolve(path.posix.resolve(workspace));
   const usable =
     root !== undefined &&
     root !== "/" &&
     (home === undefined || !isInside(home, root)) &&
     !SYSTEM_ROOTS.some((system) => isInside(root, system)) &&
     !temps.some((temp) => root === temp);
-  return { workspace: usable ? root : undefined, temps, home };
+  return { workspace: usable ? root : undefined, temps, home, resolve };
 }
 
 /**
@@ -84,17 +120,27 @@ export function targetPlaces(
  * known only at run time, or `~user`.
  */
 export function placeOfPath(text: string, cwd: string, places: TargetPlaces): PathPlace {
-  if (text.includes(DYNAMIC)) return "unknown";
+  return targetOfPath(text, cwd, places).place;
+}
+
+/** {@link placeOfPath}, with the certain part of the path (symlinks resolved) when known. */
+export function targetOfPath(
+  text: string,
+  cwd: string,
+  places: TargetPlaces,
+): { readonly place: PathPlace; readonly path?: string } {
+  if (text.includes(DYNAMIC)) return { place: "unknown" };
   const expanded = expandTilde(text, places.home);
-  if (expanded === null) return "unknown";
+  if (expanded === null) return { place: "unknown" };
   const absolute = path.posix.resolve(cwd, expanded);
   // Only the part before the first component with a glob or brace is certain.
   const parts = absolute.split("/");
   const globAt = parts.findIndex((part) => GLOB_OR_BRACE.test(part));
-  const fixed = globAt < 0 ? absolute : parts.slice(0, globAt).join("/") || "/";
-  if (fixed === "/") return "root";
+  const fixed = places.resolve(globAt < 0 ? absolute : parts.slice(0, globAt).join("/") || "/");
+  if (fixed === "/") return { place: "root", path: fixed };
   // A workspace inside a temp dir is still the workspace.
-  if (places.workspace !== undefined && isInside(fixed, places.workspace)) return "workspace";
-  if (places.temps.some((temp) => isInside(fixed, temp))) return "temp";
-  return "system";
+  if (places.workspace !== undefined && isInside(fixed, places.workspace))
+    return { place: "workspace", path: fixed };
+  if (places.temps.some((temp) => isInside(fixed, temp))) return { place: "temp", path: fixed };
+  return { place: "system", path: fixed };
 }

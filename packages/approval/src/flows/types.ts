@@ -88,6 +88,11 @@ export interface ApprovalCommandContext extends CommandContext {
   /** The workspace root: writes inside it are the least severe target class (default `cwd`). */
   readonly workspace?: string;
   /**
+   * The session's exported variables, name to value (PATH among them), when the terminal
+   * knows them; a variable absent from a given record is unset.
+   */
+  readonly environment?: Readonly<Record<string, string>>;
+  /**
    * Set when the session's state could not be read: the command is then held as unanalysable
    * (asked about once, never covered by YOLO, `mode: off` or remembered approvals).
    */

@@ -62,7 +62,7 @@ describe("detectDangerousCommand with the bash parser loaded", () => {
     expect(tier("a=r; b=m; $a$b -rf /")).toBe("hardline");
     expect(tier("$'\\x72\\x6d' -rf /")).toBe("hardline");
     expect(tier("$(echo cm0= | base64 -d) -rf /")).toBe("hardline");
-    expect(tier("$UNKNOWN -rf /")).toBe("dangerous");
+    expect(tier("$UNKNOWN -rf /")).toBe("hardline");
     expect(tier('"$PYTHON_BIN" -m pytest')).toBe("dangerous");
     expect(tier('"$VENV/bin/python" -m pytest')).toBe("safe");
   });
@@ -91,7 +91,7 @@ describe("detectDangerousCommand with the bash parser loaded", () => {
   it("stays pure: the same input gives the same verdict", () => {
     const first = detectDangerousCommand("x=rm; $x -rf /");
     expect(detectDangerousCommand("x=rm; $x -rf /")).toEqual(first);
-    expect(tier("$x -rf /")).toBe("dangerous");
+    expect(tier("$x -rf /")).toBe("hardline");
   });
 
   it("analyses very large scripts and still finds a command at the end", () => {

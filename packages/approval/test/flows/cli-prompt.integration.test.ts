@@ -6,6 +6,8 @@ import { beforeAll, describe, expect, test } from "vitest";
 import {
   createApprovalManager,
   createCliPrompt,
+  detectDangerousCommand,
+  initializeDetector,
   type ApprovalPromptRequest,
 } from "../../src/index.js";
 import { auditLines, DANGEROUS, DANGEROUS_2, onCleanup, tempHome } from "./helpers.js";
@@ -104,9 +106,12 @@ describe("CLI prompt answered by a child process", () => {
 describe("checkDangerousCommand through the CLI prompt", () => {
   // The manager loads @hermes-agent/config on its first config read. The child writes its
   // answer as soon as it starts, and the prompt drops input that came before its question, so
-  // the package is loaded up front: the question must not wait for it.
+  // the package (and the detector, warmed on the command) is loaded up front: the question
+  // must not wait for it.
   beforeAll(async () => {
     await import("@hermes-agent/config");
+    await initializeDetector();
+    detectDangerousCommand(DANGEROUS);
   });
 
   const CONFIG = [

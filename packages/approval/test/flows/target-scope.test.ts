@@ -82,12 +82,12 @@ describe("target classes", () => {
   test.each([
     ["find /tmp/build-cache -name '*.o' -delete", ["temp"]],
     ["find ./build -name '*.o' -delete", ["workspace"]],
-    ["find /etc -name '*.conf' -delete", ["system"]],
-    ["rm -rf ~/other-project", ["system"]],
+    ["find /etc -name '*.conf' -delete", ["system:/etc"]],
+    ["rm -rf ~/other-project", ["system:/home/dev/other-project"]],
     ['rm -rf "$DIR"', ["everything"]],
-    ["echo x >> /etc/hosts", ["system"]],
+    ["echo x >> /etc/hosts", ["system:/etc/hosts"]],
     ["git reset --hard", ["workspace"]],
-    ["cd /etc && git reset --hard", ["workspace", "system"]],
+    ["cd /etc && git reset --hard", ["workspace", "system:/etc"]],
     ["rm -rf /tmp/a ./b", ["workspace", "temp"]],
     ["dd if=/dev/zero of=/tmp/disk.img bs=1M count=1", ["temp"]],
     // What the shell reads is known only at run time.
@@ -105,8 +105,8 @@ describe("target classes", () => {
   });
 
   test("the directory of the command counts: workdir, earlier cd, unknown cd", () => {
-    expect(classes("rm -f *.conf", { cwd: "/etc" })).toEqual(["system"]);
-    expect(classes("cd /etc && rm -f *.conf")).toEqual(["workspace", "system"]);
+    expect(classes("rm -f *.conf", { cwd: "/etc" })).toEqual(["system:/etc"]);
+    expect(classes("cd /etc && rm -f *.conf")).toEqual(["workspace", "system:/etc"]);
     // mktemp runs in the workspace; rm runs somewhere unknown.
     expect(classes('cd "$(mktemp -d)" && rm -rf x')).toEqual(["workspace", "everything"]);
   });

@@ -28,6 +28,8 @@ export const EXECUTE_CODE_PACKAGE: ToolPackage = defineToolPackage({
           envType: check.envType,
           ...(check.taskId === undefined ? {} : { sessionKey: check.taskId }),
           ...(check.signal === undefined ? {} : { signal: check.signal }),
+          ...(check.language === undefined ? {} : { language: check.language }),
+          ...(check.cwd === undefined ? {} : { commandContext: { cwd: check.cwd } }),
         }),
       spillDirectory: path.join(ctx.hermesHome, "cache", "exec"),
       onScriptStderr: (event) => ctx.events.emit("execute_code:stderr", event),

@@ -149,7 +149,7 @@ function deleteMatch(ops: readonly string[], read: ReadOptions, fromInput: boole
 
 // Patches that empty a workload, stop scheduling, strip finalizers or remove fields.
 const DISRUPTIVE_PATCH =
-  /"?replicas"?\s*:\s*0\b|"?unschedulable"?\s*:\s*true|"?finalizers"?\s*:\s*(?:null|\[\s*\])|"op"\s*:\s*"remove"|"?suspend"?\s*:\s*true/;
+  /"?persistentVolumeReclaimPolicy"?\s*:\s*"?Delete|"?replicas"?\s*:\s*0\b|"?unschedulable"?\s*:\s*true|"?finalizers"?\s*:\s*(?:null|\[\s*\])|"op"\s*:\s*"remove"|"?suspend"?\s*:\s*true/;
 
 function kubectl(cmd: ResolvedCommand, ctx: RuleContext): Match {
   const read = readOptions(cmd.args, KUBECTL);
@@ -204,6 +204,9 @@ function kubectl(cmd: ResolvedCommand, ctx: RuleContext): Match {
         : null;
     case "adm":
       return ocPolicyGrant(ops);
+    case "certificate":
+      // An approved signing request is a new credential for whoever asked.
+      return ops[1] === "approve" ? matchOf(CLUSTER_RULES.adminGrant) : null;
     case "auth":
       // `auth reconcile -f FILE`: RBAC objects created or widened from a manifest.
       return ops[1] === "reconcile" ? matchOf(CLUSTER_RULES.adminGrant) : null;

@@ -24,7 +24,8 @@ export const DELETE_RULES: Readonly<
     | "shred"
     | "findDelete"
     | "xargsRm"
-    | "move",
+    | "move"
+    | "moveRoot",
     RuleInfo
   >
 > = {
@@ -41,6 +42,11 @@ export const DELETE_RULES: Readonly<
   ),
   xargsRm: rule("xargs-rm", "xargs feeding file names from input to rm"),
   move: rule("mv-system", "move of the root, a system or home directory, or onto a device"),
+  moveRoot: rule(
+    "mv-root",
+    "move of the root, a system directory or a home directory (the system or the account stops working)",
+    true,
+  ),
 } as const;
 
 const HARDLINE_SCOPE: Partial<Record<DeleteScope, DangerousCommandMatch>> = {
@@ -51,7 +57,11 @@ const HARDLINE_SCOPE: Partial<Record<DeleteScope, DangerousCommandMatch>> = {
 
 function scopeOf(word: Word): DeleteScope {
   if (word.text.startsWith(DYNAMIC)) return "dynamic";
-  return deleteScopeOf(word.text, word.glob);
+  const scope = deleteScopeOf(word.text, word.glob);
+  // `${dir:-build}`: the environment may set dir to anything.
+  return word.overridable !== undefined && (scope === "inside" || scope === "tree-root")
+    ? "dynamic"
+    : scope;
 }
 
 const rm: CommandRule = (cmd) => {
@@ -232,7 +242,7 @@ const mv: CommandRule = (cmd) => {
   for (const source of sources) {
     const scope = scopeOf(source);
     if (scope === "root" || scope === "system-dir" || scope === "home-root")
-      return matchOf(DELETE_RULES.move);
+      return matchOf(DELETE_RULES.moveRoot);
     const kind = writeKindOf(source.text);
     if (kind === "system" || kind === "credential") return matchOf(DELETE_RULES.systemFile);
     // `ls -A ~ | xargs -I{} mv ~/{} /tmp/`: an entry of the home or root directory that is

@@ -300,6 +300,113 @@ const VAULT: CliTable = {
   ],
 };
 
+// Backup tools: forgetting, pruning or deleting snapshots and archives.
+const { backupDelete } = OPS_CLI_RULES;
+const RESTIC: CliTable = {
+  options: {
+    shortWithValue: "rpo",
+    longWithValue: [
+      "repo",
+      "repository-file",
+      "password-file",
+      "password-command",
+      "cache-dir",
+      "option",
+      "keep-last",
+      "keep-daily",
+      "keep-weekly",
+      "keep-monthly",
+      "keep-within",
+      "host",
+      "tag",
+      "path",
+    ],
+    long: ["prune", "no-lock", "quiet", "verbose"],
+  },
+  preview: ["dry-run", "n"],
+  entries: [{ verbs: /^(?:forget|prune|key (?:remove|rm))\b/, rule: backupDelete }],
+};
+const BORG: CliTable = {
+  options: {
+    longWithValue: [
+      "keep-daily",
+      "keep-weekly",
+      "keep-monthly",
+      "keep-last",
+      "keep-within",
+      "prefix",
+      "glob-archives",
+      "remote-path",
+      "rsh",
+    ],
+    long: ["force", "stats", "list"],
+  },
+  preview: ["dry-run", "n"],
+  entries: [{ verbs: /^(?:delete|prune|recreate)\b/, rule: backupDelete }],
+};
+const DUPLICITY: CliTable = {
+  options: { longWithValue: ["archive-dir", "name", "encrypt-key", "sign-key"], long: ["force"] },
+  preview: ["dry-run"],
+  entries: [
+    {
+      verbs: /^(?:remove-older-than|remove-all-but-n-full|remove-all-inc-of-but-n-full)\b/,
+      rule: backupDelete,
+    },
+    { verbs: /^cleanup\b/, when: has("force"), rule: backupDelete },
+  ],
+};
+const KOPIA: CliTable = {
+  options: {
+    longWithValue: ["config-file", "password"],
+    long: ["delete", "all-snapshots-for-source"],
+  },
+  entries: [
+    {
+      verbs: /^(?:snapshot (?:delete|expire)|repository (?:delete|disconnect)|maintenance run)\b/,
+      when: has("delete", "full"),
+      rule: backupDelete,
+    },
+  ],
+};
+const TARSNAP: CliTable = {
+  options: { shortWithValue: "f", longWithValue: ["keyfile", "cachedir"] },
+  entries: [
+    {
+      verbs: /^/,
+      when: ({ read }) => read.options.some((o) => o.name === "d" || o.name === "nuke"),
+      rule: backupDelete,
+    },
+  ],
+};
+
+// Docker swarm objects: services scaled to nothing or removed, nodes and secrets removed.
+const DOCKER_SWARM: CliTable = {
+  options: {
+    shortWithValue: "Hcl",
+    longWithValue: ["host", "context", "config", "log-level"],
+    long: ["force", "detach"],
+  },
+  entries: [
+    {
+      verbs: /^service scale\b/,
+      when: ({ ops }) => ops.slice(2).some((op) => /=0+$/.test(op)),
+      rule: stateChange,
+    },
+    { verbs: /^(?:service|node) (?:rm|remove)\b/, rule: infraDestroy },
+    { verbs: /^(?:secret|config) (?:rm|remove)\b/, rule: cloudDelete },
+  ],
+};
+
+// Cloudflare's tunnel and DNS CLIs.
+const CLOUDFLARED: CliTable = {
+  options: { longWithValue: ["config", "origincert", "credentials-file"], long: ["force"] },
+  entries: [{ verbs: /^tunnel (?:delete|cleanup)\b/, rule: cloudDelete }],
+};
+const FLARECTL: CliTable = {
+  options: { longWithValue: ["zone", "id", "name", "type", "content"] },
+  entries: [{ verbs: /^[\w-]+ (?:delete|rm|purge)\b/, rule: cloudDelete }],
+};
+
 /** Deploy, GitOps, backup and hosted-database CLI tables by command name. */
 export const DEPLOY_CLI_TABLES: ReadonlyMap<string, CliTable> = new Map([
   ["argocd", ARGOCD],
@@ -335,6 +442,15 @@ export const DEPLOY_CLI_TABLES: ReadonlyMap<string, CliTable> = new Map([
   ["lpass", LPASS],
   ["vault", VAULT],
   ["bao", VAULT],
+  ["restic", RESTIC],
+  ["borg", BORG],
+  ["borgbackup", BORG],
+  ["duplicity", DUPLICITY],
+  ["kopia", KOPIA],
+  ["tarsnap", TARSNAP],
+  ["docker", DOCKER_SWARM],
+  ["cloudflared", CLOUDFLARED],
+  ["flarectl", FLARECTL],
   ["pscale", HOSTED_DB],
   ["neonctl", HOSTED_DB],
   ["neon", HOSTED_DB],

@@ -59,7 +59,7 @@ export const GIT_RULES: Readonly<
 } as const;
 
 // `git -c key=value` settings whose value git runs as a command.
-const COMMAND_SETTING =
+export const COMMAND_SETTING: RegExp =
   /^(?:core\.(?:pager|sshcommand|editor|fsmonitor|hookspath|askpass)|alias\..+|sequence\.editor|diff\.external|credential\.helper|.+\.textconv|.+\.command|.+\.cmd|gpg\.program|uploadpack\.packobjectshook|pager\..+)$/i;
 
 const GLOBAL_WITH_VALUE = new Set([
@@ -114,8 +114,8 @@ export const gitRules: CommandRule = (cmd, ctx) => {
       if (
         flags.short.has("f") ||
         hasLong(flags, "force", 4) ||
-        hasLong(flags, "force-with-lease", 8) ||
-        hasLong(flags, "force-if-includes", 8)
+        hasLong(flags, "force-with-lease", 7) ||
+        hasLong(flags, "force-if-includes", 7)
       )
         return matchOf(GIT_RULES.forcePush);
       if (flags.operands.slice(1).some((word) => word.text.startsWith("+")))

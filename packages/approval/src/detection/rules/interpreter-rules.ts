@@ -93,7 +93,7 @@ const SHELL_CALL_TESTS = withFlags(SHELL_CALLS, "");
 const DELETE_CALL_SCANS = withFlags(DELETE_CALLS, "g");
 
 /** The code strings an interpreter command runs, or null when it runs a script file. */
-function inlineCode(cmd: ResolvedCommand, language: Language): string[] | null {
+export function inlineCode(cmd: ResolvedCommand, language: Language): string[] | null {
   const texts = cmd.args.map((word) => word.text);
   const code: string[] = [];
   if (language === "awk") {

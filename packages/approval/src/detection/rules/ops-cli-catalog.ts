@@ -15,7 +15,8 @@ export const OPS_CLI_RULES: Readonly<
     | "firewallOpen"
     | "containerApi"
     | "teardownTarget"
-    | "privilegedRun",
+    | "privilegedRun"
+    | "backupDelete",
     RuleInfo
   >
 > = {
@@ -70,5 +71,9 @@ export const OPS_CLI_RULES: Readonly<
   privilegedRun: rule(
     "privileged-run",
     "command run as root through a privilege tool (run0, pkexec, doas, machinectl shell)",
+  ),
+  backupDelete: rule(
+    "backup-delete",
+    "backups or snapshots deleted or pruned (the way back after a mistake is gone)",
   ),
 } as const;

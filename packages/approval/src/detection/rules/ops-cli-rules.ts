@@ -22,6 +22,7 @@ import { firewallOpenRule } from "./firewall-open-rules.js";
 import { privilegeToolRule } from "./privilege-tool-rules.js";
 import { secretExposureRule } from "./secret-exposure-rules.js";
 import { ciServerRule } from "./ci-server-rules.js";
+import { cloudExposureRule } from "./cloud-exposure-rules.js";
 import type { DangerousCommandMatch } from "../types.js";
 
 type Match = DangerousCommandMatch | null;
@@ -39,6 +40,7 @@ const OPS_AREA_RULES: readonly CommandRule[] = [
   privilegeToolRule,
   secretExposureRule,
   ciServerRule,
+  cloudExposureRule,
 ];
 
 const infraTables = verbTableRule(INFRA_CLI_TABLES);

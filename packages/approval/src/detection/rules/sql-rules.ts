@@ -1,6 +1,7 @@
 import { type ResolvedCommand, stageOutput } from "@hermes-agent/shell";
 import { matchOf, type CommandRule } from "../rule-context.js";
 import { rule, type DangerousCommandMatch, type RuleInfo } from "../types.js";
+import { PROCESS_RULES } from "./process-rules.js";
 
 /** Rules about destructive SQL and datastore commands. */
 export const SQL_RULES: Readonly<
@@ -79,6 +80,15 @@ export function sqlMatch(sql: string): DangerousCommandMatch | null {
     if (/^ALTER\s+(?:TABLE|DATABASE|SCHEMA)\b.*\bDROP\b/.test(body))
       return matchOf(SQL_RULES.alterDrop);
     if (/^(?:FLUSHALL|FLUSHDB)\b/.test(body)) return matchOf(SQL_RULES.datastore);
+    // Replication logs reset or purged, or every session of the server killed.
+    if (
+      /^(?:RESET\s+(?:MASTER|BINARY\s+LOGS|SLAVE\s+ALL|REPLICA\s+ALL)|PURGE\s+(?:BINARY|MASTER)\s+LOGS)\b/.test(
+        body,
+      )
+    )
+      return matchOf(SQL_RULES.datastore);
+    if (/\bPG_TERMINATE_BACKEND\s*\(/.test(body) && !/\bWHERE\b/.test(body))
+      return matchOf(SQL_RULES.datastore);
     if (
       /^(?:ALTER|CREATE)\s+(?:USER|ROLE)\b.*\b(?:SUPERUSER|BYPASSRLS|CREATEROLE)\b/.test(body) ||
       /^GRANT\s+(?:ALL\b.*\bON\s+\*\.\*|.*\bTO\s+PUBLIC\b|SUPERUSER\b|\S+\s+TO\s+\S+\s+WITH\s+ADMIN)/.test(
@@ -189,6 +199,13 @@ export const sqlRules: CommandRule = (cmd) => {
     return matchOf(SQL_RULES.datastore);
   if (cmd.name === "mysqladmin" && cmd.args.some((word) => /^drop$/i.test(word.text)))
     return matchOf(SQL_RULES.datastore);
+  // The database server stopped (every client's connection dropped).
+  if (
+    (cmd.name === "mysqladmin" && cmd.args.some((word) => /^shutdown$/i.test(word.text))) ||
+    (cmd.name === "pg_ctl" && cmd.args.some((word) => /^(?:stop|kill)$/.test(word.text))) ||
+    (cmd.name === "pg_ctlcluster" && cmd.args.some((word) => /^stop$/.test(word.text)))
+  )
+    return matchOf(PROCESS_RULES.service);
   if (
     /^(?:drop|truncate|delete|update|alter|flushall|flushdb)$/.test(cmd.name) &&
     (/^[A-Z]+$/.test(cmd.nameWord.text) ||

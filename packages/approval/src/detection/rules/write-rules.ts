@@ -14,6 +14,8 @@ import { rule, type DangerousCommandMatch, type RuleInfo } from "../types.js";
 export const WRITE_RULES: Readonly<
   Record<
     | "blockDevice"
+    | "kernelControl"
+    | "codeHook"
     | "system"
     | "credential"
     | "userConfig"
@@ -31,6 +33,15 @@ export const WRITE_RULES: Readonly<
   >
 > = {
   blockDevice: rule("write-block-device", "write onto a raw block device", true),
+  kernelControl: rule(
+    "write-kernel-control",
+    "write to a kernel control file (sysrq trigger, EFI variables): crashes or bricks the machine",
+    true,
+  ),
+  codeHook: rule(
+    "write-code-hook",
+    "write of a file whose content runs later without asking (git config or hooks, husky, .pth)",
+  ),
   system: rule("write-system-config", "write into /etc or another system path"),
   credential: rule("write-credentials", "overwrite of ssh keys, shell startup or credential files"),
   userConfig: rule(
@@ -60,6 +71,8 @@ export const WRITE_RULES: Readonly<
 
 const BY_KIND: Readonly<Record<WriteTargetKind, RuleInfo>> = {
   "block-device": WRITE_RULES.blockDevice,
+  "kernel-control": WRITE_RULES.kernelControl,
+  "code-hook": WRITE_RULES.codeHook,
   system: WRITE_RULES.system,
   credential: WRITE_RULES.credential,
   "user-config": WRITE_RULES.userConfig,
