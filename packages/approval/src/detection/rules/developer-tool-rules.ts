@@ -11,6 +11,7 @@ import { installFeedRules } from "./install-feed-rules.js";
 import { TOOL_CONFIG_RULES } from "./tool-config-tables.js";
 import { PROJECT_HOOK_RULES, projectHookMatch } from "./project-hook-files.js";
 import { TOOLCHAIN_RULES, toolchainRules } from "./toolchain-rules.js";
+import { credentialSearchRules } from "./credential-search-rules.js";
 import { toolConfigRules } from "./tool-config-rules.js";
 
 const LAYER_RULES: readonly CommandRule[] = [
@@ -18,6 +19,7 @@ const LAYER_RULES: readonly CommandRule[] = [
   toolConfigRules,
   installFeedRules,
   toolchainRules,
+  credentialSearchRules,
 ];
 
 /** Developer-tool rules for one resolved command layer. */

@@ -18,7 +18,7 @@ export const SHELL_CALLS: Readonly<Record<Language, RegExp>> = {
     /\((?:shell-command(?:-to-string)?|async-shell-command|call-process-shell-command|start-process-shell-command|process-lines)\s+/g,
   applescript: /\bdo\s+shell\s+script\s+/g,
   tcl: /\b(?:exec|open)\s+(?=["{|])/g,
-  groovy: /\b(?:execute|ProcessBuilder)\s*\(/g,
+  groovy: /\b(?:execute|ProcessBuilder|exec|Process)\s*\(/g,
   elixir: /(?:System\s*\.\s*(?:cmd|shell)|:os\s*\.\s*cmd)\s*\(/g,
   erlang: /\bos:cmd\s*\(/g,
   gnuplot: /\bsystem\s*\(|(?:^|[;\n])\s*!|`/g,
@@ -130,7 +130,9 @@ export function languageOf(name: string): Language | null {
   if (/^(?:emacs|emacsclient|xemacs)$/.test(name)) return "elisp";
   if (name === "osascript") return "applescript";
   if (/^(?:tclsh[\d.]*|wish[\d.]*)$/.test(name)) return "tcl";
-  if (name === "groovy") return "groovy";
+  // The JVM scripting languages spell shell-outs alike (`Runtime.getRuntime().exec(...)`,
+  // `ProcessBuilder(...)`, `"cmd".execute()`, Scala's `Process("cmd")`).
+  if (/^(?:groovy|scala|scala-cli|amm|kotlin|kotlinc|kotlinc-jvm)$/.test(name)) return "groovy";
   if (name === "elixir" || name === "iex") return "elixir";
   if (name === "erl" || name === "escript") return "erlang";
   if (name === "gnuplot") return "gnuplot";

@@ -1,20 +1,12 @@
 // Build tools and clients that run code or hand over credentials in ways their names hide:
 // `mvn exec:exec -Dexec.executable=sh -Dexec.args="-c '...'"` (the build runs any program; a
-// shell's payload is judged as shell), `ssh -A` / `ForwardAgent=yes` (the remote host can use
-// every key in the local agent while the session lasts), a search for private keys whose results
-// are printed (`find / -name id_rsa | xargs cat`, `find ~ -name '*.pem' -exec cat {} +`), and
-// shell histories searched for passwords and tokens.
-import {
-  readOptions,
-  type OptionTable,
-  type ResolvedCommand,
-  type Stage,
-  isSimple,
-  commandBaseName,
-} from "@hermes-agent/shell";
+// shell's payload is judged as shell), and `ssh -A` / `ForwardAgent=yes` (the remote host can
+// use every key in the local agent while the session lasts).
+import { readOptions, type OptionTable, type ResolvedCommand } from "@hermes-agent/shell";
 import { matchOf, type CommandRule, type RuleContext } from "../rule-context.js";
 import { rule, type DangerousCommandMatch, type RuleInfo } from "../types.js";
-import { EXEC_RULES } from "./exec-rules.js";
+import type { Language } from "./code-capabilities.js";
+import { codeMatch } from "./interpreter-rules.js";
 
 type Match = DangerousCommandMatch | null;
 
@@ -74,73 +66,7 @@ function agentForwarding(cmd: ResolvedCommand): Match {
   return forward && read.operands.length > 0 ? matchOf(TOOLCHAIN_RULES.agentForward) : null;
 }
 
-// `find -name` patterns that name private keys and credential files.
-const KEY_NAMES =
-  /id_(?:rsa|dsa|ecdsa|ed25519)(?!\.pub)|\*?\.(?:pem|key|p12|pfx|kdbx|keystore|jks|ppk|asc|gpg)\b|\.env\b|credentials|\.netrc|\.pgpass|\.git-credentials|\.npmrc|\.pypirc|secrets?\.|wallet\.dat|private/i;
-// Programs that print what they are given.
-const PRINTERS =
-  /^(?:cat|less|more|head|tail|strings|base64|xxd|od|hexdump|bat|batcat|nl|tac|tar|zip|cp|scp|rsync|curl|nc|ncat)$/;
-const FINDERS = /^(?:find|gfind|fd|fdfind|locate|plocate|mlocate|rg|grep)$/;
-
-function namesKeys(stage: Stage): boolean {
-  if (!isSimple(stage)) return stage.commands.some(namesKeys);
-  const name = commandBaseName(stage.words[0]?.text ?? "");
-  if (!FINDERS.test(name)) return false;
-  return stage.words
-    .slice(1)
-    .some((word) => !word.text.startsWith("-") && KEY_NAMES.test(word.text));
-}
-
-/** `find / -name id_rsa | xargs cat`, `find ~ -name '*.pem' -exec cat {} +`. */
-function printedKeySearch(cmd: ResolvedCommand): Match {
-  if (cmd.name === "find" || cmd.name === "gfind") {
-    const texts = cmd.args.map((word) => word.text);
-    const exec = texts.findIndex((text) => /^-(?:exec|execdir|ok|okdir)$/.test(text));
-    if (exec < 0) return null;
-    const program = commandBaseName(texts[exec + 1] ?? "");
-    return PRINTERS.test(program) &&
-      texts
-        .slice(0, exec)
-        .some(
-          (text, i) =>
-            /^-i?(?:name|path|wholename|regex)$/.test(texts[i - 1] ?? "") && KEY_NAMES.test(text),
-        )
-      ? matchOf(EXEC_RULES.credentialRead)
-      : null;
-  }
-  if (!cmd.argsFromInput || !PRINTERS.test(cmd.name)) return null;
-  return cmd.source.upstream.some(namesKeys) ? matchOf(EXEC_RULES.credentialRead) : null;
-}
-
-const HISTORY_FILE =
-  /(?:^|\/)\.(?:bash_history|zsh_history|zhistory|history|sh_history|python_history|psql_history|mysql_history|node_repl_history|sqlite_history|local\/share\/fish\/fish_history)$/;
-const SECRET_WORDS = /pass|token|secret|key|auth|credential|bearer|aws_|api/i;
-const SEARCHERS =
-  /^(?:grep|egrep|fgrep|rg|ag|ack|awk|gawk|sed|strings|cat|less|tail|head|sort|uniq)$/;
-
-/** `grep -i password ~/.bash_history`, `cat ~/.zsh_history | grep token`. */
-function historySearch(cmd: ResolvedCommand): Match {
-  if (!SEARCHERS.test(cmd.name)) return null;
-  const texts = cmd.args.map((word) => word.text);
-  const history = texts.some((text) => HISTORY_FILE.test(text));
-  if (history && texts.some((text) => !HISTORY_FILE.test(text) && SECRET_WORDS.test(text)))
-    return matchOf(EXEC_RULES.credentialRead);
-  // `cat ~/.bash_history | grep -i token`, `history | grep pass`.
-  if (
-    /^(?:grep|egrep|fgrep|rg|ag|ack|awk|gawk|sed)$/.test(cmd.name) &&
-    texts.some((text) => SECRET_WORDS.test(text)) &&
-    cmd.source.upstream.some(
-      (stage) =>
-        isSimple(stage) &&
-        (commandBaseName(stage.words[0]?.text ?? "") === "history" ||
-          stage.words.some((word) => HISTORY_FILE.test(word.text))),
-    )
-  )
-    return matchOf(EXEC_RULES.credentialRead);
-  return null;
-}
-
-/** Build-tool, ssh and credential-search rules for one layer. */
+/** Build-tool and ssh rules for one layer. */
 export const toolchainRules: CommandRule = (cmd, ctx) => {
   switch (cmd.name) {
     case "mvn":
@@ -149,6 +75,65 @@ export const toolchainRules: CommandRule = (cmd, ctx) => {
     case "ssh":
       return agentForwarding(cmd);
     default:
-      return printedKeySearch(cmd) ?? historySearch(cmd);
+      return frameworkRunnerRules(cmd, ctx);
   }
+};
+
+/** A framework's own code runner: where its code stands and the language it is in. */
+interface CodeRunner {
+  /** Operand words that select the runner (`runner` of `rails runner`, `shell` of manage.py). */
+  readonly verbs: ReadonlySet<string>;
+  /** Options whose value is the code; without any, the operand after the verb is. */
+  readonly codeOptions?: ReadonlySet<string>;
+  readonly language: Language;
+}
+
+const RUNNERS: ReadonlyMap<string, CodeRunner> = new Map<string, CodeRunner>([
+  ["rails", { verbs: new Set(["runner", "r"]), language: "ruby" }],
+  ["mix", { verbs: new Set(["run"]), codeOptions: new Set(["-e", "--eval"]), language: "elixir" }],
+  [
+    "manage.py",
+    {
+      verbs: new Set(["shell", "shell_plus"]),
+      codeOptions: new Set(["-c", "--command"]),
+      language: "python",
+    },
+  ],
+  [
+    "django-admin",
+    { verbs: new Set(["shell"]), codeOptions: new Set(["-c", "--command"]), language: "python" },
+  ],
+  ["artisan", { verbs: new Set(["tinker"]), codeOptions: new Set(["--execute"]), language: "php" }],
+  ["crystal", { verbs: new Set(["eval"]), language: "ruby" }],
+  ["sage", { verbs: new Set([""]), codeOptions: new Set(["-c"]), language: "python" }],
+]);
+
+/** The code a runner is given, from its option or the operand after its verb; null if none. */
+function runnerCode(texts: readonly string[], runner: CodeRunner): string | null {
+  const verbAt = runner.verbs.has("") ? -1 : texts.findIndex((text) => runner.verbs.has(text));
+  if (verbAt < 0 && !runner.verbs.has("")) return null;
+  const rest = texts.slice(verbAt + 1);
+  if (runner.codeOptions !== undefined) {
+    for (let i = 0; i < rest.length; i++) {
+      const text = rest[i] ?? "";
+      const eq = text.indexOf("=");
+      const name = eq < 0 ? text : text.slice(0, eq);
+      if (runner.codeOptions.has(name)) return eq < 0 ? (rest[i + 1] ?? null) : text.slice(eq + 1);
+    }
+    return null;
+  }
+  return rest.find((text) => !text.startsWith("-")) ?? null;
+}
+
+/** `rails runner CODE`, `manage.py shell -c CODE`, `artisan tinker --execute=CODE`, `mix run -e CODE`. */
+export const frameworkRunnerRules: CommandRule = (cmd, ctx) => {
+  const texts = cmd.args.map((word) => word.text);
+  // `python manage.py ...`, `php artisan ...`, `bin/rails ...`: the script names the runner.
+  const script = /^(?:python\d*(?:\.\d+)?|php\d*)$/.test(cmd.name)
+    ? (texts[0] ?? "").slice((texts[0] ?? "").lastIndexOf("/") + 1)
+    : null;
+  const runner = RUNNERS.get(script ?? cmd.name);
+  if (runner === undefined) return null;
+  const code = runnerCode(script === null ? texts : texts.slice(1), runner);
+  return code === null ? null : codeMatch(code, runner.language, ctx);
 };
