@@ -10,6 +10,37 @@ export interface RedirectContext {
   walkNested(node: Node): Script;
 }
 
+/** The source offset of the newline that ends a here-document's start line, or -1. */
+function bodyStart(node: Node, startEnd: number): number {
+  if (startEnd < 0) return -1;
+  const newline = node.text.indexOf("\n", startEnd - node.startIndex);
+  return newline < 0 ? -1 : node.startIndex + newline;
+}
+
+/** True when a node the grammar put in a here-document redirect lies inside its body lines. */
+function insideBody(child: Node, startEnd: number, end: Node | null | undefined): boolean {
+  const start = bodyStart(child.parent ?? child, startEnd);
+  if (start < 0 || end === null || end === undefined) return false;
+  return child.startIndex >= start && child.endIndex <= end.startIndex;
+}
+
+/**
+ * The here-document's text: the body the grammar read, or, when a line starting with `\` made
+ * it read the body as words (`<<'SQL'⏎\! cmd⏎SQL`), the source lines between the start line
+ * and the delimiter.
+ */
+function bodyText(
+  node: Node,
+  body: string,
+  startEnd: number,
+  end: Node | null | undefined,
+): string {
+  const start = bodyStart(node, startEnd);
+  if (start < 0 || end === null || end === undefined) return body;
+  const lines = node.text.slice(start + 1 - node.startIndex, end.startIndex - node.startIndex);
+  return body.trim() === "" && lines.trim() !== "" ? lines : body;
+}
+
 /**
  * Read one redirection into `out`. The grammar puts words that follow a redirection's target
  * inside the redirection node (`rm 2>/dev/null -rf /etc`); bash passes them to the command, so
@@ -51,18 +82,22 @@ export function readRedirect(
     let body = "";
     let quoted = false;
     let fd: string | null = null;
+    let startEnd = -1;
+    const end = node.namedChildren.find((child) => child?.type === "heredoc_end");
     for (const child of node.namedChildren) {
       if (child === null) continue;
       if (child.type === "file_descriptor") fd = child.text;
-      else if (child.type === "heredoc_start") quoted = /['"\\]/.test(child.text);
-      else if (child.type === "heredoc_body") {
+      else if (child.type === "heredoc_start") {
+        quoted = /['"\\]/.test(child.text);
+        startEnd = child.endIndex;
+      } else if (child.type === "heredoc_body") {
         body = child.text;
         if (!quoted) ctx.walkNested(child);
       } else if (child.type === "heredoc_end") continue;
       else if (child.type.endsWith("_redirect")) readRedirect(child, ctx, out, after, words);
-      else after.push(child);
+      else if (!insideBody(child, startEnd, end)) after.push(child);
     }
-    out.push({ op: "<<", fd, target: null, heredoc: body });
+    out.push({ op: "<<", fd, target: null, heredoc: bodyText(node, body, startEnd, end) });
     return;
   }
   let op = "";

@@ -24,6 +24,15 @@ describe("forms that run other code", () => {
     expect(argv("cat <<EOF\nx\nEOF")[0]).toEqual(["cat"]);
   });
 
+  it("keeps a here-document body whose line starts with a backslash", () => {
+    const body = (text: string): string | null | undefined =>
+      parseShell(text).commands[0]?.redirects[0]?.heredoc;
+    expect(body("psql <<'SQL'\n\\! rm -rf x\nSQL")).toBe("\\! rm -rf x\n");
+    expect(body("psql <<SQL\n\\! ls\nSQL")).toBe("\\! ls\n");
+    expect(body("cat <<EOF\nplain\nEOF")).toBe("plain\n");
+    expect(parseShell("psql <<'SQL'\n\\! rm -rf x\nSQL").commands).toHaveLength(1);
+  });
+
   it("reads a here-string as one word, unsplit", () => {
     const target = (text: string): string | undefined =>
       parseShell(text).commands.at(-1)?.redirects[0]?.target?.text;

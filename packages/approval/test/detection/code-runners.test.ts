@@ -87,6 +87,14 @@ describe("make runs recipe text it is handed", () => {
   });
 });
 
+describe("database clients read their here-document", () => {
+  it("finds the shell escape on a here-document line that starts with a backslash", () => {
+    expectAll(["psql -d app <<'SQL'\n\\! rm -rf /etc\nSQL"], "hardline");
+    expectAll(["psql -d app <<'SQL'\n\\! rm -rf ~/projects\nSQL"], "dangerous");
+    expectAll(["psql -d app <<'SQL'\n\\dt\nSQL"], "safe");
+  });
+});
+
 describe("coprocesses run their group", () => {
   it("judges the command or group a coprocess starts", () => {
     expectAll(

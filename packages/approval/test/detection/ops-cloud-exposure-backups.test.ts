@@ -82,7 +82,7 @@ describe("cloud resources opened to everyone, backups pruned, swarm and server s
     );
   });
 
-  it("swarm services, nodes and secrets; cluster volumes and certificates; Cloudflare tunnels", () => {
+  it("swarm services, nodes and secrets; cluster volumes and certificates; tunnels, complete-mode deployments, Cloud Foundry", () => {
     expectAll(
       [
         "docker service scale api=0",
@@ -94,6 +94,10 @@ describe("cloud resources opened to everyone, backups pruned, swarm and server s
         "kubectl certificate approve node-csr-x",
         "cloudflared tunnel delete prod",
         "flarectl dns delete --zone example.com --id 123",
+        "az deployment group create -g rg --template-file main.bicep --mode Complete",
+        "cf delete-space prod -f",
+        "cf delete my-app -f -r",
+        "mongo admin --eval 'db.shutdownServer()'",
       ],
       "dangerous",
     );
@@ -107,6 +111,10 @@ describe("cloud resources opened to everyone, backups pruned, swarm and server s
         "kubectl certificate deny node-csr-x",
         "cloudflared tunnel list",
         "flarectl dns list --zone example.com",
+        "az deployment group create -g rg --template-file main.bicep",
+        "cf apps",
+        "cf push my-app",
+        "mongo admin --eval 'db.serverStatus()'",
       ],
       "safe",
     );

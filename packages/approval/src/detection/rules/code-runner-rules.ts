@@ -160,7 +160,38 @@ function denoMatch(cmd: ResolvedCommand, ctx: RuleContext): Match {
   return null;
 }
 
+/**
+ * `xargs -a FILE CMD`, `xargs --arg-file=FILE CMD`: the items come from FILE, which is judged
+ * like the same xargs reading `< FILE` (a credential file sent with curl, say).
+ */
+function xargsFileMatch(cmd: ResolvedCommand, ctx: RuleContext): Match {
+  if (cmd.via.length > 0) return null;
+  const words = cmd.source.words;
+  let file: Word | null = null;
+  const kept: Word[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i] as Word;
+    const text = word.text;
+    if (file === null && i > 0 && (text === "-a" || text === "--arg-file")) {
+      file = words[++i] ?? null;
+      continue;
+    }
+    if (file === null && i > 0 && /^(?:-a.|--arg-file=)/.test(text)) {
+      file = { ...word, text: text.replace(/^-a|^--arg-file=/, "") };
+      continue;
+    }
+    kept.push(word);
+  }
+  if (file === null) return null;
+  return ctx.analyseCommand({
+    ...cmd.source,
+    words: kept,
+    redirects: [...cmd.source.redirects, { op: "<", fd: null, target: file, heredoc: null }],
+  });
+}
+
 const BY_NAME: ReadonlyMap<string, (cmd: ResolvedCommand, ctx: RuleContext) => Match> = new Map([
+  ["xargs", xargsFileMatch],
   ["dc", dcMatch],
   ["ftp", transferClientMatch],
   ["sftp", transferClientMatch],

@@ -397,6 +397,14 @@ const DOCKER_SWARM: CliTable = {
   ],
 };
 
+// Cloud Foundry: apps, spaces, orgs, services and routes deleted.
+const CF: CliTable = {
+  options: { shortWithValue: "os", longWithValue: ["org", "space"] },
+  entries: [
+    { verbs: /^(?:delete(?:-[\w-]+)?|purge-service-(?:offering|instance))\b/, rule: cloudDelete },
+  ],
+};
+
 // Cloudflare's tunnel and DNS CLIs.
 const CLOUDFLARED: CliTable = {
   options: { longWithValue: ["config", "origincert", "credentials-file"], long: ["force"] },
@@ -450,6 +458,8 @@ export const DEPLOY_CLI_TABLES: ReadonlyMap<string, CliTable> = new Map([
   ["tarsnap", TARSNAP],
   ["docker", DOCKER_SWARM],
   ["cloudflared", CLOUDFLARED],
+  ["cf", CF],
+  ["cf8", CF],
   ["flarectl", FLARECTL],
   ["pscale", HOSTED_DB],
   ["neonctl", HOSTED_DB],

@@ -211,6 +211,12 @@ const AZ: CliTable = {
   },
   entries: [
     { verbs: /^(?:[\w-]+ )+(?:stop|deallocate|disable)\b/, rule: stateChange },
+    // A complete-mode deployment deletes every resource of the group not in the template.
+    {
+      verbs: /^deployment (?:group|sub|mg|tenant) create\b/,
+      when: ({ joined }) => /--mode[= ]Complete\b/i.test(joined),
+      rule: infraDestroy,
+    },
     // An inbound rule allowing every source address.
     {
       verbs: /^network nsg rule (?:create|update)\b/,

@@ -1,4 +1,4 @@
-import { DYNAMIC, hasLong, parseFlags } from "@hermes-agent/shell";
+import { commandBaseName, DYNAMIC, hasLong, parseFlags, type Script } from "@hermes-agent/shell";
 import { matchOf, type CommandRule } from "../rule-context.js";
 import { rule, type RuleInfo } from "../types.js";
 
@@ -32,6 +32,10 @@ const kill: CommandRule = (cmd) => {
   if (pids.some((pid) => pid === "1" || pid === "0" || pid === "-0"))
     return matchOf(PROCESS_RULES.killInit);
   for (const word of cmd.args) {
+    // `kill -9 $(ps -eo pid --no-headers)`: every process ps lists, none filtered out.
+    if (word.substitutions.some(listsEveryProcess)) return matchOf(PROCESS_RULES.killAll);
+    // `kill $(ps -u "$USER" -o pid=)`: every process of a user (the agent's own included).
+    if (word.substitutions.some(listsUserProcesses)) return matchOf(PROCESS_RULES.broadKill);
     if (
       word.substitutions.some((script) =>
         script.commands.some((c) => /(?:^|\/)(?:pgrep|pidof)$/.test(c.words[0]?.text ?? "")),
@@ -42,6 +46,41 @@ const kill: CommandRule = (cmd) => {
   }
   return null;
 };
+
+function listsUserProcesses(script: Script): boolean {
+  return script.commands.some(
+    (c) =>
+      commandBaseName(c.words[0]?.text ?? "") === "ps" &&
+      c.words.some((w) => /^(?:-[a-zA-Z]*[uU]|--user|-[a-zA-Z]*[uU].+)$/.test(w.text)) &&
+      !script.commands.some((other) =>
+        PROCESS_FILTERS.test(commandBaseName(other.words[0]?.text ?? "")),
+      ),
+  );
+}
+
+// Stages that narrow a process listing down to some processes.
+const PROCESS_FILTERS = /^(?:grep|egrep|fgrep|rg|pgrep|head|tail|sed|jq)$/;
+
+/** A substitution whose output is every process `ps` lists (no filter on the way). */
+function listsEveryProcess(script: Script): boolean {
+  const names = script.commands.map((c) => commandBaseName(c.words[0]?.text ?? ""));
+  if (!names.includes("ps")) return false;
+  return !script.commands.some((c) => {
+    const name = commandBaseName(c.words[0]?.text ?? "");
+    if (PROCESS_FILTERS.test(name)) return true;
+    if (name === "ps")
+      return c.words.some(
+        (w) =>
+          /^-(?:[a-zA-Z]*[pCuUgGt]|-(?:pid|ppid|user|group|sid|tty))$/.test(w.text) &&
+          !/^-[eA]/.test(w.text),
+      );
+    const program = c.words
+      .slice(1)
+      .map((w) => w.text)
+      .join(" ");
+    return /awk$/.test(name) && /\/[^/]+\/|~|==|!=|NR\s*[<>]|\$\d+\s*[<>]/.test(program);
+  });
+}
 
 const pkill: CommandRule = (cmd) => {
   const flags = parseFlags(cmd.args, {

@@ -228,6 +228,8 @@ export const sqlRules: CommandRule = (cmd) => {
   for (const text of statements(cmd)) {
     if (/^mongo/.test(cmd.name) && MONGO.test(text)) return matchOf(SQL_RULES.datastore);
     if (/^mongo/.test(cmd.name) && MONGO_PRIVILEGE.test(text)) return matchOf(SQL_RULES.privilege);
+    if (/^mongo/.test(cmd.name) && /\.\s*shutdownServer\s*\(/.test(text))
+      return matchOf(PROCESS_RULES.service);
     const match = sqlMatch(text);
     if (match) return match;
   }
