@@ -1,5 +1,6 @@
 import { DYNAMIC, type ResolvedCommand } from "@hermes-agent/shell";
 import type { DangerousCommandMatch } from "./types.js";
+import { shortLetterOf } from "./long-option-letters.js";
 
 /** One simple command as detection understood it: the argv that really runs. */
 export interface AnalysedCommand {
@@ -40,8 +41,11 @@ const UNRESOLVED_KEYS = new Set([
   "analysis-failed",
 ]);
 
-/** Split and sort short option bundles so spellings of the same options compare equal. */
-export function normaliseFlagWords(args: readonly string[]): string[] {
+/**
+ * Split and sort short option bundles so spellings of the same options compare equal; with the
+ * program's name, long options that spell a short one (`rm --recursive`) read as that letter.
+ */
+export function normaliseFlagWords(args: readonly string[], program = ""): string[] {
   const out: string[] = [];
   let run: string[] = [];
   const flush = (): void => {
@@ -52,6 +56,11 @@ export function normaliseFlagWords(args: readonly string[]): string[] {
   for (const arg of args) {
     if (!optionsDone && /^-[A-Za-z]+$/.test(arg)) {
       for (const letter of arg.slice(1)) if (!run.includes(`-${letter}`)) run.push(`-${letter}`);
+      continue;
+    }
+    const letter = optionsDone ? null : shortLetterOf(program, arg);
+    if (letter !== null) {
+      if (!run.includes(`-${letter}`)) run.push(`-${letter}`);
       continue;
     }
     flush();
@@ -72,7 +81,7 @@ export class CommandCollector {
       text.split(DYNAMIC).join("*"),
     );
     this.commands.push({
-      words: [texts[0] ?? "", ...normaliseFlagWords(texts.slice(1))],
+      words: [texts[0] ?? "", ...normaliseFlagWords(texts.slice(1), layer.name)],
       dynamic: layer.nameWord.dynamic || layer.args.some((word) => word.dynamic),
     });
   }

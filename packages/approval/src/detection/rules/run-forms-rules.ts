@@ -67,6 +67,10 @@ function argumentCode(cmd: ResolvedCommand, ctx: RuleContext): DangerousCommandM
     ...cmd.source.assignments.map((assignment) => assignment.value),
   ];
   let found: DangerousCommandMatch | null = null;
+  const argv = cmd.args.slice(last + 1);
+  // `system @ARGV`, `subprocess.run(sys.argv[1:])`: the arguments together are one command.
+  if (argv.length > 1 && argv.every((word) => !word.dynamic))
+    found = ctx.analyseCommand({ assignments: [], words: argv, redirects: [], upstream: [] });
   for (const payload of payloads) {
     if (payload.dynamic) {
       found = worse(found, matchOf(RUN_FORM_RULES.argumentCode));
