@@ -167,20 +167,21 @@ class TreeWalker implements WordContext {
     return { name, value };
   }
 
-  private setVariable(node: Node, flags = ""): void {
+  /** Record a variable assignment in the scope; returns what was assigned. */
+  private setVariable(node: Node, flags = ""): Assignment | null {
     const assigned = this.assignment(node);
-    if (assigned === null) return;
+    if (assigned === null) return null;
     const valueText = node.childForFieldName("value")?.text ?? "";
     const array = node.childForFieldName("value")?.type === "array" ? valueText : null;
     for (const table of tableAssignmentCommands(assigned.name, assigned.value, array))
       this.emit(table);
     if (/^"?\$(?:IFS|\{IFS\})"?$/.test(valueText)) {
       this.scope.set(assigned.name, { text: " \t\n", dynamic: false });
-      return;
+      return assigned;
     }
     if (/\$\{?IFS\b/.test(valueText)) {
       this.scope.set(assigned.name, UNKNOWN_VALUE);
-      return;
+      return assigned;
     }
     if (flags.includes("n")) {
       // A name reference reads the variable it names.
@@ -191,7 +192,7 @@ class TreeWalker implements WordContext {
           ? UNKNOWN_VALUE
           : target,
       );
-      return;
+      return assigned;
     }
     if (flags.includes("i")) this.integers.add(assigned.name);
     if (this.integers.has(assigned.name)) this.arithmetic(assigned.value.text);
@@ -225,6 +226,7 @@ class TreeWalker implements WordContext {
           : { text: assigned.value.text, dynamic: assigned.value.dynamic },
       );
     }
+    return assigned;
   }
 
   /** An array assigned from static words keeps its elements; anything else is unknown. */
@@ -491,19 +493,26 @@ class TreeWalker implements WordContext {
         return;
       case "declaration_command": {
         let flags = "";
+        // Recorded as a command too, as bash runs it (`export DOCKER_HOST=...`).
+        const words: Word[] = [staticWord(node.child(0)?.text ?? "declare")];
         for (const child of node.namedChildren) {
-          if (child === null) continue;
-          if (child.type === "variable_assignment") this.setVariable(child, flags);
-          else if (child.type === "variable_name") {
+          if (child === null || child.type === "comment") continue;
+          if (child.type === "variable_assignment") {
+            const assigned = this.setVariable(child, flags);
+            if (assigned !== null)
+              words.push({ ...assigned.value, text: `${assigned.name}=${assigned.value.text}` });
+          } else if (child.type === "variable_name") {
             if (flags.includes("i")) this.integers.add(child.text);
+            words.push(staticWord(child.text));
           } else {
-            const words = this.word(child);
-            for (const word of words) {
+            for (const word of this.word(child)) {
               if (/^-[a-zA-Z]+$/.test(word.text)) flags += word.text.slice(1);
               else this.nameSubscript(word.text);
+              words.push(word);
             }
           }
         }
+        this.emit({ assignments: [], words, redirects: [], upstream: [] });
         return;
       }
       case "compound_statement":

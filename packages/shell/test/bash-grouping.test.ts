@@ -102,3 +102,33 @@ describe("how bash groups pipelines, lists and redirections", () => {
     expect(shapes("echo a | cat > /tmp/f")).toEqual(["echo a", "cat >/tmp/f <- echo a"]);
   });
 });
+
+describe("declarations as commands", () => {
+  beforeAll(async () => {
+    await initializeParser();
+  });
+
+  it("records export, declare, local and readonly as the commands bash runs", () => {
+    const argvs = (text: string): string[][] =>
+      simpleCommands(text).map((command) => [...command.argv]);
+    expect(argvs('export DOCKER_HOST="ssh://h.invalid"')).toEqual([
+      ["export", "DOCKER_HOST=ssh://h.invalid"],
+    ]);
+    expect(argvs("export DOCKER_HOST=ssh://h.invalid && true")).toEqual([
+      ["export", "DOCKER_HOST=ssh://h.invalid"],
+      ["true"],
+    ]);
+    expect(argvs("cd /tmp; export NAME=v")).toEqual([
+      ["cd", "/tmp"],
+      ["export", "NAME=v"],
+    ]);
+    expect(argvs("declare -x A='b c' D")).toEqual([["declare", "-x", "A=b c", "D"]]);
+    expect(argvs("readonly A=b")).toEqual([["readonly", "A=b"]]);
+    expect(argvs("f() { local x=$(printf y); }")).toContainEqual(["local", "x=y"]);
+  });
+
+  it("runs a substitution in a declared value once", () => {
+    const commands = simpleCommands('export A="$(printf y)"').map((command) => command.argv[0]);
+    expect(commands.filter((name) => name === "printf")).toHaveLength(1);
+  });
+});
