@@ -44,6 +44,25 @@ function lastStatement(node: Node): Node | null {
   return null;
 }
 
+/** What a redirection that bash attaches to a pipeline's last simple command carries. */
+interface LastCommand {
+  readonly redirects: Redirect[];
+  readonly trailing: readonly Word[];
+  /** Nodes the grammar put inside the command that follow it (here-document tails). */
+  readonly after: Node[];
+}
+
+/**
+ * The simple command a redirection written after `node` belongs to in bash: the last command
+ * of its last pipeline (through `&&`/`||` lists), or null when that is not a simple command.
+ */
+function redirectTarget(node: Node): Node | null {
+  if (node.type === "command") return node;
+  if (node.type !== "pipeline" && node.type !== "list") return null;
+  const last = lastStatement(node);
+  return last === null ? null : redirectTarget(last);
+}
+
 /** True when only line continuations (`\\⏎`) separate two word nodes of a command. */
 function continuesWord(node: Node, end: number, start: number): boolean {
   if (end < 0 || start <= end) return false;
@@ -305,7 +324,7 @@ class TreeWalker implements WordContext {
     };
   }
 
-  private redirected(node: Node, upstream: readonly Stage[]): Stage {
+  private redirected(node: Node, upstream: readonly Stage[]): readonly Stage[] {
     const redirects: Redirect[] = [];
     const after: Node[] = [];
     const trailing: Word[] = [];
@@ -339,37 +358,61 @@ class TreeWalker implements WordContext {
       redirects[0] = { ...first, fd: tail.text };
       this.descriptorEnd = tail.endIndex;
     }
-    let stage: Stage;
-    const last = body?.type === "pipeline" ? lastStatement(body) : null;
-    if (body !== null && last?.type === "command") {
-      // `a | b > f`: bash attaches the redirection to the pipeline's last simple command.
-      const before = this.all.length;
-      this.pipeline(body, upstream, { redirects, trailing });
-      stage = { compound: true, commands: this.all.slice(before) };
+    let stages: readonly Stage[];
+    const target = body === null ? null : redirectTarget(body);
+    if (body !== null && target !== null) {
+      // `a && b > f`, `a | b > f`: bash attaches the redirection to the last simple command.
+      stages = this.redirectedLast(body, upstream, { redirects, trailing, after });
     } else if (body !== null && body.type === "command") {
       const cmd = this.command(body, redirects, upstream, after, trailing);
       this.descriptorEnd = -1;
       this.emit(cmd);
-      stage = cmd;
+      stages = [cmd];
     } else {
       const before = this.all.length;
       if (body !== null) this.walk(body);
       const synthetic: SimpleCommand = { assignments: [], words: [], redirects, upstream };
       this.emit(synthetic);
-      stage = { compound: true, commands: this.all.slice(before) };
+      stages = [{ compound: true, commands: this.all.slice(before) }];
     }
+    const stage = stages[stages.length - 1] as Stage;
     for (const extra of after) {
       if (extra.type === "pipeline") this.pipeline(extra, [stage]);
       else this.walk(extra);
     }
-    return stage;
+    return stages;
+  }
+
+  /**
+   * Walk a redirected pipeline or `&&`/`||` list whose last simple command takes the
+   * redirection; returns the pipeline stages of its last pipeline.
+   */
+  private redirectedLast(node: Node, upstream: readonly Stage[], last: LastCommand): Stage[] {
+    if (node.type === "pipeline") return this.pipeline(node, upstream, last).slice(upstream.length);
+    if (node.type === "command") {
+      const cmd = this.command(node, last.redirects, upstream, last.after, last.trailing);
+      this.descriptorEnd = -1;
+      this.emit(cmd);
+      return [cmd];
+    }
+    // A list: its first operand continues the pipeline it stands in, the others start afresh.
+    const operands = node.namedChildren.filter(
+      (child): child is Node => child !== null && child.type !== "comment",
+    );
+    const final = operands.pop();
+    operands.forEach((operand, index) => {
+      if (index === 0 && upstream.length > 0) this.pipelineStage(operand, [...upstream]);
+      else this.walk(operand);
+    });
+    if (final === undefined) return [];
+    return this.redirectedLast(final, operands.length === 0 ? upstream : [], last);
   }
 
   private pipeline(
     node: Node,
     initial: readonly Stage[],
-    last: { redirects: Redirect[]; trailing: readonly Word[] } | null = null,
-  ): void {
+    last: LastCommand | null = null,
+  ): Stage[] {
     const stages: Stage[] = [...initial];
     const lastId = last === null ? null : lastStatement(node)?.id;
     for (const child of node.namedChildren) {
@@ -380,18 +423,40 @@ class TreeWalker implements WordContext {
         const cmd = this.command(child, own?.redirects ?? [], [...stages], after, own?.trailing);
         this.emit(cmd);
         stages.push(cmd);
-        for (const extra of after) this.walk(extra);
-      } else if (child.type === "redirected_statement") {
-        stages.push(this.redirected(child, [...stages]));
-      } else {
-        const before = this.all.length;
-        const saved = this.inherited;
-        this.inherited = [...stages];
-        this.walk(child);
-        this.inherited = saved;
-        stages.push({ compound: true, commands: this.all.slice(before) });
-      }
+        if (own !== null) own.after.push(...after);
+        else for (const extra of after) this.walk(extra);
+      } else stages.push(...this.pipelineStage(child, stages));
     }
+    return stages;
+  }
+
+  /** Walk one non-simple stage of a pipeline fed by `stages`; returns the stages it adds. */
+  private pipelineStage(child: Node, stages: readonly Stage[]): readonly Stage[] {
+    if (child.type === "redirected_statement") return this.redirected(child, [...stages]);
+    if (child.type === "pipeline") return this.pipeline(child, stages).slice(stages.length);
+    if (child.type === "list") {
+      // `a | b | c && d` comes back as `a | (b | c && d)`; bash reads `(a | b | c) && d`.
+      const operands = child.namedChildren.filter(
+        (operand): operand is Node => operand !== null && operand.type !== "comment",
+      );
+      const first = operands.shift();
+      const added = first === undefined ? [] : this.pipelineStage(first, stages);
+      for (const operand of operands) this.walk(operand);
+      return added;
+    }
+    if (child.type === "command") {
+      const after: Node[] = [];
+      const cmd = this.command(child, [], [...stages], after);
+      this.emit(cmd);
+      for (const extra of after) this.walk(extra);
+      return [cmd];
+    }
+    const before = this.all.length;
+    const saved = this.inherited;
+    this.inherited = [...stages];
+    this.walk(child);
+    this.inherited = saved;
+    return [{ compound: true, commands: this.all.slice(before) }];
   }
 
   walk(node: Node): void {
