@@ -10,6 +10,27 @@ const line =
   'cd packages/app && npm run build -- --mode production && echo "built $(date)" >> build.log\n';
 const largeCommand = line.repeat(Math.ceil(102_400 / line.length));
 
+// Alias bombs: each alias calls the one below it 12 times (the audit's 238-byte line), one with
+// chained `&&` lists, and a function-based variant; each must be decided within 100 ms.
+function aliasBomb(levels: number, fanOut: number, join: string): string {
+  const lines = ["alias a0=:"];
+  for (let i = 1; i <= levels; i++)
+    lines.push(
+      `alias a${i}='${Array<string>(fanOut)
+        .fill(`a${i - 1}`)
+        .join(join)}'`,
+    );
+  return `${lines.join("\n")}\na${levels}`;
+}
+const bombs = [
+  { name: "alias bomb (5 levels x 12, the audit's 238 bytes)", text: aliasBomb(5, 12, ";") },
+  { name: "alias bomb (7 levels x 20, && lists)", text: aliasBomb(7, 20, " && ") },
+  {
+    name: "function bomb (5 levels x 12)",
+    text: aliasBomb(5, 12, ";").replace(/alias (a\d+)='([^']*)'/g, "$1() { $2; }"),
+  },
+];
+
 await initializeDetector();
 
 const perCommand = perCommandMedian(commands, detectDangerousCommand, 30);
@@ -36,6 +57,13 @@ await runSuite(SUITE, [
       };
     },
   },
+  ...bombs.map((bomb) => ({
+    name: bomb.name,
+    budgetUs: 100_000,
+    setup: () => () => {
+      detectDangerousCommand(bomb.text);
+    },
+  })),
   {
     name: "100 KB command",
     budgetUs: 50_000,
