@@ -227,9 +227,21 @@ function nodeParts(
     case "string":
     case "translated_string": {
       const children = node.children;
+      let previousEnd = -1;
       for (let i = 0; i < children.length; i++) {
         const child = children[i];
         if (!child) continue;
+        // The grammar leaves blanks between its tokens (a newline in `"a⏎b"`) out of every
+        // child; inside the quotes they are part of the word.
+        if (previousEnd >= 0 && child.startIndex > previousEnd)
+          parts.push({
+            text: node.text.slice(
+              previousEnd - node.startIndex,
+              child.startIndex - node.startIndex,
+            ),
+            quoted: true,
+          });
+        previousEnd = child.endIndex;
         if (child.type === '"' && (i === 0 || i === children.length - 1)) {
           // The grammar can fold blanks next to a quote into the quote's token (`"<tab>"`):
           // they are part of the string.

@@ -148,3 +148,25 @@ describe("descriptors before a redirection", () => {
     expect(shapes("echo a - 2>&1")).toEqual(["echo a - 2>&1"]);
   });
 });
+
+describe("blanks inside double quotes", () => {
+  beforeAll(async () => {
+    await initializeParser();
+  });
+
+  it("keeps a newline and blanks inside double quotes in the word", () => {
+    const argv = (text: string): string[] => [...(simpleCommands(text)[0]?.argv ?? [])];
+    expect(argv('python3 -c "import os\nos.getpid()"')).toEqual([
+      "python3",
+      "-c",
+      "import os\nos.getpid()",
+    ]);
+    expect(argv('echo "a\n\nb"')).toEqual(["echo", "a\n\nb"]);
+    expect(argv('echo "a  b"')).toEqual(["echo", "a  b"]);
+    expect(argv('echo "a\n  b"')).toEqual(["echo", "a\n  b"]);
+    expect(simpleCommands('echo "$(printf a)\nb"').map((command) => command.argv)).toEqual([
+      ["printf", "a"],
+      ["echo", "a\nb"],
+    ]);
+  });
+});
