@@ -2,6 +2,9 @@ import type { Node } from "web-tree-sitter";
 import type { Redirect, Script, Word } from "./shell-ir.js";
 import { staticWord } from "./shell-ir.js";
 
+/** What bash reads as the descriptor written before a redirection operator. */
+const DESCRIPTOR = /^(?:\d+|\{[A-Za-z_][A-Za-z0-9_]*\})$/;
+
 /** What reading a redirection needs from the walker. */
 export interface RedirectContext {
   /** Evaluate a word node to the argv words it produces. */
@@ -108,8 +111,12 @@ export function readRedirect(
     // The grammar does not know `N<<<WORD` and reads its first `<<` as an error.
     if (child.type === "ERROR" && child.text === "<<" && target === null) op += "<<";
     else if (!child.isNamed) op += child.type;
-    else if (child.type === "file_descriptor") fd = child.text;
-    else if (target === null) target = ctx.word(child)[0] ?? null;
+    else if (child.type === "file_descriptor") {
+      // Only an all-digit word (or `{name}`) before the operator names a descriptor: bash
+      // passes `-v1` in `echo -v1>&2` to the command as an argument.
+      if (DESCRIPTOR.test(child.text)) fd = child.text;
+      else words.push(staticWord(child.text));
+    } else if (target === null) target = ctx.word(child)[0] ?? null;
     else words.push(...ctx.word(child));
   }
   // The grammar reads `N<>FILE` (open for reading and writing) as `<` with target `>`.

@@ -132,3 +132,19 @@ describe("declarations as commands", () => {
     expect(commands.filter((name) => name === "printf")).toHaveLength(1);
   });
 });
+
+describe("descriptors before a redirection", () => {
+  beforeAll(async () => {
+    await initializeParser();
+  });
+
+  it("reads only an all-digit word as a descriptor and passes any other word on", () => {
+    expect(shapes("echo -v1>&2")).toEqual(["echo -v1 >&2"]);
+    expect(shapes("echo -v1>&2 x")).toEqual(["echo -v1 x >&2"]);
+    expect(shapes("printf -v1>/tmp/f")).toEqual(["printf -v1 >/tmp/f"]);
+    expect(shapes("echo x-2>/tmp/f")).toEqual(["echo x-2 >/tmp/f"]);
+    expect(shapes("echo a 2>&1")).toEqual(["echo a 2>&1"]);
+    expect(shapes("echo a 12>/tmp/f")).toEqual(["echo a 12>/tmp/f"]);
+    expect(shapes("echo a - 2>&1")).toEqual(["echo a - 2>&1"]);
+  });
+});
