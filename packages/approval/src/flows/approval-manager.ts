@@ -275,12 +275,17 @@ export function createApprovalManager(options: ApprovalManagerOptions = {}): App
   };
   const defaultSession = env.HERMES_SESSION_KEY?.trim() || "default";
 
+  // Detection protects the runtime's own files under the home this manager reads.
+  const withHermesHome = (checkOptions: CheckCommandOptions): CheckCommandOptions =>
+    checkOptions.commandContext?.hermesHome !== undefined
+      ? checkOptions
+      : { ...checkOptions, commandContext: { ...checkOptions.commandContext, hermesHome: home } };
   const checkCommand = (command: string, checkOptions: CheckCommandOptions) =>
     runCommandChecks(
       core,
       { detector, loadSettings, defaultSession },
       command,
-      checkOptions,
+      withHermesHome(checkOptions),
       runApprovalGate,
     ).catch((error: unknown) => failClosed(error, reportError));
 
