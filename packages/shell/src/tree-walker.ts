@@ -276,8 +276,10 @@ class TreeWalker implements WordContext {
     let runStart = 0;
     let runEnd = -1;
     let runIndex = 0;
-    for (const child of node.namedChildren) {
+    for (const child of node.children) {
       if (child === null || child.type === "comment") continue;
+      // The grammar reads a `==` or `=~` word as an operator token; bash passes it on.
+      if (!child.isNamed && child.type !== "==" && child.type !== "=~") continue;
       if (child.type === "number" && child.endIndex === this.descriptorEnd) continue;
       if (child.type === "variable_assignment") {
         const assigned = this.assignment(child);
@@ -306,7 +308,8 @@ class TreeWalker implements WordContext {
       if (child.type === "command_name") {
         const inner = child.namedChildren[0];
         if (inner) words.push(...this.word(inner));
-      } else words.push(...this.word(child));
+      } else if (!child.isNamed) words.push(staticWord(child.text));
+      else words.push(...this.word(child));
     }
     words.push(...trailing);
     // A trap handler or eval string runs later in this same shell, with this shell's variables.

@@ -170,3 +170,17 @@ describe("blanks inside double quotes", () => {
     ]);
   });
 });
+
+describe("operator-like words", () => {
+  beforeAll(async () => {
+    await initializeParser();
+  });
+
+  it("passes a `==` or `=~` word in a simple command to the command", () => {
+    const argv = (text: string): string[] => [...(simpleCommands(text)[0]?.argv ?? [])];
+    expect(argv("test a == b")).toEqual(["test", "a", "==", "b"]);
+    expect(argv("echo =~ x")).toEqual(["echo", "=~", "x"]);
+    expect(argv("printf '%s' == -x /tmp/f")).toEqual(["printf", "%s", "==", "-x", "/tmp/f"]);
+    expect(argv("echo a==b")).toEqual(["echo", "a==b"]);
+  });
+});
