@@ -28,6 +28,6 @@ export type { FlagSpec, ParsedFlags } from "./flags.js";
 export { canonicalLongOption, hasOption, optionValues, readOptions } from "./option-table.js";
 export type { OptionTable, ReadOption, ReadOptions } from "./option-table.js";
 export { SUDO_OPTIONS } from "./sudo-options.js";
-export { stageOutput, staticOutput } from "./static-eval.js";
+export { stageOutput, staticOutput, stdinText } from "./static-eval.js";
 export { findEntries } from "./find-entries.js";
 export { VERSION } from "./version.js";

@@ -5,7 +5,7 @@ import { launchedArgv, wrapperDirectory } from "./launch-wrappers.js";
 import { commandBaseName, type ResolvedCommand } from "./resolved-command.js";
 import { DYNAMIC, isSimple, staticWord, type SimpleCommand, type Word } from "./shell-ir.js";
 import { listedPaths } from "./find-entries.js";
-import { stageOutput } from "./static-eval.js";
+import { stdinText } from "./static-eval.js";
 
 const MAX_LAYERS = 12;
 const GROUP_OPENERS: ReadonlySet<string> = new Set(["{", "(", "(("]);
@@ -15,17 +15,6 @@ function findInput(source: SimpleCommand): string | null {
   const upstream = source.upstream[source.upstream.length - 1];
   if (upstream === undefined || !isSimple(upstream)) return null;
   return listedPaths(upstream)?.join("\n") ?? null;
-}
-
-/** The static text a command reads on stdin (here-string, here-doc or a static pipeline). */
-function staticInput(source: SimpleCommand): string | null {
-  for (const redirect of source.redirects) {
-    if (redirect.heredoc !== null) return redirect.heredoc;
-    if (redirect.op === "<<<" && redirect.target && !redirect.target.dynamic)
-      return redirect.target.text;
-  }
-  const upstream = source.upstream[source.upstream.length - 1];
-  return upstream === undefined ? null : stageOutput(upstream);
 }
 
 function layer(
@@ -173,7 +162,7 @@ export function resolveLayers(source: SimpleCommand): ResolvedCommand[] {
     if (moved !== null)
       directory = directory === null || moved.startsWith("/") ? moved : `${directory}/${moved}`;
     argv = inner.argv;
-    const known = name === "xargs" ? staticInput(source) : null;
+    const known = name === "xargs" ? stdinText(source) : null;
     // Paths a piped `find` lists are examples of the items, not all of them: the command still
     // takes its arguments from input.
     const listed = name === "xargs" && known === null ? findInput(source) : null;

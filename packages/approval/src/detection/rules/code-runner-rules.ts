@@ -7,18 +7,10 @@ import { matchOf, type CommandRule, type RuleContext } from "../rule-context.js"
 import type { DangerousCommandMatch } from "../types.js";
 import { EXEC_RULES } from "./exec-rules.js";
 import { codeMatch } from "./interpreter-rules.js";
-import { stdinText } from "./stdin-text.js";
+import { stdinText } from "@hermes-agent/shell";
+import { worstMatch } from "./worst-match.js";
 
 type Match = DangerousCommandMatch | null;
-
-function worst(matches: Iterable<Match>): Match {
-  let found: Match = null;
-  for (const match of matches) {
-    if (match?.hardline) return match;
-    found ??= match;
-  }
-  return found;
-}
 
 /** The value of `-x VALUE`, `-xVALUE` or `--long=VALUE` / `--long VALUE` options. */
 function optionTexts(args: readonly Word[], short: string, long: string | null): Word[] {
@@ -59,7 +51,7 @@ function judgeScripts(
     else for (const line of bangLines(script.text, dc)) found.push(ctx.analyseText(line));
   }
   if (stdin !== null) for (const line of bangLines(stdin, dc)) found.push(ctx.analyseText(line));
-  return worst(found);
+  return worstMatch(found);
 }
 
 /** `dc -e '!CMD'`, `dc --expression=...`, dc reading stdin. */

@@ -4,8 +4,9 @@
 // `printf '1d\nw\n' | ed -s /etc/passwd` are system writes.
 import type { ResolvedCommand, Word } from "@hermes-agent/shell";
 import type { DangerousCommandMatch } from "../types.js";
-import { stdinText } from "./stdin-text.js";
+import { stdinText } from "@hermes-agent/shell";
 import { writeTargetMatch } from "./write-rules.js";
+import { worstMatch } from "./worst-match.js";
 
 type Match = DangerousCommandMatch | null;
 
@@ -135,15 +136,6 @@ export function exWrittenPaths(commands: readonly string[], files: readonly stri
   return written;
 }
 
-function worst(matches: Iterable<Match>): Match {
-  let found: Match = null;
-  for (const match of matches) {
-    if (match?.hardline) return match;
-    found ??= match;
-  }
-  return found;
-}
-
 /** The ex commands a vim-family command line runs and the files it edits. */
 function vimInvocation(cmd: ResolvedCommand): { commands: string[]; files: string[] } {
   const commands: string[] = [];
@@ -176,7 +168,7 @@ function vimInvocation(cmd: ResolvedCommand): { commands: string[]; files: strin
 export function vimWriteMatch(cmd: ResolvedCommand): Match {
   const { commands, files } = vimInvocation(cmd);
   if (commands.length === 0) return null;
-  return worst(exWrittenPaths(commands, files).map((path) => writeTargetMatch(path)));
+  return worstMatch(exWrittenPaths(commands, files).map((path) => writeTargetMatch(path)));
 }
 
 /** `ed -s FILE <<< $'1d\nw'`, `printf 'w /etc/x\n' | ed`: files an ed script writes. */
@@ -191,5 +183,5 @@ export function edWriteMatch(cmd: ResolvedCommand): Match {
     if ((m[2] ?? "") !== "") written.push(m[2] ?? "");
     else written.push(...files);
   }
-  return worst(written.map((path) => writeTargetMatch(path)));
+  return worstMatch(written.map((path) => writeTargetMatch(path)));
 }

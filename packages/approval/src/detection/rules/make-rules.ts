@@ -15,7 +15,8 @@ import {
 import { matchOf, type RuleContext } from "../rule-context.js";
 import type { DangerousCommandMatch } from "../types.js";
 import { OPTION_EXEC_RULES } from "./option-exec-rules.js";
-import { stdinText } from "./stdin-text.js";
+import { stdinText } from "@hermes-agent/shell";
+import { worstMatch } from "./worst-match.js";
 
 type Match = DangerousCommandMatch | null;
 
@@ -214,15 +215,6 @@ function overrideMatch(name: string, value: string, word: Word | null, ctx: Rule
   return PROGRAM_VARIABLE.test(name) || /\s/.test(value) ? ctx.analyseText(value) : null;
 }
 
-function worst(matches: Iterable<Match>): Match {
-  let found: Match = null;
-  for (const match of matches) {
-    if (match?.hardline) return match;
-    found ??= match;
-  }
-  return found;
-}
-
 /** The shell text a makefile runs, as one script (for a makefile written earlier and run). */
 export function makefileScript(text: string): string {
   return makefileCommands(text).join("\n");
@@ -257,5 +249,5 @@ export function makeMatch(cmd: ResolvedCommand, ctx: RuleContext): Match {
       found.push(overrideMatch("SHELL", shell, null, ctx));
     for (const command of makefileCommands(text, values)) found.push(ctx.analyseText(command));
   }
-  return worst(found);
+  return worstMatch(found);
 }

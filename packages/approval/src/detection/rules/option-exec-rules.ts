@@ -4,7 +4,7 @@
 // that could expand to such an option, is flagged.
 import { matchOf, worse, type CommandRule, type RuleContext } from "../rule-context.js";
 import { vimWriteMatch } from "./editor-writes.js";
-import { stdinText } from "./stdin-text.js";
+import { stdinText } from "@hermes-agent/shell";
 import { DYNAMIC, type ResolvedCommand, type Word } from "@hermes-agent/shell";
 import { globToRegExp } from "../paths.js";
 import { rule, type DangerousCommandMatch, type RuleInfo } from "../types.js";

@@ -22,18 +22,10 @@ import { sedScriptCommands } from "./sed-scripts.js";
 import { clientShellEscapes } from "./client-escapes.js";
 import { makeMatch } from "./make-rules.js";
 import { edWriteMatch } from "./editor-writes.js";
-import { stdinText } from "./stdin-text.js";
+import { stdinText } from "@hermes-agent/shell";
+import { worstMatch } from "./worst-match.js";
 
 type Match = DangerousCommandMatch | null;
-
-function worst(matches: Iterable<Match>): Match {
-  let found: Match = null;
-  for (const match of matches) {
-    if (match?.hardline) return match;
-    found ??= match;
-  }
-  return found;
-}
 
 /** Analyse one command line given as text (dynamic parts are flagged by payloadMatch). */
 function line(text: string, from: Word | null, ctx: RuleContext): Match {
@@ -58,7 +50,7 @@ function optionPayloads(
   ctx: RuleContext,
 ): Match {
   const read = readOptions(cmd.args, table);
-  return worst(
+  return worstMatch(
     optionValues(read, ...names).map((option) => line(option.value ?? "", option.valueWord, ctx)),
   );
 }
@@ -111,7 +103,7 @@ function tmuxMatch(cmd: ResolvedCommand, ctx: RuleContext): Match {
       found.push(...args.operands.map((word) => line(word.text, word, ctx)));
     }
   }
-  return worst(found);
+  return worstMatch(found);
 }
 
 function screenMatch(cmd: ResolvedCommand, ctx: RuleContext): Match {
@@ -148,7 +140,7 @@ function expectMatch(cmd: ResolvedCommand, ctx: RuleContext): Match {
     const input = stdinText(cmd.source);
     if (input !== null) scripts.push(input);
   }
-  return worst(scripts.flatMap(tclCommands).map((text) => ctx.analyseText(text)));
+  return worstMatch(scripts.flatMap(tclCommands).map((text) => ctx.analyseText(text)));
 }
 
 const GIT_COMMAND_KEY =
@@ -186,7 +178,7 @@ const GIT_GLOBAL: OptionTable = {
 
 /** `ext::CMD ARGS` remote URLs: git runs the command (`% ` is a space inside an argument). */
 function extRemoteMatch(words: readonly Word[], cmd: ResolvedCommand, ctx: RuleContext): Match {
-  return worst(
+  return worstMatch(
     words.map((word) => {
       if (!word.text.startsWith("ext::")) return null;
       if (word.dynamic) return line(word.text.slice(5), word, ctx);
@@ -204,7 +196,7 @@ function gitMatch(cmd: ResolvedCommand, ctx: RuleContext): Match {
   const global = readOptions(cmd.args, GIT_GLOBAL);
   const sub = global.operands[0]?.text ?? "";
   const rest = global.operands.slice(1);
-  return worst([extRemoteMatch(rest, cmd, ctx), gitSubcommandMatch(sub, rest, cmd, ctx)]);
+  return worstMatch([extRemoteMatch(rest, cmd, ctx), gitSubcommandMatch(sub, rest, cmd, ctx)]);
 }
 
 function gitSubcommandMatch(
@@ -224,7 +216,7 @@ function gitSubcommandMatch(
       );
     case "grep":
       // `-O<pager>` / `--open-files-in-pager=<pager>`: the value is attached, never the next word.
-      return worst(
+      return worstMatch(
         rest.map((word) => {
           const pager = /^(?:-O|--open-files-in-pager=)([\s\S]+)$/.exec(word.text)?.[1];
           return pager === undefined ? null : line(pager, word, ctx);
@@ -262,7 +254,7 @@ function gitSubcommandMatch(
       const uploads = optionValues(read, "u", "upload-pack").map((o) =>
         line(o.value ?? "", o.valueWord, ctx),
       );
-      return worst([...settings, ...uploads]);
+      return worstMatch([...settings, ...uploads]);
     }
     case "fetch":
     case "pull":
@@ -365,12 +357,12 @@ function sedMatch(cmd: ResolvedCommand, ctx: RuleContext): Match {
   for (const { text, word } of texts) {
     for (const command of sedScriptCommands(text)) found.push(line(command, word, ctx));
   }
-  return worst(found);
+  return worstMatch(found);
 }
 
 /** `strace -o '!CMD'` / `-o '|CMD'`: the trace is piped into a shell command. */
 function straceMatch(cmd: ResolvedCommand, ctx: RuleContext): Match {
-  return worst(
+  return worstMatch(
     cmd.args.map((word, i) => {
       const previous = cmd.args[i - 1]?.text;
       const value =
@@ -386,7 +378,7 @@ function straceMatch(cmd: ResolvedCommand, ctx: RuleContext): Match {
 function edMatch(cmd: ResolvedCommand, ctx: RuleContext): Match {
   const script = stdinText(cmd.source);
   if (script === null) return null;
-  return worst([
+  return worstMatch([
     ...script
       .split("\n")
       .map((text) => /^\s*(?:[\d,.$;]*(?:r|w|e|E)?\s*)?!(.+)$/.exec(text)?.[1])
@@ -400,7 +392,7 @@ function packageScriptMatch(cmd: ResolvedCommand, ctx: RuleContext): Match {
   const words = cmd.args.filter((word) => !word.text.startsWith("-"));
   const texts = words.map((word) => word.text);
   if (texts[0] === "pkg" && texts[1] === "set")
-    return worst(
+    return worstMatch(
       words.slice(2).map((word) => {
         const match = /^scripts\.[^=]+=([\s\S]*)$/.exec(word.text);
         return match ? line(match[1] ?? "", word, ctx) : null;
@@ -422,7 +414,7 @@ function npxMatch(cmd: ResolvedCommand, ctx: RuleContext): Match {
     const body = at < 0 ? [] : cmd.args.slice(at + 1);
     if (body.length === 0) return null;
     // Whether npm quotes the words again is not ours to guess: judge both readings.
-    return worst([
+    return worstMatch([
       line(body.map((w) => w.text).join(" "), body[0] ?? null, ctx),
       argv(body, cmd, ctx),
     ]);
@@ -442,7 +434,7 @@ function clientMatch(cmd: ResolvedCommand, ctx: RuleContext): Match {
   const texts = cmd.args.map((word) => word.text.replace(/^--[\w-]+=/, ""));
   const input = stdinText(cmd.source);
   if (input !== null) texts.push(input);
-  return worst(clientShellEscapes(cmd.name, texts).map((text) => ctx.analyseText(text)));
+  return worstMatch(clientShellEscapes(cmd.name, texts).map((text) => ctx.analyseText(text)));
 }
 
 /** `docker run IMAGE CMD` / `docker exec CTR CMD`: the command runs with the mounts given. */
@@ -470,7 +462,9 @@ function remoteMatch(cmd: ResolvedCommand, ctx: RuleContext): Match {
     const read = readOptions(cmd.args, ANSIBLE_OPTIONS);
     const module = optionValues(read, "m", "module-name")[0]?.value ?? "command";
     if (!/^(?:(?:ansible\.builtin\.)?(?:command|shell|raw|script))$/.test(module)) return null;
-    return worst(optionValues(read, "a", "args").map((o) => line(o.value ?? "", o.valueWord, ctx)));
+    return worstMatch(
+      optionValues(read, "a", "args").map((o) => line(o.value ?? "", o.valueWord, ctx)),
+    );
   }
   if (cmd.name === "salt" || cmd.name === "salt-ssh") {
     const at = cmd.args.findIndex((word) =>
