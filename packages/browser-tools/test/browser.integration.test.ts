@@ -39,8 +39,10 @@ describe("browser tools against real Chromium", () => {
       success: true,
       pressed: "Enter",
     });
-    const done = await h.call("browser_console", { expression: "document.title" });
-    expect(done).toEqual({ success: true, result: "Thanks", result_type: "string" });
+    // The key press returns once dispatched; the navigation it starts finishes after it.
+    await expect
+      .poll(() => h.call("browser_console", { expression: "document.title" }), { timeout: 15_000 })
+      .toEqual({ success: true, result: "Thanks", result_type: "string" });
     const after = await h.call("browser_snapshot", { full: true });
     expect(after["snapshot"]).toContain('heading "Hello Ada"');
     expect(after["snapshot"]).toContain('text: "news=yes"');

@@ -1,7 +1,7 @@
 // The agent can write config.yaml (a command through the terminal): a running runtime must not
 // loosen approval because of it. The flagged command here (`git reset --hard` in a directory
 // that is no repository) is harmless if it runs; the prompt denies it anyway.
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, expect, test } from "vitest";
 import type { ApprovalPromptRequest } from "@hermes-agent/approval";
@@ -35,6 +35,7 @@ test("approvals.mode: off written while running is not applied until the next st
     cfg,
     "approvals:\n  mode: 'off'\ncommand_allowlist:\n  - git reset --hard HEAD~3\n",
   );
+  // Through the terminal the write itself is asked about (and denied here).
   expect(
     parse(
       await runtime.handleFunctionCall(
@@ -43,11 +44,13 @@ test("approvals.mode: off written while running is not applied until the next st
         { taskId: "t" },
       ),
     ),
-  ).toMatchObject({ exit_code: 0 });
+  ).toMatchObject({ status: "blocked" });
+  // Written by any other way while running, the looser config is not applied.
+  writeFileSync(configFile, readFileSync(cfg, "utf8"));
   expect(
     parse(await runtime.handleFunctionCall("terminal", flagged, { taskId: "t" })),
   ).toMatchObject({
     status: "blocked",
   });
-  expect(asked).toHaveLength(2);
+  expect(asked).toHaveLength(3);
 });

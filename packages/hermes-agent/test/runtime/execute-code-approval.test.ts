@@ -121,15 +121,22 @@ describe.skipIf(!HAS_BWRAP)("execute_code under terminal.sandbox: workspace-writ
       "    except OSError as error:",
       "        print('refused', os.path.basename(target), error.errno)",
       "try:",
-      `    print('env', open(${JSON.stringify(path.join(home, ".env"))}).read())`,
+      `    print('home', os.listdir(${JSON.stringify(home)}))`,
       "except OSError as error:",
-      "    print('env hidden', error.errno)",
+      "    print('home hidden', error.errno)",
     ].join("\n");
     const result = await run(runtime, code);
     expect(result.status).toBe("success");
     expect(result.output).toContain("refused escaped.txt");
     expect(result.output).toContain("wrote inside.txt");
-    expect(result.output).not.toContain("sk-test-not-a-real-key");
+    expect(result.output).not.toContain(".env");
+    // Naming the runtime's credential file is refused before anything runs.
+    const envRead = await run(
+      runtime,
+      `print(open(${JSON.stringify(path.join(home, ".env"))}).read())`,
+    );
+    expect(envRead.status).not.toBe("success");
+    expect(JSON.stringify(envRead)).not.toContain("sk-test-not-a-real-key");
     expect(existsSync(path.join(outside, "escaped.txt"))).toBe(false);
     expect(existsSync(path.join(workspace, "inside.txt"))).toBe(true);
   });
