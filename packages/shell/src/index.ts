@@ -29,5 +29,6 @@ export { canonicalLongOption, hasOption, optionValues, readOptions } from "./opt
 export type { OptionTable, ReadOption, ReadOptions } from "./option-table.js";
 export { SUDO_OPTIONS } from "./sudo-options.js";
 export { stageOutput, staticOutput, stdinText } from "./static-eval.js";
+export { decodeBackslashEscapes } from "./escapes.js";
 export { findEntries } from "./find-entries.js";
 export { VERSION } from "./version.js";

@@ -2,6 +2,7 @@
 // `export -p` and `alias -p` print are accepted, and each is read to the literal value it
 // stands for. Anything else (an unescaped `$` or backquote in double quotes, text after the
 // closing quote) is refused, since sourcing it could run code.
+import { decodeBackslashEscapes } from "@hermes-agent/shell";
 
 /** A snapshot line that is not exactly what the dumper writes. */
 export class SnapshotFormError extends Error {
@@ -62,67 +63,13 @@ function readSingleQuoted(text: string, start: number): ReadValue {
   }
 }
 
-const SIMPLE_ESCAPES: Readonly<Record<string, string>> = {
-  a: "\x07",
-  b: "\b",
-  e: "\x1b",
-  E: "\x1b",
-  f: "\f",
-  n: "\n",
-  r: "\r",
-  t: "\t",
-  v: "\v",
-  "\\": "\\",
-  "'": "'",
-  '"': '"',
-  "?": "?",
-};
-
-/** Leading characters of `text` from `start` that match `digit`, at most `max`. */
-function digitsAt(text: string, start: number, max: number, digit: RegExp): string {
-  let end = start;
-  while (end < text.length && end - start < max && digit.test(text[end] ?? "")) end++;
-  return text.slice(start, end);
-}
-
-const OCTAL = /[0-7]/;
-const HEX = /[0-9a-fA-F]/;
-
 /** `$'…'` (ANSI-C quoting), which bash prints for values holding control characters. */
 function readAnsiQuoted(text: string, start: number): ReadValue {
-  let value = "";
   let i = start + 2;
   while (i < text.length) {
-    const c = text[i] ?? "";
-    if (c === "'") return { value, end: i + 1 };
-    if (c !== "\\") {
-      value += c;
-      i++;
-      continue;
-    }
-    const next = text[i + 1] ?? "";
-    const simple = SIMPLE_ESCAPES[next];
-    if (simple !== undefined) {
-      value += simple;
-      i += 2;
-      continue;
-    }
-    const octal = digitsAt(text, i + 1, 3, OCTAL);
-    if (octal !== "") {
-      value += String.fromCharCode(parseInt(octal, 8) & 0xff);
-      i += 1 + octal.length;
-      continue;
-    }
-    const width = next === "x" ? 2 : next === "u" ? 4 : next === "U" ? 8 : 0;
-    const hex = width === 0 ? "" : digitsAt(text, i + 2, width, HEX);
-    if (hex !== "") {
-      value += String.fromCodePoint(Math.min(parseInt(hex, 16), 0x10ffff));
-      i += 2 + hex.length;
-      continue;
-    }
-    // bash keeps an unknown escape as written.
-    value += `\\${next}`;
-    i += 2;
+    const c = text[i];
+    if (c === "'") return { value: decodeBackslashEscapes(text.slice(start + 2, i)), end: i + 1 };
+    i += c === "\\" ? 2 : 1;
   }
   throw new SnapshotFormError("an ANSI-C quoted value without its closing quote");
 }
