@@ -92,15 +92,26 @@ function pythonFetch(cmd: ResolvedCommand): Match {
 const KNOWN_GO_HOSTS =
   /^(?:github\.com|gitlab\.com|bitbucket\.org|golang\.org|google\.golang\.org|cloud\.google\.com|go\.uber\.org|honnef\.co|mvdan\.cc|gopkg\.in|k8s\.io|sigs\.k8s\.io|go\.opentelemetry\.io|gotest\.tools|gotest\.tools\/v3|go\.etcd\.io|go\.mozilla\.org|filippo\.io|golang\.zx2c4\.com|buf\.build|connectrpc\.com|entgo\.io|gorm\.io|go\.temporal\.io|dagger\.io|helm\.sh|istio\.io|knative\.dev|tailscale\.com)$/;
 
-/** `go run example.com/x@latest`, `go install evil.example/tool@v1`: code from an unknown host. */
+// Code hosts where anyone can publish a module: `go run` of one at a version outside the
+// project's go.mod runs code nobody pinned or reviewed (`go install` only builds it).
+const OPEN_GO_FORGES = /^(?:github\.com|gitlab\.com|bitbucket\.org|gopkg\.in|codeberg\.org|git\.sr\.ht)$/;
+
+/**
+ * `go run example.com/x@latest`, `go install evil.example/tool@v1`: code from an unknown host;
+ * `go run github.com/someone/tool@latest`: code from an open forge run at once.
+ */
 function goFetch(cmd: ResolvedCommand): Match {
   const ops = readOptions(cmd.args, {
     longWithValue: ["C", "tags", "ldflags", "gcflags", "o", "mod", "modfile", "exec", "p"],
   }).operands.map((word) => word.text);
   if (ops[0] !== "run" && ops[0] !== "install" && ops[0] !== "get") return null;
-  return ops.slice(1).some((op) => {
+  // `go run` builds only its first operand; the rest are the program's arguments.
+  const modules = ops[0] === "run" ? ops.slice(1, 2) : ops.slice(1);
+  return modules.some((op) => {
     const at = /^([\w.-]+\.[a-z]{2,})\/[^@\s]*@\S+$/i.exec(op);
-    return at !== null && !KNOWN_GO_HOSTS.test(at[1] ?? "");
+    const host = at?.[1] ?? "";
+    if (at === null) return false;
+    return !KNOWN_GO_HOSTS.test(host) || (ops[0] === "run" && OPEN_GO_FORGES.test(host));
   })
     ? untrusted()
     : null;
