@@ -261,7 +261,8 @@ class Analyzer implements RuleContext {
       }
       const located = locatedProgram(layer.nameWord);
       if (located !== null) {
-        // `$(which python3) -m pytest`: the named program runs.
+        // `$(which python3) -m pytest`: the named program runs (found on PATH at run time).
+        this.collector?.unresolved.add("command word looked up at run time");
         const words = [staticWord(located), ...layer.args];
         found = worse(found, this.analyseCommand({ ...layer.source, words }));
         break;

@@ -128,7 +128,8 @@ function sshMatch(cmd: ResolvedCommand, ctx: RuleContext): DangerousCommandMatch
 }
 
 // PowerShell's parameters that name the code to run (matched case-insensitively, by prefix).
-const PWSH_CODE = /^-(?:c|co|com|comm|comma|comman|command|f|fi|fil|file|e|ec|en|enc|encodedcommand)$/i;
+const PWSH_CODE =
+  /^-(?:c|co|com|comm|comma|comman|command|f|fi|fil|file|e|ec|en|enc|encodedcommand)$/i;
 const PWSH_WITH_VALUE =
   /^-(?:wd|workingdirectory|ex|executionpolicy|o|outputformat|inputformat|if|settingsfile|config\w*|windowstyle|w|psconsolefile|version|v|custompipename|mta|sta)$/i;
 

@@ -94,7 +94,10 @@ function stageProgram(stage: Stage): string {
 function secretGrep(cmd: ResolvedCommand): Match {
   if (!GREPS.test(cmd.name)) return null;
   const texts = cmd.args.map((word) => word.text);
-  if (!texts.some((text) => !text.startsWith("-") && SECRET_WORDS.test(text))) return null;
+  // Words after `--` are operands even when they start with `-` (`-- '-----BEGIN ...'`).
+  const end = texts.indexOf("--");
+  const operand = (text: string, i: number) => (end >= 0 && i > end) || !text.startsWith("-");
+  if (!texts.some((text, i) => operand(text, i) && SECRET_WORDS.test(text))) return null;
   if (cmd.source.upstream.some((stage) => ENVIRONMENT_PRINTERS.test(stageProgram(stage))))
     return matchOf(EXEC_RULES.credentialRead);
   const recursive =
@@ -123,10 +126,37 @@ function keyHunt(cmd: ResolvedCommand): Match {
   );
   if (names.length === 0) return null;
   const wide =
-    /locate$/.test(cmd.name) || texts.some((text) => !text.startsWith("-") && SECRET_TREES.test(text));
+    /locate$/.test(cmd.name) ||
+    texts.some((text) => !text.startsWith("-") && SECRET_TREES.test(text));
   return wide ? matchOf(EXEC_RULES.credentialRead) : null;
+}
+
+// Programs whose output is a structured dump of stored secrets and the data around them.
+const SECRET_DUMPS = new Set(
+  "bw op lpass gopass keepassxc-cli vault bao terraform tofu terragrunt pulumi sops chamber".split(
+    " ",
+  ),
+);
+const FIELD_EXTRACTORS = /^(?:jq|gojq|jaq|yq|grep|egrep|rg|awk|gawk|sed|cut)$/;
+const SECRET_FIELD = /pass(?:word|wd)?\b|secret|token|totp|private_?key|credential|api_?key/i;
+
+/**
+ * `bw list items | jq -r '.[].login.password'`, `terraform state pull | jq '... .secret'`: the
+ * secret fields picked out of a vault's or a state file's dump and printed.
+ */
+function secretFieldExtraction(cmd: ResolvedCommand): Match {
+  if (!FIELD_EXTRACTORS.test(cmd.name)) return null;
+  if (!cmd.args.some((word) => !word.text.startsWith("-") && SECRET_FIELD.test(word.text)))
+    return null;
+  return cmd.source.upstream.some((stage) => SECRET_DUMPS.has(stageProgram(stage)))
+    ? matchOf(EXEC_RULES.credentialRead)
+    : null;
 }
 
 /** Credential-search rules for one layer. */
 export const credentialSearchRules: CommandRule = (cmd) =>
-  printedKeySearch(cmd) ?? historySearch(cmd) ?? secretGrep(cmd) ?? keyHunt(cmd);
+  printedKeySearch(cmd) ??
+  historySearch(cmd) ??
+  secretGrep(cmd) ??
+  keyHunt(cmd) ??
+  secretFieldExtraction(cmd);

@@ -7,9 +7,7 @@ import type { Language } from "./code-capabilities.js";
 
 /** What one debugger command runs: a shell line, code in a language, or nothing known. */
 export type DebuggerAction =
-  | { readonly shell: string }
-  | { readonly code: string; readonly language: Language }
-  | null;
+  { readonly shell: string } | { readonly code: string; readonly language: Language } | null;
 
 const GDB_SHELL = /^\s*(?:!|shell\s|pipe\s[^|]*\|)(.*)$/s;
 const GDB_PYTHON = /^\s*(?:python3?|py|pi|python-interactive)\s+(.+)$/s;

@@ -52,8 +52,7 @@ const MANAGER_OPTIONS: OptionTable = {
 
 /** `sudo corepack enable`, `doas gem update --system`: a toolchain manager rewritten as root. */
 function rootToolchain(cmd: ResolvedCommand): Match {
-  if (!TOOLCHAIN_MANAGERS.has(cmd.name) || !cmd.via.some((w) => ROOT_WRAPPERS.has(w)))
-    return null;
+  if (!TOOLCHAIN_MANAGERS.has(cmd.name) || !cmd.via.some((w) => ROOT_WRAPPERS.has(w))) return null;
   const read = readOptions(cmd.args, MANAGER_OPTIONS);
   const verb = read.operands[0]?.text;
   if (verb === undefined)
@@ -64,13 +63,16 @@ function rootToolchain(cmd: ResolvedCommand): Match {
 }
 
 // Composer's verbs that install, update or remove packages of its global project.
-const COMPOSER_CHANGES = /^(?:require|r|install|i|update|u|upgrade|remove|rm|reinstall|create-project)$/;
+const COMPOSER_CHANGES =
+  /^(?:require|r|install|i|update|u|upgrade|remove|rm|reinstall|create-project)$/;
 
 /** `composer global require vendor/tool`: code installed into the user's global project. */
 function composerGlobal(cmd: ResolvedCommand): Match {
   if (cmd.name !== "composer") return null;
-  const ops = readOptions(cmd.args, { shortWithValue: "d", longWithValue: ["working-dir"] })
-    .operands;
+  const ops = readOptions(cmd.args, {
+    shortWithValue: "d",
+    longWithValue: ["working-dir"],
+  }).operands;
   return ops[0]?.text === "global" && COMPOSER_CHANGES.test(ops[1]?.text ?? "")
     ? matchOf(GLOBAL_TOOLCHAIN_RULES.globalInstall)
     : null;

@@ -95,14 +95,7 @@ const PROGRAMS: ReadonlyMap<string, OptionSpec> = new Map<string, OptionSpec>([
   [
     "lldb",
     {
-      options: [
-        "-o",
-        "--one-line",
-        "-O",
-        "--one-line-before-file",
-        "-k",
-        "--one-line-on-crash",
-      ],
+      options: ["-o", "--one-line", "-O", "--one-line-before-file", "-k", "--one-line-on-crash"],
       dialect: "lldb",
     },
   ],

@@ -175,7 +175,7 @@ const MANAGERS: ReadonlyMap<string, Manager> = new Map([
     npmLike(/^(?:install|i|add|in|isntall|update|up)$/, /^(?:uninstall|unlink|remove|rm|r|un)$/),
   ],
   ["pnpm", npmLike(/^(?:add|install|i|update|up)$/, /^(?:uninstall|remove|rm|un)$/)],
-  ["yarn", npmLike(/^(?:add|install|global)$/, /^(?:uninstall|remove)$/)],
+  ["yarn", npmLike(/^(?:add|install|global|upgrade|up)$/, /^(?:uninstall|remove)$/)],
   ["bun", npmLike(/^(?:add|install|i)$/, /^(?:remove|rm|uninstall)$/)],
   ["cargo", CARGO],
   ["gem", GEM],
@@ -240,9 +240,7 @@ function judge(cmd: ResolvedCommand, manager: Manager): Match {
       return matchOf(OPS_CLI_RULES.untrustedPackage);
     if (asRoot || hasOption(read, "break-system-packages"))
       return matchOf(OPS_CLI_RULES.systemInstall);
-    return isGlobal(cmd.name, manager, read)
-      ? matchOf(GLOBAL_TOOLCHAIN_RULES.globalInstall)
-      : null;
+    return isGlobal(cmd.name, manager, read) ? matchOf(GLOBAL_TOOLCHAIN_RULES.globalInstall) : null;
   }
   if (manager.remove === undefined || !manager.remove.test(verb)) return null;
   const global = isGlobal(cmd.name, manager, read);

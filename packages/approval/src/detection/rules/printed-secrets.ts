@@ -45,8 +45,7 @@ function printsSecretVariable(cmd: SimpleCommand): boolean {
     if (name === "printf" && args[0]?.text === "-v") return false;
     return args.some(holdsSecret);
   }
-  if (name === "printenv")
-    return args.some((word) => !word.dynamic && isSecretVariable(word.text));
+  if (name === "printenv") return args.some((word) => !word.dynamic && isSecretVariable(word.text));
   if (name === "declare" || name === "typeset" || name === "export")
     return (
       args.some((word) => /^-\w*p/.test(word.text)) &&

@@ -31,7 +31,13 @@ const SECRET_VARIABLE =
   /(?:TOKEN|SECRET|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIAL|AUTH|SESSION|COOKIE)/i;
 
 function wordPath(word: Word): string {
-  return word.text.replace(/^(?:[\w-]*=)?@|^--?[\w-]+=@?|^(?:if|of)=|^\w+=<?@?|^-[dFT]@?/, "");
+  return (
+    word.text
+      .replace(/^(?:[\w-]*=)?@|^--?[\w-]+=@?|^(?:if|of)=|^\w+=<?@?|^-[dFT]@?/, "")
+      // `docker cp api-1:/run/secrets/x -`, `scp host:/etc/shadow .`: the path in a container
+      // or on a host.
+      .replace(/^[\w.@-]+:(?=\/[^/])/, "")
+  );
 }
 
 function readsSecret(stage: Stage, sendable: boolean): boolean {
@@ -159,9 +165,6 @@ function printsCredential(cmd: ResolvedCommand): boolean {
       // Secret reads are judged with their path in secret-store-reads; `print token` shows
       // the CLI's own token.
       return /^(?:token create|print token)/.test(joined);
-    case "bw":
-      // `bw list items` prints every matching item with its password and notes.
-      return /^list items\b/.test(joined);
     case "gcore":
       return true;
     default:

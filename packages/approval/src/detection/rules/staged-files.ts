@@ -80,7 +80,9 @@ export function decodedStagedFile(
   return stageOutput({
     ...producer,
     words: [producer.words[0] ?? staticWord(name), ...rest],
-    redirects: [{ op: "<<<", fd: null, target: staticWord(input.replace(/\n$/, "")), heredoc: null }],
+    redirects: [
+      { op: "<<<", fd: null, target: staticWord(input.replace(/\n$/, "")), heredoc: null },
+    ],
     upstream: [],
   });
 }

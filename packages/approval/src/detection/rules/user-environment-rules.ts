@@ -25,7 +25,8 @@ function loginShell(cmd: ResolvedCommand): Match {
 }
 
 // The default identity files ssh offers to every host.
-const DEFAULT_IDENTITY = /^(?:~|\/root|\/home\/[^/]+|\/Users\/[^/]+)\/\.ssh\/id_(?:rsa|dsa|ecdsa|ed25519)(?:_sk)?$/;
+const DEFAULT_IDENTITY =
+  /^(?:~|\/root|\/home\/[^/]+|\/Users\/[^/]+)\/\.ssh\/id_(?:rsa|dsa|ecdsa|ed25519)(?:_sk)?$/;
 // ssh-keygen modes that read, list, convert, re-protect a key or manage known hosts.
 const KEYGEN_READ_MODES = /^[lyRFHKYeiBQkDrGMATLOpc]$/;
 
