@@ -119,7 +119,9 @@ export function hasSyntaxError(root: Node): boolean {
 function operatorWords(node: Node, into: Node[]): Node[] {
   for (const child of node.children) {
     if (child === null) continue;
-    if (node.type === "command" && (child.type === "==" || child.type === "=~")) into.push(child);
+    const operator = child.type === "==" || child.type === "=~";
+    if (operator && (node.type === "command" || (node.type === "ERROR" && insideWordsOnly(node))))
+      into.push(child);
     else if (child.childCount > 0) operatorWords(child, into);
   }
   return into;

@@ -110,8 +110,8 @@ class TreeWalker implements WordContext {
   /** Variables declared `-i`: bash evaluates what is assigned to them as arithmetic. */
   private readonly integers = new Set<string>();
   private inherited: readonly Stage[] = [];
-  /** End offset of a command's last word that is really the descriptor of the next redirect. */
-  private descriptorEnd = -1;
+  /** End offsets of command words that are really the descriptor of the next redirection. */
+  private readonly descriptorEnds = new Set<number>();
 
   readonly scope: VariableScope;
 
@@ -312,8 +312,8 @@ class TreeWalker implements WordContext {
       if (!child.isNamed && child.type !== "==" && child.type !== "=~") continue;
       const gapEnd = previousEnd;
       previousEnd = child.endIndex;
-      if (child.type === "number" && child.endIndex === this.descriptorEnd) continue;
-      if (child.type === "command_name" && child.endIndex === this.descriptorEnd) continue;
+      const numeric = child.type === "number" || child.type === "command_name";
+      if (numeric && this.descriptorEnds.has(child.endIndex)) continue;
       if (child.type === "variable_assignment") {
         const assigned = this.assignment(child);
         if (assigned) assignments.push(assigned);
@@ -419,7 +419,7 @@ class TreeWalker implements WordContext {
       /[<>&]/.test(node.text.charAt(tail.endIndex - node.startIndex))
     ) {
       redirects[0] = { ...first, fd: tail.text };
-      this.descriptorEnd = tail.endIndex;
+      this.descriptorEnds.add(tail.endIndex);
     }
     redirects.push(...toPipe);
     // `a && b > f`, `a | b > f`, `a | { b; } > f`: bash attaches the redirection to the last
@@ -444,7 +444,6 @@ class TreeWalker implements WordContext {
     if (node.type === "pipeline") return this.pipeline(node, upstream, last).slice(upstream.length);
     if (node.type === "command") {
       const cmd = this.command(node, last.redirects, upstream, last.after, last.trailing);
-      this.descriptorEnd = -1;
       this.emit(cmd);
       return [cmd];
     }

@@ -16,7 +16,12 @@ function runs(script: Script): string[][] {
 // parse records standalone assignments in its variable scope, not as commands.
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*(?:\[[^\]]*\])?\+?=/;
 
-function isAssignment(words: readonly string[]): boolean {
+// Bash also traces the head of a `for`, `case`, `select`, `[[` or `((` command.
+const COMPOUND_HEADS = new Set(["for", "case", "select", "[[", "(("]);
+
+/** True for a trace entry that is not a simple command the parse lists. */
+function notACommand(words: readonly string[]): boolean {
+  if (COMPOUND_HEADS.has(words[0] ?? "")) return true;
   return words.length === 1 && ASSIGNMENT.test(words[0] ?? "");
 }
 
@@ -46,7 +51,8 @@ function structure(script: Script): unknown {
       assignments: command.assignments.map((a) => `${a.name}=${a.value.text}`),
       words: command.words.map((word) => word.text),
       redirects: command.redirects.map(
-        (r) => `${r.fd ?? DEFAULT_DESCRIPTOR[r.op] ?? ""}${r.op}${r.target?.text ?? ""}${r.heredoc ?? ""}`,
+        (r) =>
+          `${r.fd ?? DEFAULT_DESCRIPTOR[r.op] ?? ""}${r.op}${r.target?.text ?? ""}${r.heredoc ?? ""}`,
       ),
       upstream: command.upstream.map(stageText),
     })),
@@ -74,7 +80,7 @@ export function lineDisagreements(lines: readonly HarmlessLine[]): string[] {
     if (ours.incomplete) found.push(`incomplete to us ⟦${text}⟧`);
     const seen = new Set(runs(ours).map((words) => JSON.stringify(words)));
     const ran = new Set(
-      bash.traced.filter((words) => !isAssignment(words)).map((words) => JSON.stringify(words)),
+      bash.traced.filter((words) => !notACommand(words)).map((words) => JSON.stringify(words)),
     );
     for (const words of ran)
       if (!seen.has(words)) found.push(`bash ran ${words}, not seen ⟦${text}⟧`);
@@ -89,4 +95,3 @@ export function lineDisagreements(lines: readonly HarmlessLine[]): string[] {
   });
   return found;
 }
-

@@ -136,4 +136,3 @@ export function readWithBash(lines: readonly string[]): BashReading[] {
     rmSync(dir, { recursive: true, force: true });
   }
 }
-
