@@ -16,7 +16,8 @@ export const OPS_CLI_RULES: Readonly<
     | "containerApi"
     | "teardownTarget"
     | "privilegedRun"
-    | "backupDelete",
+    | "backupDelete"
+    | "dataSent",
     RuleInfo
   >
 > = {
@@ -75,5 +76,9 @@ export const OPS_CLI_RULES: Readonly<
   backupDelete: rule(
     "backup-delete",
     "backups or snapshots deleted or pruned (the way back after a mistake is gone)",
+  ),
+  dataSent: rule(
+    "data-exfiltration",
+    "database dump, state file or store snapshot sent off the machine, or a file uploaded to a public drop or paste service",
   ),
 } as const;
