@@ -17,7 +17,8 @@ type Match = DangerousCommandMatch | null;
 type Args = ReadonlyMap<string, string>;
 
 // Groups whose members administer the machine or read its secrets.
-const PRIVILEGED_GROUP = /^(?:sudo|wheel|admin|root|adm|docker|lxd|libvirt|disk|shadow|kvm|sudoers)$/;
+const PRIVILEGED_GROUP =
+  /^(?:sudo|wheel|admin|root|adm|docker|lxd|libvirt|disk|shadow|kvm|sudoers)$/;
 const YES = /^(?:yes|true|1|on)$/i;
 
 /** `key=value` pairs of a module argument string (values may be quoted). */
@@ -86,7 +87,11 @@ const ANSIBLE_MODULES: ReadonlyMap<string, ModuleJudge> = new Map<string, Module
     "unarchive",
     "assemble",
   ].map((name): [string, ModuleJudge] => [name, writeDest]),
-  ["authorized_key", (args, ctx) => (args.get("state") === "absent" ? null : writeTo(ctx, keysOf(args.get("user") ?? "")))],
+  [
+    "authorized_key",
+    (args, ctx) =>
+      args.get("state") === "absent" ? null : writeTo(ctx, keysOf(args.get("user") ?? "")),
+  ],
   ["user", accountChange],
   ["group", whenAbsent(() => matchOf(SYSTEM_RULES.accounts))],
   ["sudoers", (args) => (args.get("state") === "absent" ? null : matchOf(SYSTEM_RULES.accounts))],
@@ -179,32 +184,52 @@ export function ansibleModuleMatch(cmd: ResolvedCommand, ctx: RuleContext): Matc
 /** What one salt execution function amounts to, given its positional and keyword arguments. */
 type SaltJudge = (positional: readonly string[], args: Args, ctx: RuleContext) => Match;
 
-const saltWrite: SaltJudge = (pos, args, ctx) => writeTo(ctx, args.get("path") ?? args.get("name") ?? pos[0] ?? "");
+const saltWrite: SaltJudge = (pos, args, ctx) =>
+  writeTo(ctx, args.get("path") ?? args.get("name") ?? pos[0] ?? "");
 const always =
   (match: () => Match): SaltJudge =>
   () =>
     match();
 
 const SALT_FUNCTIONS: ReadonlyMap<string, SaltJudge> = new Map<string, SaltJudge>([
-  ["user.add", (pos, args) => accountChange(new Map([...args, ["uid", args.get("uid") ?? pos[1] ?? ""]]))],
+  [
+    "user.add",
+    (pos, args) => accountChange(new Map([...args, ["uid", args.get("uid") ?? pos[1] ?? ""]])),
+  ],
   ["user.chuid", (pos) => (/^0+$/.test(pos[1] ?? "") ? matchOf(SYSTEM_RULES.accounts) : null)],
   ["user.delete", always(() => matchOf(SYSTEM_RULES.accounts))],
-  ["user.chgroups", (pos) => (privilegedGroups(pos[1] ?? "") ? matchOf(SYSTEM_RULES.accounts) : null)],
-  ["group.adduser", (pos) => (privilegedGroups(pos[0] ?? "") ? matchOf(SYSTEM_RULES.accounts) : null)],
+  [
+    "user.chgroups",
+    (pos) => (privilegedGroups(pos[1] ?? "") ? matchOf(SYSTEM_RULES.accounts) : null),
+  ],
+  [
+    "group.adduser",
+    (pos) => (privilegedGroups(pos[0] ?? "") ? matchOf(SYSTEM_RULES.accounts) : null),
+  ],
   ["group.delete", always(() => matchOf(SYSTEM_RULES.accounts))],
   ["shadow.set_password", always(() => matchOf(SYSTEM_RULES.accounts))],
   ["shadow.del_password", always(() => matchOf(SYSTEM_RULES.accounts))],
   ["ssh.set_auth_key", (pos, args, ctx) => writeTo(ctx, keysOf(args.get("user") ?? pos[0] ?? ""))],
-  ["ssh.set_auth_key_from_file", (pos, args, ctx) => writeTo(ctx, keysOf(args.get("user") ?? pos[0] ?? ""))],
+  [
+    "ssh.set_auth_key_from_file",
+    (pos, args, ctx) => writeTo(ctx, keysOf(args.get("user") ?? pos[0] ?? "")),
+  ],
   ["file.remove", (pos, args, ctx) => run(ctx, ["rm", "-rf", args.get("path") ?? pos[0] ?? ""])],
   ["file.rmdir", (pos, args, ctx) => run(ctx, ["rm", "-rf", args.get("path") ?? pos[0] ?? ""])],
   ["file.set_mode", (pos, _args, ctx) => run(ctx, ["chmod", pos[1] ?? "", pos[0] ?? ""])],
   ["file.copy", (pos, args, ctx) => writeTo(ctx, args.get("dst") ?? pos[1] ?? "")],
   ["cp.get_url", (pos, args, ctx) => writeTo(ctx, args.get("dest") ?? pos[1] ?? "")],
   ["cp.get_file", (pos, args, ctx) => writeTo(ctx, args.get("dest") ?? pos[1] ?? "")],
-  ...["file.write", "file.append", "file.prepend", "file.replace", "file.line", "file.manage_file", "file.blockreplace", "file.touch"].map(
-    (name): [string, SaltJudge] => [name, saltWrite],
-  ),
+  ...[
+    "file.write",
+    "file.append",
+    "file.prepend",
+    "file.replace",
+    "file.line",
+    "file.manage_file",
+    "file.blockreplace",
+    "file.touch",
+  ].map((name): [string, SaltJudge] => [name, saltWrite]),
   ...["service.stop", "service.disable", "service.restart", "service.mask", "service.dead"].map(
     (name): [string, SaltJudge] => [name, always(() => matchOf(PROCESS_RULES.service))],
   ),
@@ -216,16 +241,25 @@ const SALT_FUNCTIONS: ReadonlyMap<string, SaltJudge> = new Map<string, SaltJudge
     always(() => matchOf(SYSTEM_RULES.packages)),
   ]),
   ["iptables.flush", always(() => matchOf(SYSTEM_RULES.firewall))],
-  ...["disk.wipe", "partition.rm", "partition.mklabel", "lvm.lvremove", "lvm.vgremove", "lvm.pvremove"].map(
-    (name): [string, SaltJudge] => [name, always(() => matchOf(SYSTEM_RULES.partition))],
-  ),
+  ...[
+    "disk.wipe",
+    "partition.rm",
+    "partition.mklabel",
+    "lvm.lvremove",
+    "lvm.vgremove",
+    "lvm.pvremove",
+  ].map((name): [string, SaltJudge] => [name, always(() => matchOf(SYSTEM_RULES.partition))]),
   ...["extfs.mkfs", "xfs.mkfs", "btrfs.mkfs", "blockdev.format", "disk.format"].map(
     (name): [string, SaltJudge] => [name, always(() => matchOf(SYSTEM_RULES.partition))],
   ),
   ...["mysql.db_remove", "postgres.db_remove", "mongodb.db_remove"].map(
     (name): [string, SaltJudge] => [name, always(() => matchOf(SQL_RULES.datastore))],
   ),
-  ["selinux.setenforce", (pos) => (/^(?:0|permissive|disabled)$/i.test(pos[0] ?? "") ? matchOf(SYSTEM_RULES.kernel) : null)],
+  [
+    "selinux.setenforce",
+    (pos) =>
+      /^(?:0|permissive|disabled)$/i.test(pos[0] ?? "") ? matchOf(SYSTEM_RULES.kernel) : null,
+  ],
 ]);
 
 // salt's options that take a value (so the target and the function are found).
@@ -253,7 +287,9 @@ const SALT_OPTIONS = {
 export function saltFunctionMatch(cmd: ResolvedCommand, ctx: RuleContext): Match {
   const read = readOptions(cmd.args, SALT_OPTIONS);
   const ops = read.operands.map((word) => word.text);
-  const at = ops.findIndex((text, i) => (cmd.name !== "salt-call" || i === 0) && SALT_FUNCTIONS.has(text));
+  const at = ops.findIndex(
+    (text, i) => (cmd.name !== "salt-call" || i === 0) && SALT_FUNCTIONS.has(text),
+  );
   if (at < 0) return null;
   const rest = ops.slice(at + 1);
   const args = moduleArgs(rest.filter((text) => /^[\w.]+=/.test(text)).join(" "));

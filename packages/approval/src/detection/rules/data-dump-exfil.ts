@@ -112,7 +112,9 @@ function stageDumps(stage: Stage): boolean {
     const rest = stage.words
       .slice(i + 1)
       .map((word) => word.text)
-      .filter((text, j, all) => !/^-(?:chdir|C)\b/.test(text) && !/^-chdir$/.test(all[j - 1] ?? ""));
+      .filter(
+        (text, j, all) => !/^-(?:chdir|C)\b/.test(text) && !/^-chdir$/.test(all[j - 1] ?? ""),
+      );
     if (sub.test(rest.join(" "))) return true;
   }
   return false;
@@ -161,7 +163,11 @@ export const dataDumpSentRule: CommandRule = (cmd) => {
   const redirected = cmd.source.redirects
     .filter((r) => r.op === "<" && r.target !== null)
     .map((r) => r.target?.text ?? "");
-  if (http && texts.some((text) => DROP_HOSTS.test(text)) && (files.length > 0 || redirected.length > 0))
+  if (
+    http &&
+    texts.some((text) => DROP_HOSTS.test(text)) &&
+    (files.length > 0 || redirected.length > 0)
+  )
     return sent();
   if (raw && texts.some((text) => DROP_HOSTS.test(text))) return sent();
   if (files.includes("-") && cmd.source.upstream.some(stageDumps)) return sent();

@@ -2,7 +2,12 @@
 // `--eval` or on stdin is Node code, so it is folded like any JavaScript one-liner (a method
 // name spelled in pieces, `db["dr" + "opDatabase"]()`) and judged by what it can do: a
 // `child_process` spawn, a file delete, as well as the database's own destructive calls.
-import { readOptions, stdinText, type OptionTable, type ResolvedCommand } from "@hermes-agent/shell";
+import {
+  readOptions,
+  stdinText,
+  type OptionTable,
+  type ResolvedCommand,
+} from "@hermes-agent/shell";
 import { matchOf, type RuleContext } from "../rule-context.js";
 import type { DangerousCommandMatch } from "../types.js";
 import { foldCode } from "./code-folding.js";

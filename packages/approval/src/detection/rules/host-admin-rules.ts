@@ -18,7 +18,11 @@ import { rule, type DangerousCommandMatch, type RuleInfo } from "../types.js";
 import { PROCESS_RULES } from "./process-rules.js";
 import { SYSTEM_RULES } from "./system-rules.js";
 import { WRITE_RULES } from "./write-rules.js";
-import { ansibleModuleMatch, pulledCodeMatch, saltFunctionMatch } from "./config-management-modules.js";
+import {
+  ansibleModuleMatch,
+  pulledCodeMatch,
+  saltFunctionMatch,
+} from "./config-management-modules.js";
 
 type Match = DangerousCommandMatch | null;
 
