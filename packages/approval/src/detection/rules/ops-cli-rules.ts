@@ -15,6 +15,7 @@ import { migrationRules } from "./migration-cli-tables.js";
 import { sqlScriptFileRule } from "./sql-script-files.js";
 import { teardownTargetRule } from "./teardown-targets.js";
 import { DEPLOY_CLI_TABLES } from "./deploy-cli-tables.js";
+import { VIRT_CI_CLI_TABLES } from "./virt-ci-cli-tables.js";
 import { secretStoreReadRule } from "./secret-store-reads.js";
 import { containerApiRule } from "./container-api-rules.js";
 import { packageFetchRunRule } from "./package-fetch-run.js";
@@ -31,6 +32,7 @@ type Match = DangerousCommandMatch | null;
 // Rules of the operations area that look at every command, not one program name.
 const OPS_AREA_RULES: readonly CommandRule[] = [
   verbTableRule(DEPLOY_CLI_TABLES),
+  verbTableRule(VIRT_CI_CLI_TABLES),
   migrationRules,
   sqlScriptFileRule,
   teardownTargetRule,
