@@ -17,7 +17,8 @@ export const OPS_CLI_RULES: Readonly<
     | "teardownTarget"
     | "privilegedRun"
     | "backupDelete"
-    | "dataSent",
+    | "dataSent"
+    | "miner",
     RuleInfo
   >
 > = {
@@ -76,6 +77,10 @@ export const OPS_CLI_RULES: Readonly<
   backupDelete: rule(
     "backup-delete",
     "backups or snapshots deleted or pruned (the way back after a mistake is gone)",
+  ),
+  miner: rule(
+    "crypto-miner",
+    "cryptocurrency miner started (by program, image or mining pool address): the machine's CPU or GPU spent for someone else",
   ),
   dataSent: rule(
     "data-exfiltration",

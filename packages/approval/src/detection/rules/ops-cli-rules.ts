@@ -25,6 +25,7 @@ import { secretExposureRule } from "./secret-exposure-rules.js";
 import { ciServerRule } from "./ci-server-rules.js";
 import { cloudExposureRule } from "./cloud-exposure-rules.js";
 import { dataDumpSentRule } from "./data-dump-exfil.js";
+import { containerPayloadRule } from "./container-payload-rules.js";
 import type { DangerousCommandMatch } from "../types.js";
 
 type Match = DangerousCommandMatch | null;
@@ -45,6 +46,7 @@ const OPS_AREA_RULES: readonly CommandRule[] = [
   ciServerRule,
   cloudExposureRule,
   dataDumpSentRule,
+  containerPayloadRule,
 ];
 
 const infraTables = verbTableRule(INFRA_CLI_TABLES);
