@@ -18,7 +18,9 @@ export const OPS_CLI_RULES: Readonly<
     | "privilegedRun"
     | "backupDelete"
     | "dataSent"
-    | "miner",
+    | "miner"
+    | "adminAccess"
+    | "adminGuardOff",
     RuleInfo
   >
 > = {
@@ -77,6 +79,14 @@ export const OPS_CLI_RULES: Readonly<
   backupDelete: rule(
     "backup-delete",
     "backups or snapshots deleted or pruned (the way back after a mistake is gone)",
+  ),
+  adminAccess: rule(
+    "admin-access-change",
+    "service admin access widened (a password set, a superuser, administrator or root token made, an allow-all permission granted)",
+  ),
+  adminGuardOff: rule(
+    "admin-guard-off",
+    "service safety or security setting switched off (destructive-action guards, authentication, seals), indices closed or nodes shut down",
   ),
   miner: rule(
     "crypto-miner",

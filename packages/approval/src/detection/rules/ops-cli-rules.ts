@@ -26,6 +26,7 @@ import { ciServerRule } from "./ci-server-rules.js";
 import { cloudExposureRule } from "./cloud-exposure-rules.js";
 import { dataDumpSentRule } from "./data-dump-exfil.js";
 import { containerPayloadRule } from "./container-payload-rules.js";
+import { httpAdminApiRule } from "./http-admin-api-rules.js";
 import type { DangerousCommandMatch } from "../types.js";
 
 type Match = DangerousCommandMatch | null;
@@ -47,6 +48,7 @@ const OPS_AREA_RULES: readonly CommandRule[] = [
   cloudExposureRule,
   dataDumpSentRule,
   containerPayloadRule,
+  httpAdminApiRule,
 ];
 
 const infraTables = verbTableRule(INFRA_CLI_TABLES);
