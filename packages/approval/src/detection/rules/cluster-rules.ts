@@ -23,7 +23,7 @@ type Match = DangerousCommandMatch | null;
 
 /** Rules for cluster operations that are not deletes. */
 export const CLUSTER_RULES: Readonly<
-  Record<"disruption" | "adminGrant" | "exposed" | "securityOff", RuleInfo>
+  Record<"disruption" | "adminGrant" | "exposed" | "securityOff" | "remoteManifest", RuleInfo>
 > = {
   disruption: rule(
     "cluster-disruption",
@@ -36,6 +36,10 @@ export const CLUSTER_RULES: Readonly<
   exposed: rule(
     "cluster-api-exposed",
     "cluster API or pod port opened to the network (proxy or port-forward on all addresses)",
+  ),
+  remoteManifest: rule(
+    "cluster-remote-manifest",
+    "manifest or kustomization applied straight from a URL (what it holds runs in the cluster, unread)",
   ),
   securityOff: rule(
     "cluster-security-disabled",
@@ -51,6 +55,13 @@ const MANIFEST_RULES: Readonly<Record<ManifestRisk, RuleInfo>> = {
 
 /** An inline manifest (`-f -` on stdin, a patch's text) judged by what it switches on or off. */
 function inlineManifest(cmd: ResolvedCommand, read: ReadOptions, verb: string): Match {
+  if (
+    /^(?:apply|create|replace)$/.test(verb) &&
+    read.options.some(
+      (o) => /^(?:f|filename|k|kustomize)$/.test(o.name) && /^https?:\/\//.test(o.value ?? ""),
+    )
+  )
+    return matchOf(CLUSTER_RULES.remoteManifest);
   const text =
     verb === "patch"
       ? value(read, "p") || value(read, "patch")

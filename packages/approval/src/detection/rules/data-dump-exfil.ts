@@ -40,9 +40,12 @@ const DUMPERS: ReadonlySet<string> = new Set([
 
 // `tool subcommand ...` forms that print a whole state file, snapshot or dump.
 const DUMP_SUBCOMMANDS: ReadonlyMap<string, RegExp> = new Map([
-  ["terraform", /^state pull\b/],
-  ["tofu", /^state pull\b/],
-  ["terragrunt", /^state pull\b/],
+  ["terraform", /^(?:state pull|show\b.*-json)\b/],
+  ["tofu", /^(?:state pull|show\b.*-json)\b/],
+  ["terragrunt", /^(?:state pull|show\b.*-json)\b/],
+  // A container's file written to stdout (`docker cp api:/run/secrets/db -`).
+  ["docker", /^(?:container )?cp \S+:\S+ -$/],
+  ["podman", /^(?:container )?cp \S+:\S+ -$/],
   ["pulumi", /^stack export\b/],
   ["cockroach", /^dump\b/],
   ["etcdctl", /^(?:snapshot save|get\b.*--prefix)/],
@@ -152,9 +155,21 @@ function uploads(cmd: ResolvedCommand): string[] | null {
 
 const sent = (): ReturnType<CommandRule> => matchOf(OPS_CLI_RULES.dataSent);
 
+// Field names of secrets a filter picks out of a dump (`jq '.. | .secret'`, `grep password`).
+const SECRET_FIELD =
+  /(?:password|passwd|secret|token|private[_-]?key|access[_-]?key|api[_-]?key|credential|connection[_-]?string)/i;
+const FILTERS = /^(?:jq|yq|gojq|grep|egrep|rg|awk|sed|python3?|node)$/;
+
 /** Dumps and state files sent off the machine, and uploads to public drop services. */
 export const dataDumpSentRule: CommandRule = (cmd) => {
   const texts = cmd.args.map((word: Word) => word.text);
+  // A dump filtered down to its secrets: the values land in the transcript.
+  if (
+    FILTERS.test(cmd.name) &&
+    texts.some((text) => SECRET_FIELD.test(text)) &&
+    cmd.source.upstream.some(stageDumps)
+  )
+    return matchOf(OPS_CLI_RULES.secretRead);
   // openssl sends only as a TLS client; its other subcommands transform files locally.
   const raw = RAW_SENDERS.test(cmd.name) && (cmd.name !== "openssl" || texts[0] === "s_client");
   const http = HTTP_SENDERS.test(cmd.name);

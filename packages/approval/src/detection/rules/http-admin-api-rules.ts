@@ -113,7 +113,8 @@ const SQL_PARAM = /[?&](?:query|q|sql|stmt)=([^&#]*)/gi;
 const SQL_FIELD = /"(?:sql|stmt)"\s*:\s*"((?:[^"\\]|\\.)*)"/g;
 // A `query` field is SQL only when sent to an SQL endpoint (not a search API's query string).
 const QUERY_FIELD = /"(?:query|q)"\s*:\s*"((?:[^"\\]|\\.)*)"/g;
-const SQL_ENDPOINT = /\/(?:_sql|sql|v\d\/statement|exec|query)\b|:(?:8123|8086|4200|8082|8888|9000)\b/i;
+const SQL_ENDPOINT =
+  /\/(?:_sql|sql|v\d\/statement|exec|query)\b|:(?:8123|8086|4200|8082|8888|9000)\b/i;
 
 function decoded(text: string): string {
   try {

@@ -57,7 +57,9 @@ const ENTRIES: readonly ManifestEntry[] = [
     risk: "securityOff",
   },
   { test: /^enforcementAction: (?:dryrun|warn)$/, risk: "securityOff" },
-  // RBAC: the highest roles bound, or anyone at all made a subject.
+  // RBAC: the highest roles bound, or anyone at all made a subject; on EKS the `aws-auth` map
+  // puts IAM identities into groups, `system:masters` being cluster-admin.
+  { test: /\bsystem:masters\b/, risk: "accessGrant" },
   {
     kinds: /^(?:ClusterRoleBinding|RoleBinding)$/,
     test: /^name: (?:cluster-admin|admin|system:masters)$/,

@@ -16,6 +16,8 @@ import { sqlScriptFileRule } from "./sql-script-files.js";
 import { teardownTargetRule } from "./teardown-targets.js";
 import { DEPLOY_CLI_TABLES } from "./deploy-cli-tables.js";
 import { VIRT_CI_CLI_TABLES } from "./virt-ci-cli-tables.js";
+import { SERVICE_ADMIN_CLI_TABLES } from "./service-admin-cli-tables.js";
+import { HOST_DEVICE_CLI_TABLES } from "./host-device-cli-tables.js";
 import { secretStoreReadRule } from "./secret-store-reads.js";
 import { containerApiRule } from "./container-api-rules.js";
 import { packageFetchRunRule } from "./package-fetch-run.js";
@@ -35,6 +37,8 @@ type Match = DangerousCommandMatch | null;
 const OPS_AREA_RULES: readonly CommandRule[] = [
   verbTableRule(DEPLOY_CLI_TABLES),
   verbTableRule(VIRT_CI_CLI_TABLES),
+  verbTableRule(SERVICE_ADMIN_CLI_TABLES),
+  verbTableRule(HOST_DEVICE_CLI_TABLES),
   migrationRules,
   sqlScriptFileRule,
   teardownTargetRule,
