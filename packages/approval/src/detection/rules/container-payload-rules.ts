@@ -64,7 +64,7 @@ const MINERS: ReadonlySet<string> = new Set([
 
 // Mining pool protocols and the options only miners have.
 const POOL =
-  /^(?:stratum\d?\+(?:tcp|ssl|tls|ws)s?:\/\/|--donate-level\b|--randomx|--algo=(?:rx|cn|randomx|cryptonight|kawpow|ethash|autolykos))/i;
+  /stratum\d?\+(?:tcp|ssl|tls|ws)s?:\/\/|^(?:--donate-level\b|--randomx|--algo=(?:rx|cn|randomx|cryptonight|kawpow|ethash|autolykos))/i;
 const IMAGE_TAKERS =
   /^(?:docker|podman|nerdctl|kubectl|oc|ctr|crictl|singularity|apptainer|lxc|incus)$/;
 

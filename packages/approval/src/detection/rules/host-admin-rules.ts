@@ -6,13 +6,12 @@
 import {
   hasOption,
   readOptions,
-  staticWord,
   type OptionTable,
   type ReadOptions,
   type ResolvedCommand,
 } from "@hermes-agent/shell";
 import { isBlockDevice } from "../paths.js";
-import { matchOf, type CommandRule, type RuleContext } from "../rule-context.js";
+import { matchOf, type CommandRule } from "../rule-context.js";
 import { writeKindOf } from "../session-paths.js";
 import { rule, type DangerousCommandMatch, type RuleInfo } from "../types.js";
 import { PROCESS_RULES } from "./process-rules.js";

@@ -6,12 +6,10 @@
 // (ClickHouse `?query=`, InfluxDB `?q=`, CrateDB/Druid/Trino bodies) is judged as SQL.
 import { readOptions, type ReadOptions, type ResolvedCommand } from "@hermes-agent/shell";
 import { matchOf, type CommandRule } from "../rule-context.js";
-import type { DangerousCommandMatch, RuleInfo } from "../types.js";
+import type { RuleInfo } from "../types.js";
 import { OPS_CLI_RULES } from "./ops-cli-catalog.js";
 import { CURL_OPTIONS, HTTPIE, WGET } from "./http-client-rules.js";
 import { SQL_RULES, sqlMatch } from "./sql-rules.js";
-
-type Match = DangerousCommandMatch | null;
 
 /** One HTTP request as the client sends it. */
 interface Request {

@@ -29,6 +29,7 @@ import { cloudExposureRule } from "./cloud-exposure-rules.js";
 import { dataDumpSentRule } from "./data-dump-exfil.js";
 import { containerPayloadRule } from "./container-payload-rules.js";
 import { httpAdminApiRule } from "./http-admin-api-rules.js";
+import { envInjectedArgsRule } from "./env-injected-args.js";
 import type { DangerousCommandMatch } from "../types.js";
 
 type Match = DangerousCommandMatch | null;
@@ -53,6 +54,7 @@ const OPS_AREA_RULES: readonly CommandRule[] = [
   dataDumpSentRule,
   containerPayloadRule,
   httpAdminApiRule,
+  envInjectedArgsRule,
 ];
 
 const infraTables = verbTableRule(INFRA_CLI_TABLES);

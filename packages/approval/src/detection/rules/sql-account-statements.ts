@@ -6,21 +6,41 @@
 /** Which rule a statement of this file falls under. */
 export type AccountStatementKind = "credential" | "hostCommand";
 
+// The built-in superuser accounts, however quoted (`sa`, `'root'@'localhost'`, `"postgres"`).
+const SUPERUSER =
+  "[`'\"\\[]?(?:SA|ROOT|POSTGRES|ADMIN|ADMINISTRATOR|SYS|SYSTEM|RDSADMIN|ELASTIC|DBA|SUPERUSER|ACCOUNTADMIN)[`'\"\\]]?(?:@\\S+)?";
+
 interface StatementEntry {
   readonly test: RegExp;
   readonly kind: AccountStatementKind;
 }
 
 const ENTRIES: readonly StatementEntry[] = [
-  // Passwords set, changed or blanked: PostgreSQL, MySQL/MariaDB, SQL Server, Oracle, Snowflake.
+  // The superuser's password set or changed, or any account's blanked: PostgreSQL,
+  // MySQL/MariaDB, SQL Server, Oracle, Snowflake. (An application account's new password is
+  // routine.)
   {
-    test: /^ALTER\s+(?:USER|ROLE|LOGIN)\s+\S+.*\b(?:PASSWORD|IDENTIFIED)\b/,
+    test: new RegExp(
+      `^ALTER\\s+(?:USER|ROLE|LOGIN)\\s+${SUPERUSER}\\s.*\\b(?:PASSWORD|IDENTIFIED)\\b`,
+    ),
     kind: "credential",
   },
-  { test: /^SET\s+PASSWORD\b/, kind: "credential" },
+  {
+    test: /^(?:ALTER|CREATE)\s+(?:USER|ROLE|LOGIN)\s+\S+.*\b(?:PASSWORD\s*=?\s*|IDENTIFIED\s+BY\s+)(?:''|""|NULL\b)/,
+    kind: "credential",
+  },
+  {
+    test: new RegExp(`^SET\\s+PASSWORD\\s+FOR\\s+${SUPERUSER}|^SET\\s+PASSWORD\\b.*=\\s*(?:''|"")`),
+    kind: "credential",
+  },
   { test: /^(?:EXEC(?:UTE)?\s+)?(?:\w+\.)*SP_PASSWORD\b/, kind: "credential" },
-  // A disabled or locked login turned back on (`ALTER LOGIN sa ENABLE`, `ACCOUNT UNLOCK`).
-  { test: /^ALTER\s+(?:USER|LOGIN)\s+\S+\s+(?:ENABLE\b|ACCOUNT\s+UNLOCK\b)/, kind: "credential" },
+  // A disabled or locked superuser turned back on (`ALTER LOGIN sa ENABLE`, `ACCOUNT UNLOCK`).
+  {
+    test: new RegExp(
+      `^ALTER\\s+(?:USER|LOGIN)\\s+${SUPERUSER}\\s+(?:ENABLE\\b|ACCOUNT\\s+UNLOCK\\b)`,
+    ),
+    kind: "credential",
+  },
   // Server-wide roles handed out.
   {
     test: /^(?:ALTER\s+SERVER\s+ROLE\s+(?:\[?SYSADMIN\]?|\[?SECURITYADMIN\]?|\[?CONTROL\s+SERVER\]?)\s+ADD\s+MEMBER\b|(?:EXEC(?:UTE)?\s+)?(?:\w+\.)*SP_ADDSRVROLEMEMBER\b)/,
