@@ -85,19 +85,23 @@ describe("secrets disclosed to the transcript", () => {
     const stores = [
       "security dump-keychain -d login.keychain",
       "security export -k login.keychain -t identities -f pkcs12 -o /tmp/k.p12",
-      "vault print token",
     ];
     for (const command of stores) expect(keyOf(command), command).toBe("credential-read");
     expectAll(["security list-keychains", "bw list folders", "vault status"], "safe");
   });
 
   it("holds secret fields picked out of vault and state dumps", () => {
+    expectAll(
+      [
+        "bw list items --search prod | jq -r '.[].login.password'",
+        `terraform state pull | jq -r '.resources[] | .instances[].attributes.secret'`,
+        "pulumi stack export --show-secrets | grep -i token",
+      ],
+      "dangerous",
+    );
     const picked = [
-      "bw list items --search prod | jq -r '.[].login.password'",
-      `terraform state pull | jq -r '.resources[] | .instances[].attributes.secret'`,
       "terraform output -json | jq -r .db_password.value",
       "op item get db --format json | jq -r '.fields[] | select(.id==\"password\") | .value'",
-      "pulumi stack export --show-secrets | grep -i token",
     ];
     for (const command of picked) expect(keyOf(command), command).toBe("credential-read");
     expectAll(

@@ -31,13 +31,7 @@ const SECRET_VARIABLE =
   /(?:TOKEN|SECRET|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIAL|AUTH|SESSION|COOKIE)/i;
 
 function wordPath(word: Word): string {
-  return (
-    word.text
-      .replace(/^(?:[\w-]*=)?@|^--?[\w-]+=@?|^(?:if|of)=|^\w+=<?@?|^-[dFT]@?/, "")
-      // `docker cp api-1:/run/secrets/x -`, `scp host:/etc/shadow .`: the path in a container
-      // or on a host.
-      .replace(/^[\w.@-]+:(?=\/[^/])/, "")
-  );
+  return word.text.replace(/^(?:[\w-]*=)?@|^--?[\w-]+=@?|^(?:if|of)=|^\w+=<?@?|^-[dFT]@?/, "");
 }
 
 function readsSecret(stage: Stage, sendable: boolean): boolean {
@@ -161,10 +155,8 @@ function printsCredential(cmd: ResolvedCommand): boolean {
     case "op":
       return /^(?:read|item get|inject)/.test(joined);
     case "vault":
-    case "bao":
-      // Secret reads are judged with their path in secret-store-reads; `print token` shows
-      // the CLI's own token.
-      return /^(?:token create|print token)/.test(joined);
+      // Secret reads are judged with their path in secret-store-reads.
+      return /^token create/.test(joined);
     case "gcore":
       return true;
     default:
