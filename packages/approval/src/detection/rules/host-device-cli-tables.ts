@@ -94,8 +94,14 @@ const BTRFS: CliTable = {
       rule: partition,
     },
     {
-      verbs:
-        /^(?:check --repair|rescue (?:zero-log|chunk-recover|super-recover|clear-uuid-tree))\b/,
+      verbs: /^rescue (?:zero-log|chunk-recover|super-recover|clear-uuid-tree)\b/,
+      rule: partition,
+    },
+    { verbs: /^check\b/, when: ({ joined }) => /(?:^|\s)--repair\b/.test(joined), rule: partition },
+    // A shrink (`resize -10g`, `resize 1:-5G`) cuts off what the end of the filesystem held.
+    {
+      verbs: /^(?:filesystem|fi) resize\b/,
+      when: ({ joined }) => /(?:^|\s)(?:\d+:)?-\d/.test(joined),
       rule: partition,
     },
   ],
