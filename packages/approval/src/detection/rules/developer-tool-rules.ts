@@ -16,6 +16,11 @@ import { toolConfigRules } from "./tool-config-rules.js";
 import { GLOBAL_TOOLCHAIN_RULES, globalToolchainRules } from "./global-toolchain-rules.js";
 import { COMPILED_CODE_RULES } from "./compiled-code.js";
 import { userEnvironmentRules } from "./user-environment-rules.js";
+import {
+  TOOLCHAIN_STATE_RULES,
+  redirectedPushMatch,
+  toolchainStateRules,
+} from "./toolchain-state-rules.js";
 
 const LAYER_RULES: readonly CommandRule[] = [
   publishRules,
@@ -25,6 +30,7 @@ const LAYER_RULES: readonly CommandRule[] = [
   credentialSearchRules,
   globalToolchainRules,
   userEnvironmentRules,
+  toolchainStateRules,
 ];
 
 /** Developer-tool rules for one resolved command layer. */
@@ -41,7 +47,7 @@ export function developerToolScriptMatch(
   script: Script,
   ctx: RuleContext,
 ): DangerousCommandMatch | null {
-  return secretPushMatch(script) ?? projectHookMatch(script, ctx);
+  return secretPushMatch(script) ?? redirectedPushMatch(script) ?? projectHookMatch(script, ctx);
 }
 
 /** Every rule the developer-tool checks can report. */
@@ -52,4 +58,5 @@ export const DEVELOPER_TOOL_RULES: Readonly<Record<string, RuleInfo>> = {
   ...TOOLCHAIN_RULES,
   ...GLOBAL_TOOLCHAIN_RULES,
   ...COMPILED_CODE_RULES,
+  ...TOOLCHAIN_STATE_RULES,
 };
