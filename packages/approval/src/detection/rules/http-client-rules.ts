@@ -67,7 +67,8 @@ export const CURL_OPTIONS: OptionTable = {
   ],
 };
 
-const WGET: OptionTable = {
+/** wget's option table. */
+export const WGET_OPTIONS: OptionTable = {
   shortWithValue: "OoaPeUtTwQiBYlAIDXR",
   longWithValue: [
     "method",
@@ -105,7 +106,8 @@ const WGET: OptionTable = {
   ],
 };
 
-const HTTPIE: OptionTable = {
+/** httpie's and xh's option table. */
+export const HTTPIE_OPTIONS: OptionTable = {
   shortWithValue: "aAopsv",
   longWithValue: [
     "auth",
@@ -220,7 +222,7 @@ function curl(cmd: ResolvedCommand): Match {
 }
 
 function wget(cmd: ResolvedCommand): Match {
-  const read = readOptions(cmd.args, WGET);
+  const read = readOptions(cmd.args, WGET_OPTIONS);
   const urls = read.operands.map((word) => word.text);
   const found = methodMatch(values(read, "method").pop() ?? "", urls);
   return found ?? uploadMatch(values(read, "post-file", "body-file"), urls);
@@ -229,7 +231,7 @@ function wget(cmd: ResolvedCommand): Match {
 const HTTP_METHOD = /^(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|PURGE)$/i;
 
 function httpie(cmd: ResolvedCommand): Match {
-  const read = readOptions(cmd.args, HTTPIE);
+  const read = readOptions(cmd.args, HTTPIE_OPTIONS);
   const ops = read.operands.map((word) => word.text);
   const hasMethod = HTTP_METHOD.test(ops[0] ?? "");
   const method = hasMethod ? (ops[0] ?? "") : "";

@@ -23,6 +23,7 @@ import { privilegeToolRule } from "./privilege-tool-rules.js";
 import { secretExposureRule } from "./secret-exposure-rules.js";
 import { ciServerRule } from "./ci-server-rules.js";
 import { cloudExposureRule } from "./cloud-exposure-rules.js";
+import { dataFamilyRule } from "./data-family-rules.js";
 import type { DangerousCommandMatch } from "../types.js";
 
 type Match = DangerousCommandMatch | null;
@@ -41,6 +42,7 @@ const OPS_AREA_RULES: readonly CommandRule[] = [
   secretExposureRule,
   ciServerRule,
   cloudExposureRule,
+  dataFamilyRule,
 ];
 
 const infraTables = verbTableRule(INFRA_CLI_TABLES);
