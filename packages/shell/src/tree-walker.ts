@@ -12,6 +12,7 @@ import { ARITHMETIC_TEST_OPERATORS, arithmeticCode } from "./arithmetic.js";
 import { DYNAMIC, staticWord } from "./shell-ir.js";
 import { nameOperands, subscriptWithCode } from "./name-operands.js";
 import { readRedirect } from "./tree-redirects.js";
+import { hasSyntaxError } from "./source-repairs.js";
 import { tableAssignmentCommands } from "./command-tables.js";
 import { endlessLoopOf, spawningLoopOf, type SpawningLoop } from "./spawning-loops.js";
 import { mktempValue, withKnownVariables } from "./temp-paths.js";
@@ -52,15 +53,41 @@ interface LastCommand {
   readonly after: Node[];
 }
 
+/** `a |& b` sends a's standard error down the pipe too: `2>&1` after its own redirections. */
+function stderrToPipe(stage: Node): Redirect[] {
+  if (stage.nextSibling?.type !== "|&") return [];
+  return [{ op: ">&", fd: "2", target: staticWord("1"), heredoc: null }];
+}
+
 /**
- * The simple command a redirection written after `node` belongs to in bash: the last command
- * of its last pipeline (through `&&`/`||` lists), or null when that is not a simple command.
+ * The simple command a redirection written after `node` may take its descriptor from: the last
+ * command of its last pipeline (through `&&`/`||` lists), or null.
  */
-function redirectTarget(node: Node): Node | null {
+function lastSimpleCommand(node: Node): Node | null {
   if (node.type === "command") return node;
   if (node.type !== "pipeline" && node.type !== "list") return null;
   const last = lastStatement(node);
-  return last === null ? null : redirectTarget(last);
+  return last === null ? null : lastSimpleCommand(last);
+}
+
+/**
+ * Where an escaped blank (`\ `) that starts a word lies in the source between two nodes of a
+ * command, or -1.
+ */
+function escapedBlankStart(node: Node, from: number, to: number): number {
+  if (to - from < 2) return -1;
+  const gap = node.text.slice(from - node.startIndex, to - node.startIndex);
+  for (let i = 0; i + 1 < gap.length; i++) {
+    const next = gap.charAt(i + 1);
+    if (gap.charAt(i) !== "\\") continue;
+    if (next !== " " && next !== "\t") {
+      i++;
+      continue;
+    }
+    const before = i === 0 ? "" : gap.charAt(i - 1);
+    if (before === " " || before === "\t") return from + i;
+  }
+  return -1;
 }
 
 /** True when only line continuations (`\\⏎`) separate two word nodes of a command. */
@@ -83,8 +110,8 @@ class TreeWalker implements WordContext {
   /** Variables declared `-i`: bash evaluates what is assigned to them as arithmetic. */
   private readonly integers = new Set<string>();
   private inherited: readonly Stage[] = [];
-  /** End offset of a command's last word that is really the descriptor of the next redirect. */
-  private descriptorEnd = -1;
+  /** End offsets of command words that are really the descriptor of the next redirection. */
+  private readonly descriptorEnds = new Set<number>();
 
   readonly scope: VariableScope;
 
@@ -271,16 +298,22 @@ class TreeWalker implements WordContext {
   ): SimpleCommand {
     const assignments: Assignment[] = [];
     const words: Word[] = [];
+    // Redirections written inside the command come before those the caller read after it.
+    const own: Redirect[] = [];
     // Start (in the source), end and first argv index of the word being read, to join words
     // the grammar split in two (`rm$IFS-rf$IFS/etc` comes back as `-rf$` and `IFS/etc`).
     let runStart = 0;
     let runEnd = -1;
     let runIndex = 0;
+    let previousEnd = node.startIndex;
     for (const child of node.children) {
       if (child === null || child.type === "comment") continue;
       // The grammar reads a `==` or `=~` word as an operator token; bash passes it on.
       if (!child.isNamed && child.type !== "==" && child.type !== "=~") continue;
-      if (child.type === "number" && child.endIndex === this.descriptorEnd) continue;
+      const gapEnd = previousEnd;
+      previousEnd = child.endIndex;
+      const numeric = child.type === "number" || child.type === "command_name";
+      if (numeric && this.descriptorEnds.has(child.endIndex)) continue;
       if (child.type === "variable_assignment") {
         const assigned = this.assignment(child);
         if (assigned) assignments.push(assigned);
@@ -288,11 +321,22 @@ class TreeWalker implements WordContext {
         continue;
       }
       if (child.type.endsWith("_redirect")) {
-        readRedirect(child, this, redirects, after, words);
+        readRedirect(child, this, own, after, words);
         runEnd = -1;
         continue;
       }
-      if (runEnd === child.startIndex || continuesWord(node, runEnd, child.startIndex)) {
+      // The grammar skips an escaped blank before a word (`\ x`); bash starts the word with it.
+      const escaped = escapedBlankStart(node, gapEnd, child.startIndex);
+      if (escaped >= 0) {
+        runStart = escaped;
+        runEnd = escaped;
+        runIndex = words.length;
+      }
+      if (
+        runEnd === child.startIndex ||
+        escaped >= 0 ||
+        continuesWord(node, runEnd, child.startIndex)
+      ) {
         // A backslash-newline is removed before bash splits words: `r\⏎m` is `rm`.
         const text = node.text
           .slice(runStart - node.startIndex, child.endIndex - node.startIndex)
@@ -306,8 +350,9 @@ class TreeWalker implements WordContext {
       runEnd = child.endIndex;
       runIndex = words.length;
       if (child.type === "command_name") {
+        // `a=1 >f` has no command name: the grammar puts a missing one there.
         const inner = child.namedChildren[0];
-        if (inner) words.push(...this.word(inner));
+        if (inner && !inner.isMissing) words.push(...this.word(inner));
       } else if (!child.isNamed) words.push(staticWord(child.text));
       else words.push(...this.word(child));
     }
@@ -324,18 +369,25 @@ class TreeWalker implements WordContext {
     return {
       assignments,
       words,
-      redirects,
+      redirects: own.length === 0 ? redirects : [...own, ...redirects],
       upstream: upstream.length > 0 ? upstream : this.inherited,
     };
   }
 
-  private redirected(node: Node, upstream: readonly Stage[]): readonly Stage[] {
+  private redirected(
+    node: Node,
+    upstream: readonly Stage[],
+    toPipe: readonly Redirect[] = [],
+  ): readonly Stage[] {
     const redirects: Redirect[] = [];
     const after: Node[] = [];
     const trailing: Word[] = [];
     const body = node.childForFieldName("body");
     let previousEnd = body?.type === "command" ? body.endIndex : -1;
+    // The grammar reads a here-string after another redirection as an error `<<` and `<WORD`.
+    let hereString = -1;
     for (const child of node.namedChildren) {
+      if (child?.type === "ERROR" && child.text === "<<") hereString = child.endIndex;
       if (child !== null && child.id !== body?.id && child.type.endsWith("_redirect")) {
         // The grammar drops a lone `-` operand before a here-document (`make -f - <<EOF`);
         // bash passes it to the command, so words left between the parts are read back.
@@ -348,11 +400,17 @@ class TreeWalker implements WordContext {
             trailing.push(...(tokenizeScript(gap, this.scope).commands[0]?.words ?? []));
         }
         readRedirect(child, this, redirects, after, trailing);
+        const read = redirects[redirects.length - 1];
+        if (hereString === child.startIndex && read?.op === "<")
+          redirects[redirects.length - 1] = { ...read, op: "<<<" };
         if (previousEnd >= 0) previousEnd = child.type === "heredoc_redirect" ? -1 : child.endIndex;
       }
     }
-    // `sh 0<&5`: the grammar leaves the `0` in the command; bash reads it as the descriptor.
-    const tail = body?.type === "command" ? body.lastNamedChild : null;
+    // `sh 0<&5`, `0<f cmd`: the grammar leaves the `0` in the command (as an argument or as
+    // the command name); bash reads it as the descriptor.
+    const last = body === null ? null : lastSimpleCommand(body);
+    let tail = last?.lastNamedChild ?? null;
+    if (tail?.type === "command_name" && tail.namedChildCount === 1) tail = tail.firstNamedChild;
     const first = redirects[0];
     if (
       tail?.type === "number" &&
@@ -361,25 +419,15 @@ class TreeWalker implements WordContext {
       /[<>&]/.test(node.text.charAt(tail.endIndex - node.startIndex))
     ) {
       redirects[0] = { ...first, fd: tail.text };
-      this.descriptorEnd = tail.endIndex;
+      this.descriptorEnds.add(tail.endIndex);
     }
-    let stages: readonly Stage[];
-    const target = body === null ? null : redirectTarget(body);
-    if (body !== null && target !== null) {
-      // `a && b > f`, `a | b > f`: bash attaches the redirection to the last simple command.
-      stages = this.redirectedLast(body, upstream, { redirects, trailing, after });
-    } else if (body !== null && body.type === "command") {
-      const cmd = this.command(body, redirects, upstream, after, trailing);
-      this.descriptorEnd = -1;
-      this.emit(cmd);
-      stages = [cmd];
-    } else {
-      const before = this.all.length;
-      if (body !== null) this.walk(body);
-      const synthetic: SimpleCommand = { assignments: [], words: [], redirects, upstream };
-      this.emit(synthetic);
-      stages = [{ compound: true, commands: this.all.slice(before) }];
-    }
+    redirects.push(...toPipe);
+    // `a && b > f`, `a | b > f`, `a | { b; } > f`: bash attaches the redirection to the last
+    // command of the last pipeline.
+    const stages =
+      body === null
+        ? this.redirectedCompound(null, upstream, redirects)
+        : this.redirectedLast(body, upstream, { redirects, trailing, after });
     const stage = stages[stages.length - 1] as Stage;
     for (const extra of after) {
       if (extra.type === "pipeline") this.pipeline(extra, [stage]);
@@ -396,10 +444,10 @@ class TreeWalker implements WordContext {
     if (node.type === "pipeline") return this.pipeline(node, upstream, last).slice(upstream.length);
     if (node.type === "command") {
       const cmd = this.command(node, last.redirects, upstream, last.after, last.trailing);
-      this.descriptorEnd = -1;
       this.emit(cmd);
       return [cmd];
     }
+    if (node.type !== "list") return this.redirectedCompound(node, upstream, last.redirects);
     // A list: its first operand continues the pipeline it stands in, the others start afresh.
     const operands = node.namedChildren.filter(
       (child): child is Node => child !== null && child.type !== "comment",
@@ -411,6 +459,24 @@ class TreeWalker implements WordContext {
     });
     if (final === undefined) return [];
     return this.redirectedLast(final, operands.length === 0 ? upstream : [], last);
+  }
+
+  /**
+   * A compound command (group, subshell, loop) fed by `upstream` with redirections of its own:
+   * its commands, then a command of only those redirections, make one pipeline stage.
+   */
+  private redirectedCompound(
+    node: Node | null,
+    upstream: readonly Stage[],
+    redirects: Redirect[],
+  ): Stage[] {
+    const before = this.all.length;
+    const saved = this.inherited;
+    this.inherited = [...upstream];
+    if (node !== null) this.walk(node);
+    this.inherited = saved;
+    this.emit({ assignments: [], words: [], redirects, upstream: [...upstream] });
+    return [{ compound: true, commands: this.all.slice(before) }];
   }
 
   private pipeline(
@@ -425,19 +491,29 @@ class TreeWalker implements WordContext {
       if (child.type === "command") {
         const after: Node[] = [];
         const own = child.id === lastId ? last : null;
-        const cmd = this.command(child, own?.redirects ?? [], [...stages], after, own?.trailing);
+        const redirects = own?.redirects ?? stderrToPipe(child);
+        const cmd = this.command(child, redirects, [...stages], after, own?.trailing);
         this.emit(cmd);
         stages.push(cmd);
         if (own !== null) own.after.push(...after);
         else for (const extra of after) this.walk(extra);
-      } else stages.push(...this.pipelineStage(child, stages));
+      } else if (last !== null && child.id === lastId)
+        stages.push(...this.redirectedLast(child, stages, last));
+      else stages.push(...this.pipelineStage(child, stages, stderrToPipe(child)));
     }
     return stages;
   }
 
-  /** Walk one non-simple stage of a pipeline fed by `stages`; returns the stages it adds. */
-  private pipelineStage(child: Node, stages: readonly Stage[]): readonly Stage[] {
-    if (child.type === "redirected_statement") return this.redirected(child, [...stages]);
+  /**
+   * Walk one non-simple stage of a pipeline fed by `stages`, with redirections `toPipe` after
+   * its own (`|&`); returns the stages it adds.
+   */
+  private pipelineStage(
+    child: Node,
+    stages: readonly Stage[],
+    toPipe: readonly Redirect[] = [],
+  ): readonly Stage[] {
+    if (child.type === "redirected_statement") return this.redirected(child, [...stages], toPipe);
     if (child.type === "pipeline") return this.pipeline(child, stages).slice(stages.length);
     if (child.type === "list") {
       // `a | b | c && d` comes back as `a | (b | c && d)`; bash reads `(a | b | c) && d`.
@@ -451,7 +527,7 @@ class TreeWalker implements WordContext {
     }
     if (child.type === "command") {
       const after: Node[] = [];
-      const cmd = this.command(child, [], [...stages], after);
+      const cmd = this.command(child, [...toPipe], [...stages], after);
       this.emit(cmd);
       for (const extra of after) this.walk(extra);
       return [cmd];
@@ -461,6 +537,8 @@ class TreeWalker implements WordContext {
     this.inherited = [...stages];
     this.walk(child);
     this.inherited = saved;
+    if (toPipe.length > 0)
+      this.emit({ assignments: [], words: [], redirects: [...toPipe], upstream: [...stages] });
     return [{ compound: true, commands: this.all.slice(before) }];
   }
 
@@ -587,7 +665,7 @@ export function scriptFromTree(root: Node, scope: VariableScope): Script {
   return {
     commands: walker.all,
     functions: walker.functions,
-    incomplete: walker.incomplete || root.hasError,
+    incomplete: walker.incomplete || hasSyntaxError(root),
     ...(walker.background ? { background: true } : {}),
     ...(walker.spawningLoop !== null ? { spawningLoop: walker.spawningLoop } : {}),
     ...(walker.endlessLoop !== null ? { endlessLoop: walker.endlessLoop } : {}),
