@@ -104,13 +104,8 @@ function kafkaTool(cmd: ResolvedCommand): Match {
     case "kafka-consumer-groups":
       return hasOption(read, "delete-offsets") ? matchOf(wipe) : null;
     case "kafka-acls":
-      if (hasOption(read, "remove")) return matchOf(stateChange);
-      return hasOption(read, "add") &&
-        (EVERYONE.test(valueOf(read, "allow-principal")) ||
-          (/^(?:all|alter|alterconfigs|clusteraction)$/i.test(valueOf(read, "operation")) &&
-            (hasOption(read, "cluster") || EVERYONE.test(valueOf(read, "topic")))))
-        ? matchOf(accessGrant)
-        : null;
+      // Grants to every principal are judged in service-admin-cli-tables.
+      return hasOption(read, "remove") ? matchOf(stateChange) : null;
     case "kafka-storage":
       return read.operands[0]?.text === "format" ? matchOf(wipe) : null;
     case "kafka-leader-election":
@@ -175,6 +170,8 @@ const RPK: CliTable = {
   ],
 };
 
+// Deletes, unloads, backlog clears and grants to every role are judged in
+// service-admin-cli-tables; these are the other ways a topic's messages are lost.
 const PULSAR: CliTable = {
   options: {
     shortWithValue: "stmr",
@@ -184,7 +181,12 @@ const PULSAR: CliTable = {
   entries: [
     {
       verbs:
-        /^(?:topics|persistent|non-persistent|namespaces|tenants|clusters|functions|sinks|sources|schemas|subscriptions|packages|ns-isolation-policy|resource-quotas) (?:delete|delete-partitioned-topic|truncate|skip-all|clear-backlog|expire-messages-all-subscriptions|reset-cursor|unsubscribe|delete-subscription|remove-backlog-quota)\b/,
+        /^(?:topics|persistent|non-persistent|namespaces|subscriptions?) (?:truncate|expire-messages-all-subscriptions|reset-cursor|unsubscribe|delete-subscription|remove-backlog-quota)\b/,
+      rule: wipe,
+    },
+    {
+      verbs:
+        /^(?:persistent|non-persistent|packages|ns-isolation-policy|resource-quotas) (?:delete|skip-all|clear-backlog)\b/,
       rule: wipe,
     },
     {
@@ -194,29 +196,15 @@ const PULSAR: CliTable = {
       ),
       rule: wipe,
     },
-    {
-      verbs: /^(?:namespaces|topics) grant-permission\b/,
-      when: allArgs(/--role ['"]?\*['"]?(?:\s|$)/),
-      rule: accessGrant,
-    },
     { verbs: /^(?:brokers|bookies) (?:delete|shutdown|decommission)\b/, rule: stateChange },
   ],
 };
 
+// Tags, allow-all permissions and passwords are judged in service-admin-cli-tables.
 const RABBITMQCTL: CliTable = {
   options: { shortWithValue: "pnqt", longWithValue: ["vhost", "node", "timeout"] },
   entries: [
-    { verbs: /^(?:add_user|change_password|clear_password|authenticate_user)\b/, rule: accounts },
-    {
-      verbs: /^set_user_tags \S+ .*\b(?:administrator|policymaker|monitoring)\b/,
-      rule: accounts,
-    },
-    {
-      verbs: /^set_(?:topic_)?permissions\b/,
-      when: ({ ops }) => ops.slice(2).some((op) => /^\.\*$|^#$/.test(op)),
-      rule: accessGrant,
-    },
-    { verbs: /^(?:clear_permissions|clear_topic_permissions)\b/, rule: stateChange },
+    { verbs: /^add_user\b/, rule: accounts },
     {
       verbs:
         /^(?:shutdown|close_all_connections|close_all_user_connections|delete_shovel|clear_policy|clear_operator_policy|rename_cluster_node|update_cluster_nodes)\b/,

@@ -6,7 +6,6 @@
 import { hasOption, readOptions, type ResolvedCommand } from "@hermes-agent/shell";
 import { matchOf, type CommandRule } from "../rule-context.js";
 import type { DangerousCommandMatch } from "../types.js";
-import { CLOUD_RULES } from "./cloud-cli-rules.js";
 import { judgeByTable, type CliTable, type VerbInput } from "./cli-verb-tables.js";
 import { cypherMatch } from "./cypher-statements.js";
 import { DATA_FAMILY_RULES } from "./data-family-catalog.js";
@@ -194,11 +193,6 @@ const TABLES: ReadonlyMap<string, CliTable> = new Map([
         longWithValue: ["org", "org-id", "token", "host", "bucket", "name", "description", "user"],
       },
       entries: [
-        {
-          verbs: /^(?:auth|v1 auth) create\b/,
-          when: has("all-access", "operator"),
-          rule: CLOUD_RULES.accessGrant,
-        },
         { verbs: /^(?:user password|v1 auth set-password)\b/, rule: SYSTEM_RULES.accounts },
         { verbs: /^restore\b/, when: has("full"), rule: restoreOver },
       ],

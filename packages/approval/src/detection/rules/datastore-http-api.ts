@@ -1,5 +1,6 @@
 // Datastore, search, coordination and secret-store HTTP APIs called with curl, wget, httpie or
-// xh. The request's method, path and body are matched against a table of the operations that
+// xh, beside the admin-access endpoints of http-admin-api-rules (cluster guards, root tokens).
+// The request's method, path and body are matched against a table of the operations that
 // lose data, widen access or expose secrets: Elasticsearch/OpenSearch security users, cluster
 // settings, closes, restores and shutdowns; Solr collection deletes and `*:*` delete queries;
 // CouchDB admins and database security; Consul ACLs and agent control; etcd range deletes and
@@ -39,7 +40,11 @@ const DELETE: ReadonlySet<string> = new Set(["DELETE"]);
 
 const ENTRIES: readonly ApiEntry[] = [
   // Elasticsearch / OpenSearch.
-  { methods: "write", path: /\/_security\/user\/[^/?]+(?:\/_password)?(?:[?#]|$)/, rule: accounts },
+  {
+    methods: "write",
+    path: /\/_security\/user\/[^/?_][^/?]*(?:\/_password)?(?:[?#]|$)/,
+    rule: accounts,
+  },
   {
     methods: "write",
     path: /\/_(?:plugins|opendistro)\/_security\/api\/(?:internalusers|account)\b/,
@@ -50,7 +55,6 @@ const ENTRIES: readonly ApiEntry[] = [
     path: /\/_(?:plugins|opendistro)\/_security\/api\/(?:rolesmapping|roles|actiongroups|securityconfig|nodesdn|allowlist)\b|\/_security\/(?:role_mapping|role|api_key|service)\b/,
     rule: accessGrant,
   },
-  { methods: "write", path: /\/_cluster\/settings\b/, rule: serverSetting },
   {
     methods: "write",
     path: /(?:^|\/)(?:_all|\*|[^/?]*\*[^/?]*)\/_settings\b/,
@@ -105,7 +109,6 @@ const ENTRIES: readonly ApiEntry[] = [
     rule: accessGrant,
   },
   // CouchDB.
-  { methods: "write", path: /\/_config\/admins\//, rule: accounts },
   { methods: "write", path: /\/_node\/[^/]+\/_config\//, rule: serverSetting },
   { methods: "write", path: /^\/[^_/?][^/?]*\/_security\b/, rule: accessGrant },
   { methods: "write", path: /^\/_users\/org\.couchdb\.user:/, rule: accounts },
@@ -213,7 +216,7 @@ function statementMatch(request: HttpRequest, paths: readonly string[]): Match {
     const found = sqlMatch(text);
     if (found) return found;
   }
-  for (const found of request.body.matchAll(/"(?:statement|query)"\s*:\s*"((?:[^"\\]|\\.)*)"/g)) {
+  for (const found of request.body.matchAll(/"statement"\s*:\s*"((?:[^"\\]|\\.)*)"/g)) {
     const statement = (found[1] ?? "").replace(/\\"/g, '"');
     const match = cypherMatch(statement) ?? sqlMatch(statement);
     if (match) return match;

@@ -67,8 +67,8 @@ export const CURL_OPTIONS: OptionTable = {
   ],
 };
 
-/** wget's option table. */
-export const WGET_OPTIONS: OptionTable = {
+/** wget's option table (which options take a value). */
+export const WGET: OptionTable = {
   shortWithValue: "OoaPeUtTwQiBYlAIDXR",
   longWithValue: [
     "method",
@@ -106,8 +106,8 @@ export const WGET_OPTIONS: OptionTable = {
   ],
 };
 
-/** httpie's and xh's option table. */
-export const HTTPIE_OPTIONS: OptionTable = {
+/** httpie's and xh's option table (which options take a value). */
+export const HTTPIE: OptionTable = {
   shortWithValue: "aAopsv",
   longWithValue: [
     "auth",
@@ -222,7 +222,7 @@ function curl(cmd: ResolvedCommand): Match {
 }
 
 function wget(cmd: ResolvedCommand): Match {
-  const read = readOptions(cmd.args, WGET_OPTIONS);
+  const read = readOptions(cmd.args, WGET);
   const urls = read.operands.map((word) => word.text);
   const found = methodMatch(values(read, "method").pop() ?? "", urls);
   return found ?? uploadMatch(values(read, "post-file", "body-file"), urls);
@@ -231,7 +231,7 @@ function wget(cmd: ResolvedCommand): Match {
 const HTTP_METHOD = /^(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|PURGE)$/i;
 
 function httpie(cmd: ResolvedCommand): Match {
-  const read = readOptions(cmd.args, HTTPIE_OPTIONS);
+  const read = readOptions(cmd.args, HTTPIE);
   const ops = read.operands.map((word) => word.text);
   const hasMethod = HTTP_METHOD.test(ops[0] ?? "");
   const method = hasMethod ? (ops[0] ?? "") : "";

@@ -8,7 +8,7 @@ import {
   type ReadOptions,
   type ResolvedCommand,
 } from "@hermes-agent/shell";
-import { CURL_OPTIONS, HTTPIE_OPTIONS, WGET_OPTIONS } from "./http-client-rules.js";
+import { CURL_OPTIONS, HTTPIE, WGET } from "./http-client-rules.js";
 
 /** What an HTTP client command sends. */
 export interface HttpRequest {
@@ -64,16 +64,18 @@ function curlRequest(cmd: ResolvedCommand): HttpRequest {
   const get = read.options.some((o) => o.name === "G" || o.name === "get");
   const explicit = values(read, "X", "request").pop();
   const method = explicit ?? (data.length > 0 && !get ? "POST" : "GET");
+  // `-G`: the data goes into the URL's query string instead of a body.
+  const query = data.map(urlDecode).join("&");
   return {
     method: method.toUpperCase(),
-    urls,
-    body: bodyPieces(data, cmd),
+    urls: get && query !== "" ? urls.map((url) => `${url}?${query}`) : urls,
+    body: get ? "" : bodyPieces(data, cmd),
     headers: values(read, "H", "header"),
   };
 }
 
 function wgetRequest(cmd: ResolvedCommand): HttpRequest {
-  const read = readOptions(cmd.args, WGET_OPTIONS);
+  const read = readOptions(cmd.args, WGET);
   const data = values(read, "post-data", "body-data");
   const explicit = values(read, "method").pop();
   return {
@@ -87,16 +89,27 @@ function wgetRequest(cmd: ResolvedCommand): HttpRequest {
 const HTTP_METHOD = /^(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|PURGE)$/i;
 
 function httpieRequest(cmd: ResolvedCommand): HttpRequest {
-  const read = readOptions(cmd.args, HTTPIE_OPTIONS);
+  const read = readOptions(cmd.args, HTTPIE);
   const ops = read.operands.map((word) => word.text);
   const hasMethod = HTTP_METHOD.test(ops[0] ?? "");
   const url = ops[hasMethod ? 1 : 0];
   const items = ops.slice(hasMethod ? 2 : 1);
   const headers = items.filter((item) => /^[\w-]+:(?!=)/.test(item));
-  const fields = items.filter((item) => !headers.includes(item) && /[=@]/.test(item));
+  // Request items become a JSON body: `password=x` reads `"password":"x"`, `roles:=[...]`
+  // reads `"roles":[...]`.
+  const fields = items
+    .filter((item) => !headers.includes(item) && /^[\w.-]+:?=/.test(item))
+    .map((item) =>
+      item.replace(/^([\w.-]+)(:?)=(.*)$/s, (_, k, raw, v) =>
+        raw === ":" ? `"${k}":${v}` : `"${k}":"${v}"`,
+      ),
+    );
   const input = stdinText(cmd.source);
   const raw = values(read, "raw");
-  const body = [...fields, ...raw, ...(input === null ? [] : [input])].join("\n");
+  const json = fields.length > 0 ? `{${fields.join(",")}}` : "";
+  const body = [json, ...raw, ...(input === null ? [] : [input])]
+    .filter((t) => t !== "")
+    .join("\n");
   const method = hasMethod ? (ops[0] ?? "") : body !== "" ? "POST" : "GET";
   return {
     method: method.toUpperCase(),
