@@ -188,7 +188,7 @@ describe("datastore admin CLIs", () => {
         "sqlcmd -Q \"DBCC CHECKDB ('Sales', REPAIR_ALLOW_DATA_LOSS)\"",
         "psql -c \"COPY users TO '/tmp/users.csv'\"",
         "psql -c \"ALTER SYSTEM SET log_statement = 'none'\"",
-        "mysql -e \"SET GLOBAL general_log = 'OFF'\"",
+        'mysql -e "SET GLOBAL server_audit_logging = OFF"',
         'mysql -e "SET GLOBAL read_only = OFF"',
         "mysql -e \"INSTALL PLUGIN foo SONAME 'foo.so'\"",
         "mysql -e \"CREATE USER 'x'@'%' IDENTIFIED BY 'x'\"",

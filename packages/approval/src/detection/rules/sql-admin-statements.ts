@@ -46,13 +46,21 @@ const STATEMENTS: readonly AdminStatement[] = [
   { test: /^DBCC\s+CHECK\w*\b.*\bREPAIR_ALLOW_DATA_LOSS\b/, rule: "datastore" },
   // Server-side files: `COPY t TO '/path'`, `COPY t FROM '/path'` (not STDIN/STDOUT).
   { test: /^COPY\b.*\b(?:TO|FROM)\s+'\//, rule: "serverFiles" },
-  // Logging, auditing, read-only and transport security switched off, or the config rewritten.
+  // Settings sql-account-statements leaves alone: audit plugins off, password checks and
+  // foreign keys relaxed server-wide, PostgreSQL statement logging off or the server opened to
+  // every address.
   {
-    test: /^SET\s+(?:GLOBAL|PERSIST(?:_ONLY)?|@@GLOBAL\.)\s*@?@?(?:GLOBAL\.)?(?:GENERAL_LOG|SLOW_QUERY_LOG|AUDIT_LOG\w*|SERVER_AUDIT\w*|LOG_BIN\w*|SQL_LOG_BIN|READ_ONLY|SUPER_READ_ONLY|OFFLINE_MODE|LOCAL_INFILE|REQUIRE_SECURE_TRANSPORT|VALIDATE_PASSWORD\w*|SECURE_FILE_PRIV|DEFAULT_AUTHENTICATION_PLUGIN|SKIP_NETWORKING|EVENT_SCHEDULER|FOREIGN_KEY_CHECKS)\b/,
+    test: /^SET\s+(?:GLOBAL|PERSIST(?:_ONLY)?|@@GLOBAL\.)\s*(?:AUDIT_LOG\w*|SERVER_AUDIT\w*|FOREIGN_KEY_CHECKS)\s*=\s*'?(?:OFF|0|FALSE)\b/,
     rule: serverSetting,
   },
-  { test: /^SET\s+SQL_LOG_BIN\s*=\s*(?:0|OFF)\b/, rule: serverSetting },
-  { test: /^ALTER\s+SYSTEM\s+(?:SET|RESET)\b/, rule: serverSetting },
+  {
+    test: /^SET\s+(?:GLOBAL|PERSIST(?:_ONLY)?|@@GLOBAL\.)\s*VALIDATE_PASSWORD[._]POLICY\s*=\s*'?(?:LOW|0)\b/,
+    rule: serverSetting,
+  },
+  {
+    test: /^ALTER\s+SYSTEM\s+(?:SET\s+(?:LOG_STATEMENT\s*(?:=|TO)\s*'NONE'|LISTEN_ADDRESSES\s*(?:=|TO)\s*'\*'|PASSWORD_ENCRYPTION\s*(?:=|TO)\s*'?(?:MD5|PLAIN)\b)|RESET\s+ALL\b)/,
+    rule: serverSetting,
+  },
   {
     test: /^ALTER\s+ACCOUNT\b.*\b(?:NETWORK_POLICY|UNSET|MFA|SAML|PASSWORD_POLICY)\b/,
     rule: serverSetting,
