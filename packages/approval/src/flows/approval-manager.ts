@@ -8,13 +8,14 @@ import { answerOf } from "./human-reply.js";
 import type { ApprovalPrompt } from "./approval-prompt.js";
 import { approvalSettingsOf, type ApprovalSettings } from "./approval-settings.js";
 import { tightenOnly } from "./settings-ratchet.js";
+import { loosenedMessage, saveBaseline, startSettings } from "./approval-baseline.js";
 import { createApprovalStore, scopedEntry, type ApprovalEntry } from "./approval-store.js";
 import type { TargetClass } from "./target-class.js";
 import { removeAllowlistEntry, saveAllowlistEntry } from "./allowlist-persistence.js";
 import { createAuditLog } from "./audit-log.js";
 import { createDenialBreaker } from "./circuit-breaker.js";
 import { contextFromEnv, isTruthy } from "./env-flags.js";
-import { approvalConfigReader, type ApprovalConfigInput } from "./config-source.js";
+import { approvalConfigReader, isConfigSource, type ApprovalConfigInput } from "./config-source.js";
 import { createCliPrompt } from "./cli-prompt.js";
 import { defaultCommandDetector, type CommandDetector } from "./command-detector.js";
 import { runCommandChecks } from "./command-checks.js";
@@ -73,6 +74,11 @@ export interface ApprovalManagerOptions {
   readonly persistAllowlist?: boolean;
   /** Receives errors that must not change a decision (audit or config write failures). */
   readonly onError?: (error: unknown) => void;
+  /**
+   * Apply what config.yaml loosens since the last start (see approval-baseline.ts); default
+   * false, or `HERMES_ACCEPT_APPROVAL_CHANGES` set. Only for a user who confirmed the change.
+   */
+  readonly acceptApprovalChanges?: boolean;
 }
 
 /** Options of {@link ApprovalManager.revokeApproval}. */
@@ -154,10 +160,39 @@ export function createApprovalManager(options: ApprovalManagerOptions = {}): App
   const warned = new Set<string>();
   // Read now, when the manager is made (before any command could edit the file), not at the
   // first dangerous command.
-  const atStart = readConfig().then(approvalSettingsOf);
+  // A config read from HERMES_HOME is compared with the settings of the last start: what it
+  // loosens since then waits for the user's acceptance (approval-baseline.ts). A config object
+  // or loader given by the host is the host's to vouch for.
+  const input = options.config;
+  const baselined = input === undefined || isConfigSource(input);
+  const accept =
+    options.acceptApprovalChanges === true || isTruthy(env.HERMES_ACCEPT_APPROVAL_CHANGES);
+  let baseline: ApprovalSettings | undefined;
+  // Written when the first check reads settings (every check awaits the one write, in order),
+  // not by the constructor: a write nobody awaits could outlive the manager's home.
+  let baselineSaved: Promise<void> | undefined;
+  const atStart = readConfig().then(async (config) => {
+    const read = approvalSettingsOf(config);
+    if (!baselined) return read;
+    const start = await startSettings(home, read, accept);
+    for (const item of start.heldBack) warned.add(`${item.setting}\0${item.read}`);
+    if (start.heldBack.length > 0)
+      reportError(
+        new ApprovalError(
+          ApprovalErrorCode.LooseningDeferred,
+          loosenedMessage(start.heldBack, start.tampered),
+        ),
+      );
+    baseline = start.settings;
+    return start.settings;
+  });
   atStart.catch(() => undefined);
   const loadSettings = async (): Promise<ApprovalSettings> => {
     held ??= await atStart.catch(() => undefined);
+    if (baseline !== undefined) {
+      baselineSaved ??= saveBaseline(home, baseline).catch(reportError);
+      await baselineSaved;
+    }
     const read = approvalSettingsOf(await readConfig());
     let settings = read;
     if (held !== undefined) {
@@ -207,6 +242,11 @@ export function createApprovalManager(options: ApprovalManagerOptions = {}): App
       if (!persist) continue;
       try {
         await saveAllowlistEntry(home, entry);
+        // The human's own "always" is not a loosening at the next start.
+        if (baseline !== undefined && !baseline.commandAllowlist.includes(entry)) {
+          baseline = { ...baseline, commandAllowlist: [...baseline.commandAllowlist, entry] };
+          await saveBaseline(home, baseline);
+        }
       } catch (error) {
         reportError(error);
       }
