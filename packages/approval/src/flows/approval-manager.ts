@@ -15,7 +15,7 @@ import { removeAllowlistEntry, saveAllowlistEntry } from "./allowlist-persistenc
 import { createAuditLog } from "./audit-log.js";
 import { createDenialBreaker } from "./circuit-breaker.js";
 import { contextFromEnv, isTruthy } from "./env-flags.js";
-import { approvalConfigReader, isConfigSource, type ApprovalConfigInput } from "./config-source.js";
+import { approvalConfigReader, type ApprovalConfigInput } from "./config-source.js";
 import { createCliPrompt } from "./cli-prompt.js";
 import { defaultCommandDetector, type CommandDetector } from "./command-detector.js";
 import { runCommandChecks } from "./command-checks.js";
@@ -79,6 +79,12 @@ export interface ApprovalManagerOptions {
    * false, or `HERMES_ACCEPT_APPROVAL_CHANGES` set. Only for a user who confirmed the change.
    */
   readonly acceptApprovalChanges?: boolean;
+  /**
+   * Compare config.yaml with the settings of the last start and hold back what it loosens
+   * (approval-baseline.ts). Default true when `config` is not given (the manager reads the home's
+   * config.yaml); a host whose config comes from that file too sets it.
+   */
+  readonly approvalBaseline?: boolean;
 }
 
 /** Options of {@link ApprovalManager.revokeApproval}. */
@@ -128,6 +134,11 @@ export interface ApprovalManager {
   clearSession(sessionKey: string): void;
   /** The audit log file. */
   readonly auditLogFile: string;
+  /**
+   * Settles once the manager has read its settings at start and recorded them as the baseline
+   * (never rejects); a host awaits it before the agent's first command.
+   */
+  readonly started: Promise<void>;
 }
 
 /** Create an {@link ApprovalManager}. */
@@ -163,14 +174,10 @@ export function createApprovalManager(options: ApprovalManagerOptions = {}): App
   // A config read from HERMES_HOME is compared with the settings of the last start: what it
   // loosens since then waits for the user's acceptance (approval-baseline.ts). A config object
   // or loader given by the host is the host's to vouch for.
-  const input = options.config;
-  const baselined = input === undefined || isConfigSource(input);
+  const baselined = options.approvalBaseline ?? options.config === undefined;
   const accept =
     options.acceptApprovalChanges === true || isTruthy(env.HERMES_ACCEPT_APPROVAL_CHANGES);
   let baseline: ApprovalSettings | undefined;
-  // Written when the first check reads settings (every check awaits the one write, in order),
-  // not by the constructor: a write nobody awaits could outlive the manager's home.
-  let baselineSaved: Promise<void> | undefined;
   const atStart = readConfig().then(async (config) => {
     const read = approvalSettingsOf(config);
     if (!baselined) return read;
@@ -184,15 +191,18 @@ export function createApprovalManager(options: ApprovalManagerOptions = {}): App
         ),
       );
     baseline = start.settings;
+    await saveBaseline(home, start.settings).catch(reportError);
     return start.settings;
   });
   atStart.catch(() => undefined);
+  // Every check waits for the start to be read and recorded (once), so no write of the manager's
+  // own outlives the first answer.
+  const started = atStart.then(
+    () => undefined,
+    () => undefined,
+  );
   const loadSettings = async (): Promise<ApprovalSettings> => {
     held ??= await atStart.catch(() => undefined);
-    if (baseline !== undefined) {
-      baselineSaved ??= saveBaseline(home, baseline).catch(reportError);
-      await baselineSaved;
-    }
     const read = approvalSettingsOf(await readConfig());
     let settings = read;
     if (held !== undefined) {
@@ -320,17 +330,20 @@ export function createApprovalManager(options: ApprovalManagerOptions = {}): App
     checkOptions.commandContext?.hermesHome !== undefined
       ? checkOptions
       : { ...checkOptions, commandContext: { ...checkOptions.commandContext, hermesHome: home } };
-  const checkCommand = (command: string, checkOptions: CheckCommandOptions) =>
-    runCommandChecks(
+  const checkCommand = async (command: string, checkOptions: CheckCommandOptions) => {
+    await started;
+    return runCommandChecks(
       core,
       { detector, loadSettings, defaultSession },
       command,
       withHermesHome(checkOptions),
       runApprovalGate,
     ).catch((error: unknown) => failClosed(error, reportError));
+  };
 
   return {
     auditLogFile: auditLog.file,
+    started,
     checkDangerousCommand: checkCommand,
     checkExecuteCodeGuard: (code, guardOptions) =>
       runExecuteCodeGuard(

@@ -6,7 +6,7 @@ import type { ConfigSource, HermesConfig } from "@hermes-agent/config";
  */
 export type ApprovalConfigInput = ConfigSource | HermesConfig | (() => Promise<HermesConfig>);
 
-export function isConfigSource(input: ApprovalConfigInput): input is ConfigSource {
+function isConfigSource(input: ApprovalConfigInput): input is ConfigSource {
   return (
     typeof (input as Partial<ConfigSource>).read === "function" &&
     typeof (input as Partial<ConfigSource>).fingerprint === "function"
