@@ -25,14 +25,18 @@ const exposesAdminPort = ({ read, joined }: VerbInput): boolean =>
     (o) => (o.name === "port" || o.name === "target-port") && ADMIN_PORTS.test(o.value ?? ""),
   );
 
-// `--from-file=key=PATH` or `--from-file=PATH` naming a private key or credential file.
+// `--from-file=key=PATH` naming someone's login key or cloud credentials (a project's `.env`
+// or a server certificate is what secrets are made from; a user's own keys are not).
+const PERSONAL_CREDENTIALS =
+  /(?:^|\/)\.(?:ssh|aws|kube|gnupg|docker|azure|config\/gcloud)\/|(?:^|\/)id_(?:rsa|dsa|ecdsa|ed25519)\b|^\/etc\/(?:shadow|gshadow)$/;
 const copiesSecretFile = ({ joined }: VerbInput): boolean =>
-  [...joined.matchAll(/--from-(?:file|env-file)(?:=|\s+)(?:[\w.-]+=)?(\S+)/g)].some((m) =>
-    isSendableSecretPath(m[1] ?? ""),
+  [...joined.matchAll(/--from-(?:file|env-file)(?:=|\s+)(?:[\w.-]+=)?(\S+)/g)].some(
+    (m) => PERSONAL_CREDENTIALS.test(m[1] ?? "") && isSendableSecretPath(m[1] ?? ""),
   );
 
 const KUBECTL_ACCESS: CliTable = {
   options: KUBECTL,
+  preview: ["dry-run"],
   entries: [
     {
       verbs: /^config view\b/,
