@@ -175,7 +175,7 @@ export class BashSession implements Environment {
   }> {
     const runId = `run-${++this.#runs}-${randomBytes(3).toString("hex")}`;
     const commandFile =
-      command.length > MAX_INLINE_COMMAND
+      command.length > MAX_INLINE_COMMAND && this.#transport.storeCommand !== undefined
         ? await this.#transport.storeCommand(runId, command)
         : undefined;
     const extra = Object.entries(options.env ?? {}).filter(

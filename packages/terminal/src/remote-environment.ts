@@ -11,6 +11,7 @@ import {
   type TransportCommand,
 } from "./remote-process.js";
 import { REMOTE_INIT, REMOTE_KILL, REMOTE_WRAPPER } from "./remote-shell-script.js";
+import { restoreBlock } from "./shell-wrapper.js";
 import type {
   RunOutcome,
   RunningCommand,
@@ -117,6 +118,7 @@ class RemoteSessionTransport implements SessionTransport {
   }
 
   launch(run: SessionRun): Promise<RunningCommand> {
+    const block = restoreBlock(run.restore, run.command);
     const stale = this.#stale.length >= STALE_BATCH ? this.#stale : [];
     if (stale.length > 0) this.#stale = [];
     const proc = startRemote(
@@ -127,16 +129,18 @@ class RemoteSessionTransport implements SessionTransport {
           run.runId,
           run.dir === undefined ? run.sessionCwd : this.resolvePath(run.sessionCwd, run.dir),
           run.dir === undefined ? "0" : "1",
-          run.command,
           run.save ? "1" : "0",
           run.transient.join(" "),
           run.snapshot ?? "",
           stale.join(" "),
           ...[...this.#env, ...Object.entries(run.env)].map(([name, value]) => `${name}=${value}`),
         ],
-        { stdin: run.stdin },
+        { stdin: true },
       ),
     );
+    // The checked state and the command go ahead of the command's input, on stdin.
+    proc.write(block);
+    if (!run.stdin) proc.closeStdin();
     const marker = run.env[RUN_MARKER] ?? "";
     let stopping: Promise<void> | undefined;
     const started = proc.started.then(async (pid) => {
@@ -204,12 +208,6 @@ class RemoteSessionTransport implements SessionTransport {
       ]),
       { timeoutMs: this.#graceMs + 15_000 },
     );
-  }
-
-  async storeCommand(runId: string, command: string): Promise<string> {
-    const file = `${this.stateDir}/${runId}.cmd`;
-    await this.writeFile(file, command);
-    return file;
   }
 
   discard(files: readonly string[]): void {

@@ -105,8 +105,11 @@ export interface SessionTransport {
   readonly stateDir: string;
   /** Start a run. Rejects for misuse (a missing explicit directory) or a failed spawn. */
   launch(run: SessionRun): Promise<RunningCommand>;
-  /** Store a long command in the state dir; returns the file's path. */
-  storeCommand(runId: string, command: string): Promise<string>;
+  /**
+   * Store a long command in the state dir; returns the file's path. A transport without it
+   * takes a command of any length as it is.
+   */
+  storeCommand?(runId: string, command: string): Promise<string>;
   /** Files of the state dir (by path) that no command needs any more. */
   discard(files: readonly string[]): void;
   /** The directory a relative path or `~` names, from the session cwd. */

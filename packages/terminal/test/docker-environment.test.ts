@@ -1,6 +1,7 @@
 import { runEnvironmentConformance } from "../src/testing/index.js";
 import { execFileSync } from "node:child_process";
 import { afterAll, describe, expect, test } from "vitest";
+import { describeRemoteStateRace } from "./remote-state-race.js";
 import {
   createDockerEnvironment,
   dockerRunArgs,
@@ -71,6 +72,12 @@ runEnvironmentConformance("docker", {
   },
   ...(skip === undefined ? {} : { skip }),
 });
+
+describeRemoteStateRace(
+  "docker",
+  () => createDockerEnvironment(options({}, `${runTag}-race-${++tasks}`)),
+  skip,
+);
 
 describe.skipIf(skip !== undefined)("docker environment specifics", () => {
   const envs: Environment[] = [];
