@@ -12,6 +12,8 @@ import {
 } from "./remote-process.js";
 import { REMOTE_INIT, REMOTE_KILL, REMOTE_WRAPPER } from "./remote-shell-script.js";
 import { restoreBlock } from "./shell-wrapper.js";
+import { unresolvedCommands, type PathLookup, type SessionPathCommands } from "./path-commands.js";
+import { parsePathLookup, pathLookupArgs, REMOTE_PATH_LOOKUP } from "./remote-path-lookup.js";
 import type {
   RunOutcome,
   RunningCommand,
@@ -76,6 +78,8 @@ const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
  * this many at a time: removing them costs a process on the far side, too much for each command.
  */
 const STALE_BATCH = 16;
+/** How long the far side may take to look command words up before they count as unresolved. */
+const PATH_LOOKUP_TIMEOUT_MS = 10_000;
 
 function missingCwdError(dir: string): TerminalError {
   return new TerminalError(
@@ -210,6 +214,15 @@ class RemoteSessionTransport implements SessionTransport {
     );
   }
 
+  async lookupPathCommands(lookup: PathLookup): Promise<SessionPathCommands> {
+    const result = await runTransport(
+      this.#remote.command(REMOTE_PATH_LOOKUP, pathLookupArgs(lookup)),
+      { stdin: `${lookup.names.join("\n")}\n`, timeoutMs: PATH_LOOKUP_TIMEOUT_MS },
+    );
+    if (result.exitCode !== 0 || result.timedOut) return unresolvedCommands(lookup);
+    return parsePathLookup(result.stdout);
+  }
+
   discard(files: readonly string[]): void {
     for (const file of files) this.#stale.push(path.posix.basename(file));
   }
@@ -299,6 +312,7 @@ export async function openRemoteEnvironment(
     maxOutputChars: settings.maxOutputChars,
     token,
     home: lines[2] || undefined,
+    basePath: settings.env?.PATH ?? (lines[3] || undefined),
   });
 }
 

@@ -117,7 +117,7 @@ export const REMOTE_KILL: string = [
 /**
  * Prepare a remote session: make the state directory and resolve the starting directory
  * (`~` expanded remotely, a missing one moved up to the nearest existing ancestor). Prints
- * the state directory, the directory and the home directory, one per line. Parameter: the
+ * the state directory, the directory, the home directory and the PATH, one per line. Parameter: the
  * wanted directory.
  */
 export const REMOTE_INIT: string = [
@@ -127,5 +127,5 @@ export const REMOTE_INIT: string = [
   "__s=$(mktemp -d /tmp/hermes-terminal-XXXXXXXX) || exit 1",
   'chmod 700 "$__s"',
   'builtin cd -- "$__d" || exit 1',
-  'builtin printf "%s\\n%s\\n%s\\n" "$__s" "$(pwd -P)" "$HOME"',
+  'builtin printf "%s\\n%s\\n%s\\n%s\\n" "$__s" "$(pwd -P)" "$HOME" "$PATH"',
 ].join("\n");

@@ -1,4 +1,5 @@
 import type { EnvironmentCapabilities } from "./environment.js";
+import type { PathLookup, SessionPathCommands } from "./path-commands.js";
 import type { SandboxPolicy } from "./sandbox.js";
 
 /**
@@ -116,6 +117,11 @@ export interface SessionTransport {
   resolvePath(sessionCwd: string, file: string): string;
   readFile(file: string): Promise<Uint8Array>;
   writeFile(file: string, data: string | Uint8Array): Promise<void>;
+  /**
+   * What each candidate word runs from the directories the session added to PATH, looked up
+   * where the commands run (see path-commands.ts). Never blocks the event loop.
+   */
+  lookupPathCommands?(lookup: PathLookup): Promise<SessionPathCommands>;
   /** A line explaining a failed command's output (the sandbox refused a write), or undefined. */
   explainFailure?(output: string, exitCode: number): string | undefined;
   /** After a failure the transport reported: bring the far side back; true to run again. */

@@ -2,6 +2,7 @@ import { runEnvironmentConformance } from "../src/testing/index.js";
 import { execFileSync } from "node:child_process";
 import { afterAll, describe, expect, test } from "vitest";
 import { describeRemoteStateRace } from "./remote-state-race.js";
+import { describePathCommands } from "./path-commands.js";
 import {
   createDockerEnvironment,
   dockerRunArgs,
@@ -76,6 +77,12 @@ runEnvironmentConformance("docker", {
 describeRemoteStateRace(
   "docker",
   () => createDockerEnvironment(options({}, `${runTag}-race-${++tasks}`)),
+  skip,
+);
+
+describePathCommands(
+  "docker",
+  () => createDockerEnvironment(options({}, `${runTag}-path-${++tasks}`)),
   skip,
 );
 

@@ -6,6 +6,7 @@ import { promisify } from "node:util";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { describeRemoteStateRace } from "./remote-state-race.js";
+import { describePathCommands } from "./path-commands.js";
 import { createSshEnvironment, sshControlPath, type Environment } from "../src/index.js";
 import { sshService } from "./live-services.js";
 
@@ -45,6 +46,12 @@ runEnvironmentConformance("ssh", {
 });
 
 describeRemoteStateRace(
+  "ssh",
+  () => createSshEnvironment({ killGraceMs: 300, backendOptions: sshOptions() }),
+  skip,
+);
+
+describePathCommands(
   "ssh",
   () => createSshEnvironment({ killGraceMs: 300, backendOptions: sshOptions() }),
   skip,
