@@ -160,6 +160,46 @@ describe("tool search", () => {
     );
   });
 
+  test("setTools drops tools that left and re-indexes tools registered again", async () => {
+    const session = createToolSearch({
+      definitions: [...builtins, ...mcp],
+      isDeferrable,
+      contextWindowTokens: 8_000,
+      callTool: async (n) => n,
+    });
+    const before = session.definitions;
+    const withoutGithub = [...builtins, ...mcp].filter((d) => !d.function.name.includes("github"));
+    session.setTools(withoutGithub);
+    expect(session.definitions).toBe(before);
+    const names = (out: unknown) => (parse(out).tools as { name: string }[]).map((t) => t.name);
+    expect(names(await session.call("tool_search", { query: "github issue" }))).not.toContain(
+      "mcp__github__create_issue",
+    );
+    expect(parse(await session.call("tool_search", { query: "x" })).total_deferred).toBe(
+      mcp.length - 2,
+    );
+    expect(session.deferredNames).not.toContain("mcp__github__create_issue");
+    expect(
+      parse(await session.call("tool_describe", { name: "mcp__github__create_issue" })).error,
+    ).toContain("not available");
+    expect(
+      parse(await session.call("tool_call", { name: "mcp__github__create_issue", arguments: {} }))
+        .error,
+    ).toContain("not available");
+
+    session.setTools([
+      ...withoutGithub,
+      def("mcp__github__create_issue", "File a bug report in a tracker"),
+    ]);
+    const back = parse(await session.call("tool_search", { query: "bug tracker" }));
+    expect(back.tools).toEqual([
+      { name: "mcp__github__create_issue", description: "File a bug report in a tracker" },
+    ]);
+    expect(
+      parse(await session.call("tool_describe", { name: "mcp__github__create_issue" })).description,
+    ).toBe("File a bug report in a tracker");
+  });
+
   test("on / off and the config reader", () => {
     const on = createToolSearch({
       definitions: [...builtins, mcp[0]!],

@@ -3,12 +3,15 @@ import { fileURLToPath } from "node:url";
 import type { Parser } from "web-tree-sitter";
 import { tokenizeScript } from "./fallback-tokenizer.js";
 import { plainScript } from "./plain-script.js";
+import { quotedOperatorWords, repairedSource } from "./source-repairs.js";
 import type { Script } from "./shell-ir.js";
 import { scriptFromTree } from "./tree-walker.js";
 import type { VariableScope } from "./variables.js";
 
 let parser: Parser | null = null;
 const LARGE_SCRIPT_CHARS = 16_384;
+/** Rewrites of a line the grammar fails on (see source-repairs.ts) tried before walking it. */
+const MAX_REPAIRS = 8;
 let loading: Promise<void> | null = null;
 
 async function load(): Promise<void> {
@@ -54,7 +57,21 @@ export function parsedScript(text: string, scope: VariableScope): Script {
   // tree-sitter's WASM build parses ~1 µs per byte here; very large scripts go through the
   // linear tokenizer instead, which reads at least as many commands as bash would.
   if (parser === null || text.length > LARGE_SCRIPT_CHARS) return tokenizeScript(text, scope);
-  const tree = parser.parse(text);
+  let source = text;
+  let tree = parser.parse(source);
+  const quoted = tree === null ? null : quotedOperatorWords(source, tree.rootNode);
+  if (tree !== null && quoted !== null) {
+    tree.delete();
+    source = quoted;
+    tree = parser.parse(source);
+  }
+  for (let i = 0; i < MAX_REPAIRS && tree !== null && tree.rootNode.hasError; i++) {
+    const repaired = repairedSource(source, tree.rootNode);
+    if (repaired === null) break;
+    tree.delete();
+    source = repaired;
+    tree = parser.parse(source);
+  }
   if (tree === null) return tokenizeScript(text, scope);
   try {
     return scriptFromTree(tree.rootNode, scope);

@@ -24,7 +24,6 @@ export function plainWordsOnly(text: string): boolean {
 
 const RESERVED_FIRST =
   /^(?:if|then|else|elif|fi|for|while|until|do|done|case|esac|function|select|coproc|time|[[]{1,2}|\{|\}|!)$/;
-const ASSIGNMENT = /^[A-Za-z_]\w*=/;
 const BLANKS = /[ \t]+/;
 
 /** The line split on blanks into one command, or null when its first word is syntax. */
@@ -32,7 +31,8 @@ export function plainWordsScript(text: string): Script | null {
   const parts = text.split(BLANKS).filter((part) => part !== "");
   const first = parts[0];
   if (first === undefined) return { commands: [], functions: [], incomplete: false };
-  if (RESERVED_FIRST.test(first) || ASSIGNMENT.test(first)) return null;
+  // Any `=` may make the first word an assignment (`a=1`, `a+=1`, `a[i]=1`), not the command.
+  if (RESERVED_FIRST.test(first) || first.includes("=")) return null;
   const words: Word[] = parts.map((part) => ({
     text: part,
     dynamic: false,

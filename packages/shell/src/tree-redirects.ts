@@ -45,6 +45,21 @@ function bodyText(
 }
 
 /**
+ * The digits the grammar put at the end of redirection `node` (`>f 0` in `>f 0>g`) when they
+ * are the descriptor of the redirection right after it, or null.
+ */
+function descriptorOfNext(node: Node): Node | null {
+  const digits = node.lastChild;
+  const next = node.nextSibling;
+  if (digits?.type !== "number" || next === null || !next.type.endsWith("_redirect")) return null;
+  if (next.startIndex !== digits.endIndex || next.firstChild?.type === "file_descriptor")
+    return null;
+  // The digits must follow the redirection's own target.
+  const target = node.namedChildren.find((child) => child?.type !== "file_descriptor");
+  return target !== undefined && target?.id !== digits.id ? digits : null;
+}
+
+/**
  * Read one redirection into `out`. The grammar puts words that follow a redirection's target
  * inside the redirection node (`rm 2>/dev/null -rf /etc`); bash passes them to the command, so
  * they are added to `words`.
@@ -104,12 +119,20 @@ export function readRedirect(
     return;
   }
   let op = "";
-  let fd: string | null = null;
+  const previous = node.previousSibling;
+  let fd: string | null =
+    previous?.type.endsWith("_redirect") === true
+      ? (descriptorOfNext(previous)?.text ?? null)
+      : null;
   let target: Word | null = null;
+  const nextDescriptor = descriptorOfNext(node);
   for (const child of node.children) {
-    if (child === null) continue;
+    if (child === null || child.id === nextDescriptor?.id) continue;
     // The grammar does not know `N<<<WORD` and reads its first `<<` as an error.
     if (child.type === "ERROR" && child.text === "<<" && target === null) op += "<<";
+    // Nor `N<> FILE` (open for reading and writing): it reads `<`, an error `>`, the file.
+    else if (child.type === "ERROR" && child.text === ">" && op === "<" && target === null)
+      op = "<>";
     else if (!child.isNamed) op += child.type;
     else if (child.type === "file_descriptor") {
       // Only an all-digit word (or `{name}`) before the operator names a descriptor: bash

@@ -6,7 +6,8 @@ import { denial, finalize, finish, withBreaker } from "./gate-results.js";
 import { askHuman } from "./human-reply.js";
 import { smartDeniedMessage, unattendedMessage } from "./messages.js";
 import { redactForReview } from "./review-redaction.js";
-import { reviewOutcomeOf, type ReviewOutcome } from "./smart-reviewer.js";
+import { settledWithin } from "./settled-within.js";
+import { reviewOutcomeOf, type ReviewOutcome, type ReviewVerdict } from "./smart-reviewer.js";
 import type { ApprovalContext, ApprovalResult, CheckCommandOptions } from "./types.js";
 
 /** Which way a human can be reached in this check. */
@@ -111,16 +112,33 @@ export async function runApprovalGate(
 async function review(core: ApprovalCore, gate: GateRequest): Promise<ReviewOutcome> {
   try {
     const signal = gate.options.signal;
-    const answer = await core.reviewer(gate.settings).review(
-      {
-        // The reviewer is another service: it gets the command with secrets redacted.
-        command: redactForReview(gate.command),
-        description: gate.match.description,
-        patternKey: gate.match.patternKey,
-      },
-      signal === undefined ? {} : { signal },
+    const timeoutMs = gate.settings.reviewer.timeoutMs;
+    // Raced against its own timeout and the signal: a reviewer (a custom one too) whose answer
+    // never comes hands the decision to a human instead of holding the command forever.
+    const answer = await settledWithin(
+      core.reviewer(gate.settings).review(
+        {
+          // The reviewer is another service: it gets the command with secrets redacted.
+          command: redactForReview(gate.command),
+          description: gate.match.description,
+          patternKey: gate.match.patternKey,
+        },
+        signal === undefined ? {} : { signal },
+      ),
+      timeoutMs,
+      signal,
     );
-    return reviewOutcomeOf(answer);
+    if (answer === "timeout")
+      return {
+        verdict: "ESCALATE",
+        reason: `the reviewer did not answer within ${String(timeoutMs / 1000)} s`,
+      };
+    if (answer === "cancelled")
+      return {
+        verdict: "ESCALATE",
+        reason: "the request was cancelled before the reviewer answered",
+      };
+    return reviewOutcomeOf(answer as ReviewVerdict | ReviewOutcome);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     return { verdict: "ESCALATE", reason: `the reviewer failed: ${message}` };

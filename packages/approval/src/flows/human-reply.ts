@@ -5,6 +5,7 @@ import type { GateRequest, HumanReply } from "./gate-request.js";
 import { parseChoice } from "./choice.js";
 import type { GatewayDecision } from "./gateway-queue.js";
 import { redactForReview } from "./review-redaction.js";
+import { settledWithin } from "./settled-within.js";
 import type { ApprovalContext } from "./types.js";
 
 const MAX_REPROMPTS = 8;
@@ -80,43 +81,6 @@ export async function askHuman(
     };
   }
   return { answer: "deny", viaGateway: true };
-}
-
-/**
- * The prompt's answer, or `timeout` / `cancelled` when the timeout passes or the signal aborts
- * first: a custom prompt that never settles must not hold the command (and the agent) forever.
- */
-function settledWithin(
-  answer: Promise<unknown>,
-  timeoutMs: number,
-  signal: AbortSignal | undefined,
-): Promise<unknown> {
-  if (signal?.aborted === true) return Promise.resolve("cancelled");
-  return new Promise((resolve, reject) => {
-    const finish = (): void => {
-      clearTimeout(timer);
-      signal?.removeEventListener("abort", onAbort);
-    };
-    const onAbort = (): void => {
-      finish();
-      resolve("cancelled");
-    };
-    const timer = setTimeout(() => {
-      finish();
-      resolve("timeout");
-    }, timeoutMs);
-    signal?.addEventListener("abort", onAbort, { once: true });
-    answer.then(
-      (value) => {
-        finish();
-        resolve(value);
-      },
-      (error: unknown) => {
-        finish();
-        reject(error instanceof Error ? error : new Error(String(error)));
-      },
-    );
-  });
 }
 
 function isApproval(answer: string): answer is "once" | "session" | "always" {

@@ -138,22 +138,31 @@ export async function assembleRunTools(input: RunToolsInput): Promise<RunTools> 
     callTool: (name, args, ctx) => input.handleFunctionCall(name, args, ctx),
   });
   if (!search.active) return directTools(input);
-  // Mid-turn too: a tool_call to a tool that has just arrived finds it.
+  // The searchable set follows the registry by generation: checked before each search-tool
+  // call (mid-turn too), so a tool that left is never found and one that came back is.
+  let synced = input.generation();
+  const sync = (): void => {
+    const current = input.generation();
+    if (current === synced) return;
+    synced = current;
+    search.setTools(input.currentDefinitions());
+  };
   const stop = input.events.on("mcp:status", (event) => {
-    if (event.status === "tools_changed") search.addTools(input.currentDefinitions());
+    if (event.status === "tools_changed" || event.status === "closed") sync();
   });
   const follow = listFollower(input);
   return {
     definitions: search.definitions,
     deferred: search.deferredNames,
     refresh() {
+      sync();
       const seen = follow();
       if (seen === undefined) return undefined;
-      search.addTools(seen.now);
       return { ...seen.change, searchable: true };
     },
     call: async (name, args, ctx) => {
       if (!search.handles(name)) return input.handleFunctionCall(name, args, ctx);
+      sync();
       const output = await search.dispatch(name, args, ctx);
       return typeof output === "string" ? output : JSON.stringify(output);
     },

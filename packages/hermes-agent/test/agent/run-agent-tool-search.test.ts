@@ -93,6 +93,61 @@ describe("runAgent with tool search", () => {
     expect(hooked).toEqual(["ticket_create"]);
   });
 
+  test("a tool removed or registered again mid-run is searched as it is now", async () => {
+    const toolMessage = (index: number): Record<string, unknown> => {
+      const messages = server?.requests[index]?.body.messages ?? [];
+      const last = messages.filter((m) => m.role === "tool").at(-1);
+      return JSON.parse(String(last?.content)) as Record<string, unknown>;
+    };
+    const names = (answer: Record<string, unknown>): string[] =>
+      (answer.tools as { name: string }[]).map((tool) => tool.name).sort();
+    const { harness } = await ticketRuntime((_request, index) => {
+      const registry = h?.runtime.registry;
+      if (index === 0) {
+        // A plugin unloaded (or an MCP server went away) while the model was thinking.
+        registry?.deregister("ticket_create");
+        return { toolCalls: [{ name: "tool_search", arguments: { query: "ticket" } }] };
+      }
+      if (index === 1) {
+        return {
+          toolCalls: [
+            { name: "tool_describe", arguments: { name: "ticket_create" } },
+            { name: "tool_call", arguments: { name: "ticket_create", arguments: {} } },
+          ],
+        };
+      }
+      if (index === 2) {
+        // It comes back with another description.
+        registry?.register({
+          name: "ticket_create",
+          toolset: "tickets",
+          schema: {
+            description: "Open a helpdesk case",
+            parameters: { type: "object", properties: {} },
+          },
+          handler: () => JSON.stringify({ ok: "again" }),
+        });
+        return { toolCalls: [{ name: "tool_search", arguments: { query: "helpdesk" } }] };
+      }
+      return { content: "done" };
+    }, "on");
+    const result = await harness.runtime.runAgent({ prompt: "tickets" });
+    expect(result.status).toBe("completed");
+
+    const afterRemoval = toolMessage(1);
+    expect(names(afterRemoval)).toEqual(["ticket_close"]);
+    expect(afterRemoval.total_deferred).toBe(2);
+    const answers = (server?.requests[2]?.body.messages ?? []).filter((m) => m.role === "tool");
+    expect(String(answers.at(-2)?.content)).toContain("'ticket_create' is not available");
+    expect(String(answers.at(-1)?.content)).toContain("'ticket_create' is not available");
+
+    const afterReturn = toolMessage(3);
+    expect(afterReturn.tools).toEqual([
+      { name: "ticket_create", description: "Open a helpdesk case" },
+    ]);
+    expect(afterReturn.total_deferred).toBe(3);
+  });
+
   test("auto: a small tool list is offered as it is", async () => {
     const { harness } = await ticketRuntime([{ content: "Nothing to do." }], "auto");
     await harness.runtime.runAgent({ prompt: "hello" });

@@ -43,6 +43,18 @@ export class ToolSearchIndex {
     }
   }
 
+  /** Drop a tool; false when it was not indexed. */
+  remove(name: string): boolean {
+    if (!this.#index.has(name)) return false;
+    this.#index.discard(name);
+    return true;
+  }
+
+  /** True when `name` is indexed. */
+  has(name: string): boolean {
+    return this.#index.has(name);
+  }
+
   get size(): number {
     return this.#index.documentCount;
   }

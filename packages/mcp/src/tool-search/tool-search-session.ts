@@ -120,11 +120,18 @@ function bridgeDefinitions(deferredCount: number): ToolDefinition[] {
   ];
 }
 
+function sameDefinition(before: ToolDefinition | undefined, after: ToolDefinition): boolean {
+  if (before === undefined) return false;
+  if (before === after) return true;
+  return JSON.stringify(before.function) === JSON.stringify(after.function);
+}
+
 /**
  * The tool list of one task with tool search applied. When active, deferred tools are replaced
  * by `tool_search`, `tool_describe` and `tool_call`; `definitions` never changes for the life of
  * the session, so the model's prompt cache keeps working. Tools that appear later (a server that
- * connected late) become searchable without changing `definitions`.
+ * connected late) become searchable without changing `definitions`, and {@link setTools} keeps
+ * the searchable set exact when tools leave or come back.
  */
 export class ToolSearchSession {
   /** True when tools are deferred behind the three search tools. */
@@ -173,6 +180,27 @@ export class ToolSearchSession {
     const fresh = definitions.filter((d) => !this.#enabled.has(d.function.name));
     for (const definition of fresh) this.#enabled.set(definition.function.name, definition);
     if (this.active) this.#defer(fresh.filter((d) => this.#isDeferrable(d.function.name)));
+  }
+
+  /**
+   * Make the session's tools exactly `definitions`, the enabled tools as they are now: a tool
+   * that is gone (deregistered, its plugin unloaded, its MCP server disconnected) is no longer
+   * searched, described or called, and one registered again is found with its new definition.
+   * `definitions` (what the model sees) does not change.
+   */
+  setTools(definitions: readonly ToolDefinition[]): void {
+    const now = new Map(definitions.map((d) => [d.function.name, d] as const));
+    for (const name of [...this.#enabled.keys()]) {
+      if (now.has(name)) continue;
+      this.#enabled.delete(name);
+      this.#deferred.delete(name);
+      this.#index.remove(name);
+    }
+    const changed = [...now.values()].filter(
+      (d) => !sameDefinition(this.#enabled.get(d.function.name), d),
+    );
+    for (const definition of changed) this.#enabled.set(definition.function.name, definition);
+    if (this.active) this.#defer(changed.filter((d) => this.#isDeferrable(d.function.name)));
   }
 
   /**

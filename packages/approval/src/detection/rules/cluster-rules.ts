@@ -7,6 +7,7 @@ import {
   DYNAMIC,
   hasOption,
   readOptions,
+  stdinText,
   type OptionTable,
   type ReadOptions,
   type ResolvedCommand,
@@ -16,11 +17,14 @@ import {
 import { matchOf, worse, type CommandRule, type RuleContext } from "../rule-context.js";
 import { rule, type DangerousCommandMatch, type RuleInfo } from "../types.js";
 import { PLATFORM_RULES } from "./platform-rules.js";
+import { manifestRisks, type ManifestRisk } from "./manifest-risks.js";
 
 type Match = DangerousCommandMatch | null;
 
 /** Rules for cluster operations that are not deletes. */
-export const CLUSTER_RULES: Readonly<Record<"disruption" | "adminGrant" | "exposed", RuleInfo>> = {
+export const CLUSTER_RULES: Readonly<
+  Record<"disruption" | "adminGrant" | "exposed" | "securityOff" | "remoteManifest", RuleInfo>
+> = {
   disruption: rule(
     "cluster-disruption",
     "cluster workloads evicted or replaced (drain, replace --force, apply --prune, scale to zero)",
@@ -33,7 +37,41 @@ export const CLUSTER_RULES: Readonly<Record<"disruption" | "adminGrant" | "expos
     "cluster-api-exposed",
     "cluster API or pod port opened to the network (proxy or port-forward on all addresses)",
   ),
+  remoteManifest: rule(
+    "cluster-remote-manifest",
+    "manifest or kustomization applied straight from a URL (what it holds runs in the cluster, unread)",
+  ),
+  securityOff: rule(
+    "cluster-security-disabled",
+    "cluster security control switched off by a manifest (mesh mTLS disabled, allow-all authorization, policies set to audit only)",
+  ),
 } as const;
+
+const MANIFEST_RULES: Readonly<Record<ManifestRisk, RuleInfo>> = {
+  hostAccess: PLATFORM_RULES.dockerHost,
+  securityOff: CLUSTER_RULES.securityOff,
+  accessGrant: CLUSTER_RULES.adminGrant,
+};
+
+/** An inline manifest (`-f -` on stdin, a patch's text) judged by what it switches on or off. */
+function inlineManifest(cmd: ResolvedCommand, read: ReadOptions, verb: string): Match {
+  if (
+    /^(?:apply|create|replace)$/.test(verb) &&
+    read.options.some(
+      (o) => /^(?:f|filename|k|kustomize)$/.test(o.name) && /^https?:\/\//.test(o.value ?? ""),
+    )
+  )
+    return matchOf(CLUSTER_RULES.remoteManifest);
+  const text =
+    verb === "patch"
+      ? value(read, "p") || value(read, "patch")
+      : /^(?:apply|create|replace)$/.test(verb) &&
+          read.options.some((o) => (o.name === "f" || o.name === "filename") && o.value === "-")
+        ? stdinText(cmd.source)
+        : null;
+  const risk = text === null || text === "" ? undefined : manifestRisks(text)[0];
+  return risk === undefined ? null : matchOf(MANIFEST_RULES[risk]);
+}
 
 const KUBECTL: OptionTable = {
   shortWithValue: "nsfloclpkcv",
@@ -157,6 +195,8 @@ function kubectl(cmd: ResolvedCommand, ctx: RuleContext): Match {
     return null;
   const ops = read.operands.map((word) => word.text).filter((op) => op !== "--");
   const verb = ops[0] ?? "";
+  const manifest = inlineManifest(cmd, read, verb);
+  if (manifest !== null) return manifest;
   switch (verb) {
     case "delete":
       return deleteMatch(ops, read, cmd.argsFromInput);

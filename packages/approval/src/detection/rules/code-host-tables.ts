@@ -52,9 +52,11 @@ const OPTIONS = {
 } as const;
 
 // REST paths whose writes change who can push, what runs in CI, or where refs point.
+// Organisation, group and instance settings and memberships count too (`PATCH orgs/acme`).
 const SENSITIVE_PATH =
-  /git\/refs|\/collaborators\/|\/protection\b|\/(?:keys|hooks|rulesets|invitations)\b|\/actions\/(?:secrets|variables|permissions)|\/environments\/|\/members\/|\/variables\b|\/deploy_keys|\/protected_branches/;
-const EXPOSING_FIELD = /(?:^|\s)(?:private=false|visibility=public)\b|(?:^|\s)force=true\b/;
+  /git\/refs|\/collaborators\/|\/protection\b|\/(?:keys|hooks|rulesets|invitations)\b|\/actions\/(?:secrets|variables|permissions|runners|runner-groups)|\/environments\/|\/members\/|\/variables\b|\/deploy_keys|\/protected_branches|^\/?(?:orgs|groups|enterprises)\/[^/]+\/?$|\/(?:memberships|outside_collaborators|access_tokens|personal_access_tokens|personal-access-tokens|credential-authorizations|security-managers|organization-roles|share)\b|\/teams\/[^/]+\/(?:repos|memberships|projects)\b|^\/?application\/settings\b|^\/?users\/[^/]+\/?$/;
+const EXPOSING_FIELD =
+  /(?:^|\s)(?:private=false|visibility=public)\b|(?:^|\s)force=true\b|(?:^|\s)(?:default_repository_permission|permission|role|access_level|default_branch_protection)=(?:admin|write|maintain|owner|40|50|0)\b|(?:^|\s)(?:members_can_create_public_repositories|admin|signup_enabled|can_create_group|members_can_fork_private_repositories)=true\b/;
 
 /** True when a `gh api` / `glab api` call writes to a path that changes access or refs. */
 function sensitiveApiWrite({ read, ops, joined }: VerbInput): boolean {

@@ -67,9 +67,26 @@ const UNCONFINED =
   /^(?:apparmor[:=]unconfined|seccomp[:=]unconfined|label[:=]disable|systempaths[:=]unconfined)$/i;
 const HOST_DEVICES = /^\/dev\/(?:sd|hd|vd|xvd|nvme|mmcblk|mem|kmem|port|disk|mapper|dm-|loop|md)/;
 
+// A container listing narrowed to named objects (`docker ps -aq --filter label=run=42`).
+const NARROWED_LISTING =
+  /^(?:docker|podman|nerdctl) (?:ps|container (?:ls|list|ps)) (?:.* )?(?:--filter(?:=| )|-[a-z]*f ?)(?:label|name|ancestor|id|network|volume)=\S/;
+
+/** True when a substitution only lists containers picked by label, name or image. */
+function narrowedListing(word: Word): boolean {
+  return (
+    !word.glob &&
+    word.substitutions.length > 0 &&
+    word.substitutions.every(
+      (script) =>
+        script.commands.length === 1 &&
+        NARROWED_LISTING.test(script.commands[0]?.words.map((w) => w.text).join(" ") ?? ""),
+    )
+  );
+}
+
 /** True when a word's value is only known at run time (a substitution, variable or glob). */
 function listedAtRunTime(word: Word): boolean {
-  return word.dynamic || word.glob || word.substitutions.length > 0;
+  return (word.dynamic || word.glob || word.substitutions.length > 0) && !narrowedListing(word);
 }
 
 const COMPOSE: OptionTable = {

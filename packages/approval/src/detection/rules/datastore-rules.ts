@@ -17,6 +17,7 @@ import { matchOf, type CommandRule } from "../rule-context.js";
 import { type DangerousCommandMatch } from "../types.js";
 import { SQL_RULES, sqlMatch } from "./sql-rules.js";
 import { stdinText } from "./tool-exec-rules.js";
+import { dbShellCodeMatch, JS_DB_SHELLS } from "./db-shell-code.js";
 
 type Match = DangerousCommandMatch | null;
 
@@ -239,7 +240,8 @@ function sqlInputs(cmd: ResolvedCommand): Match {
 }
 
 /** Datastore and broker rules dispatched by command name. */
-export const datastoreRules: CommandRule = (cmd) => {
+export const datastoreRules: CommandRule = (cmd, ctx) => {
+  if (JS_DB_SHELLS.has(cmd.name)) return dbShellCodeMatch(cmd, ctx);
   if (SQL_CLIENTS.test(cmd.name)) return sqlInputs(cmd);
   switch (cmd.name) {
     case "redis-cli":

@@ -6,19 +6,22 @@
 import {
   hasOption,
   readOptions,
-  staticWord,
   type OptionTable,
   type ReadOptions,
   type ResolvedCommand,
 } from "@hermes-agent/shell";
 import { isBlockDevice } from "../paths.js";
-import { matchOf, type CommandRule, type RuleContext } from "../rule-context.js";
+import { matchOf, type CommandRule } from "../rule-context.js";
 import { writeKindOf } from "../session-paths.js";
 import { rule, type DangerousCommandMatch, type RuleInfo } from "../types.js";
 import { PROCESS_RULES } from "./process-rules.js";
 import { SYSTEM_RULES } from "./system-rules.js";
 import { WRITE_RULES } from "./write-rules.js";
-import { ANSIBLE_OPTIONS } from "./ansible-options.js";
+import {
+  ansibleModuleMatch,
+  pulledCodeMatch,
+  saltFunctionMatch,
+} from "./config-management-modules.js";
 
 type Match = DangerousCommandMatch | null;
 
@@ -392,75 +395,19 @@ function outputOption(cmd: ResolvedCommand): Match {
   return null;
 }
 
-/** `key=value` pairs of an ansible module argument string. */
-function moduleArgs(text: string): Map<string, string> {
-  const pairs = new Map<string, string>();
-  for (const match of text.matchAll(/([\w.]+)=("[^"]*"|'[^']*'|\S+)/g))
-    pairs.set(match[1] ?? "", (match[2] ?? "").replace(/^["']|["']$/g, ""));
-  return pairs;
-}
-
-/** Ad-hoc ansible modules that stop services, delete paths, remove users or packages. */
-function ansibleModule(cmd: ResolvedCommand, ctx: RuleContext): Match {
-  const read = readOptions(cmd.args, ANSIBLE_OPTIONS);
-  const module = (
-    read.options.find((o) => o.name === "m" || o.name === "module-name")?.value ?? ""
-  ).replace(/^ansible\.(?:builtin|posix)\./, "");
-  const args = moduleArgs(
-    read.options
-      .filter((o) => o.name === "a" || o.name === "args")
-      .map((o) => o.value ?? "")
-      .join(" "),
-  );
-  const state = args.get("state") ?? "";
-  // `--check` (`-C`) reports what would change and changes nothing.
-  if (read.options.some((o) => o.name === "C" || o.name === "check")) return null;
-  // Modules that write a file on the hosts: judged as a write to that path.
-  if (
-    /^(?:lineinfile|blockinfile|copy|template|replace|ini_file|community\.general\.ini_file)$/.test(
-      module,
-    )
-  ) {
-    const dest = args.get("path") ?? args.get("dest") ?? "";
-    if (dest === "") return null;
-    return ctx.analyseCommand({
-      assignments: [],
-      words: ["tee", "-a", dest].map((text) => staticWord(text)),
-      redirects: [],
-      upstream: [],
-    });
-  }
-  if (/^(?:service|systemd|systemd_service|sysvinit)$/.test(module))
-    return /^(?:stopped|restarted)$/.test(state) ||
-      /^(?:no|false)$/i.test(args.get("enabled") ?? "")
-      ? matchOf(PROCESS_RULES.service)
-      : null;
-  if (module === "file" && state === "absent") {
-    const path = args.get("path") ?? args.get("dest") ?? args.get("name") ?? "";
-    return ctx.analyseCommand({
-      assignments: [],
-      words: ["rm", "-rf", path].map((text) => staticWord(text)),
-      redirects: [],
-      upstream: [],
-    });
-  }
-  if (/^(?:user|group)$/.test(module))
-    return state === "absent" || PRIVILEGED_GROUPS.test(args.get("groups") ?? "")
-      ? matchOf(SYSTEM_RULES.accounts)
-      : null;
-  if (/^(?:apt|yum|dnf|package|pip|snap|apk|pacman|zypper)$/.test(module))
-    return state === "absent" ? matchOf(SYSTEM_RULES.packages) : null;
-  if (module === "reboot") return matchOf(PROCESS_RULES.shutdown);
-  if (module === "iptables")
-    return /^(?:yes|true)$/i.test(args.get("flush") ?? "") ? matchOf(SYSTEM_RULES.firewall) : null;
-  return null;
-}
-
 /** Host administration rules dispatched by command name. */
 export const hostAdminRules: CommandRule = (cmd, ctx) => {
   switch (cmd.name) {
     case "ansible":
-      return ansibleModule(cmd, ctx);
+      return ansibleModuleMatch(cmd, ctx);
+    case "salt":
+    case "salt-ssh":
+    case "salt-call":
+      return saltFunctionMatch(cmd, ctx);
+    case "ansible-pull":
+    case "chef-solo":
+    case "chef-client":
+      return pulledCodeMatch(cmd);
     case "mount":
       return mount(cmd);
     case "efibootmgr":

@@ -67,7 +67,8 @@ export const CURL_OPTIONS: OptionTable = {
   ],
 };
 
-const WGET: OptionTable = {
+/** wget's option table (which options take a value). */
+export const WGET: OptionTable = {
   shortWithValue: "OoaPeUtTwQiBYlAIDXR",
   longWithValue: [
     "method",
@@ -105,7 +106,8 @@ const WGET: OptionTable = {
   ],
 };
 
-const HTTPIE: OptionTable = {
+/** httpie's and xh's option table (which options take a value). */
+export const HTTPIE: OptionTable = {
   shortWithValue: "aAopsv",
   longWithValue: [
     "auth",

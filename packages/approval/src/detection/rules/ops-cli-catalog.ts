@@ -16,7 +16,11 @@ export const OPS_CLI_RULES: Readonly<
     | "containerApi"
     | "teardownTarget"
     | "privilegedRun"
-    | "backupDelete",
+    | "backupDelete"
+    | "dataSent"
+    | "miner"
+    | "adminAccess"
+    | "adminGuardOff",
     RuleInfo
   >
 > = {
@@ -75,5 +79,21 @@ export const OPS_CLI_RULES: Readonly<
   backupDelete: rule(
     "backup-delete",
     "backups or snapshots deleted or pruned (the way back after a mistake is gone)",
+  ),
+  adminAccess: rule(
+    "admin-access-change",
+    "service admin access widened (a password set, a superuser, administrator or root token made, an allow-all permission granted)",
+  ),
+  adminGuardOff: rule(
+    "admin-guard-off",
+    "service safety or security setting switched off (destructive-action guards, authentication, seals), indices closed or nodes shut down",
+  ),
+  miner: rule(
+    "crypto-miner",
+    "cryptocurrency miner started (by program, image or mining pool address): the machine's CPU or GPU spent for someone else",
+  ),
+  dataSent: rule(
+    "data-exfiltration",
+    "database dump, state file or store snapshot sent off the machine, or a file uploaded to a public drop or paste service",
   ),
 } as const;

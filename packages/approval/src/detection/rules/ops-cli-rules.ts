@@ -15,6 +15,9 @@ import { migrationRules } from "./migration-cli-tables.js";
 import { sqlScriptFileRule } from "./sql-script-files.js";
 import { teardownTargetRule } from "./teardown-targets.js";
 import { DEPLOY_CLI_TABLES } from "./deploy-cli-tables.js";
+import { VIRT_CI_CLI_TABLES } from "./virt-ci-cli-tables.js";
+import { SERVICE_ADMIN_CLI_TABLES } from "./service-admin-cli-tables.js";
+import { HOST_DEVICE_CLI_TABLES } from "./host-device-cli-tables.js";
 import { secretStoreReadRule } from "./secret-store-reads.js";
 import { containerApiRule } from "./container-api-rules.js";
 import { packageFetchRunRule } from "./package-fetch-run.js";
@@ -23,6 +26,10 @@ import { privilegeToolRule } from "./privilege-tool-rules.js";
 import { secretExposureRule } from "./secret-exposure-rules.js";
 import { ciServerRule } from "./ci-server-rules.js";
 import { cloudExposureRule } from "./cloud-exposure-rules.js";
+import { dataDumpSentRule } from "./data-dump-exfil.js";
+import { containerPayloadRule } from "./container-payload-rules.js";
+import { httpAdminApiRule } from "./http-admin-api-rules.js";
+import { envInjectedArgsRule } from "./env-injected-args.js";
 import type { DangerousCommandMatch } from "../types.js";
 
 type Match = DangerousCommandMatch | null;
@@ -30,6 +37,9 @@ type Match = DangerousCommandMatch | null;
 // Rules of the operations area that look at every command, not one program name.
 const OPS_AREA_RULES: readonly CommandRule[] = [
   verbTableRule(DEPLOY_CLI_TABLES),
+  verbTableRule(VIRT_CI_CLI_TABLES),
+  verbTableRule(SERVICE_ADMIN_CLI_TABLES),
+  verbTableRule(HOST_DEVICE_CLI_TABLES),
   migrationRules,
   sqlScriptFileRule,
   teardownTargetRule,
@@ -41,6 +51,10 @@ const OPS_AREA_RULES: readonly CommandRule[] = [
   secretExposureRule,
   ciServerRule,
   cloudExposureRule,
+  dataDumpSentRule,
+  containerPayloadRule,
+  httpAdminApiRule,
+  envInjectedArgsRule,
 ];
 
 const infraTables = verbTableRule(INFRA_CLI_TABLES);

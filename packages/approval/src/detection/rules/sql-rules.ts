@@ -2,6 +2,7 @@ import { type ResolvedCommand, stageOutput } from "@hermes-agent/shell";
 import { matchOf, type CommandRule } from "../rule-context.js";
 import { rule, type DangerousCommandMatch, type RuleInfo } from "../types.js";
 import { PROCESS_RULES } from "./process-rules.js";
+import { accountStatementKind } from "./sql-account-statements.js";
 
 /** Rules about destructive SQL and datastore commands. */
 export const SQL_RULES: Readonly<
@@ -14,7 +15,8 @@ export const SQL_RULES: Readonly<
     | "datastore"
     | "privilege"
     | "serverFiles"
-    | "passwordHashes",
+    | "passwordHashes"
+    | "hostCommand",
     RuleInfo
   >
 > = {
@@ -36,17 +38,40 @@ export const SQL_RULES: Readonly<
     "sql-password-hashes",
     "database account password hashes read (pg_shadow, pg_authid, mysql.user)",
   ),
+  hostCommand: rule(
+    "sql-host-command",
+    "SQL running operating-system commands on the database server, or enabling it (xp_cmdshell, COPY ... PROGRAM, untrusted languages)",
+  ),
 } as const;
 
+const SQL_PIECES = /--[^\n]*|\/\*[\s\S]*?\*\/|'(?:[^']|'')*'|"(?:[^"\\]|\\.)*"|;/g;
+
 function stripSql(sql: string): string {
-  return sql.replace(/--[^\n]*|\/\*[\s\S]*?\*\/|'(?:[^']|'')*'|"(?:[^"\\]|\\.)*"/g, " ");
+  return sql.replace(SQL_PIECES, (piece) => (piece === ";" ? ";" : " "));
+}
+
+/** The statements of SQL text, split at semicolons outside literals and comments. */
+function splitStatements(sql: string): string[] {
+  const out: string[] = [];
+  let start = 0;
+  for (const piece of sql.matchAll(SQL_PIECES)) {
+    if (piece[0] !== ";") continue;
+    out.push(sql.slice(start, piece.index));
+    start = piece.index + 1;
+  }
+  out.push(sql.slice(start));
+  return out;
 }
 
 /** Judge SQL text statement by statement. */
 export function sqlMatch(sql: string): DangerousCommandMatch | null {
-  for (const raw of stripSql(sql).split(";")) {
+  for (const whole of splitStatements(sql)) {
+    const raw = stripSql(whole);
     const statement = raw.trim().replace(/\s+/g, " ").toUpperCase();
     if (statement === "") continue;
+    const account = accountStatementKind(whole.trim().replace(/\s+/g, " ").toUpperCase());
+    if (account === "hostCommand") return matchOf(SQL_RULES.hostCommand);
+    if (account === "credential") return matchOf(SQL_RULES.privilege);
     const body = statement.replace(/^WITH\b.*?\)\s*(?=DELETE|UPDATE)/, "");
     if (/^DROP\s/.test(body)) return matchOf(SQL_RULES.drop);
     if (/^TRUNCATE\b/.test(body)) return matchOf(SQL_RULES.truncate);
@@ -115,10 +140,14 @@ const MONGO =
 const MONGO_PRIVILEGE =
   /\b(?:createUser|grantRolesToUser|updateUser)\s*\([\s\S]*\b(?:root|userAdminAnyDatabase|dbOwner|clusterAdmin|readWriteAnyDatabase|dbAdminAnyDatabase|__system)\b/;
 
+// mysql's options that carry SQL: `--execute` (and its unique prefixes), and `--init-command`,
+// which runs before anything `-e` says.
+const MYSQL_STATEMENT_OPTION = /^(?:-e|--exe(?:c(?:u(?:te?)?)?)?|--init[-_]command(?:[-_]add)?)$/;
+
 const CLIENT_FLAGS: ReadonlyMap<string, RegExp> = new Map([
   ["psql", /^(?:-c|--command)$/],
-  ["mysql", /^(?:-e|--execute)$/],
-  ["mariadb", /^(?:-e|--execute)$/],
+  ["mysql", MYSQL_STATEMENT_OPTION],
+  ["mariadb", MYSQL_STATEMENT_OPTION],
   ["sqlcmd", /^-[Qq]$/],
   ["clickhouse-client", /^(?:-q|--query)$/],
   ["cqlsh", /^(?:-e|--execute)$/],
@@ -158,7 +187,7 @@ function statements(cmd: ResolvedCommand): string[] {
   for (let i = 0; i < texts.length; i++) {
     const text = texts[i] ?? "";
     const attached =
-      /^(?:--command|--execute|--query|--eval)=(.*)$/s.exec(text) ??
+      /^(?:--command|--execute|--query|--eval|--init[-_]command(?:[-_]add)?)=(.*)$/s.exec(text) ??
       (/^-[ceqQ](.+)$/s.exec(text) && /^(?:psql|mysql|mariadb|sqlcmd)$/.test(cmd.name)
         ? /^-[ceqQ](.+)$/s.exec(text)
         : null);

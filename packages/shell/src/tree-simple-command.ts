@@ -1,0 +1,127 @@
+// One simple command: its assignments, words and redirections, with the words the grammar
+// splits or joins unlike bash put back together.
+import type { Node } from "web-tree-sitter";
+import { tokenizeScript } from "./fallback-tokenizer.js";
+import { nameOperands } from "./name-operands.js";
+import { staticWord, type Redirect, type SimpleCommand, type Stage, type Word } from "./shell-ir.js";
+import { withKnownVariables } from "./temp-paths.js";
+import { readAssignment } from "./tree-assignments.js";
+import { readRedirect } from "./tree-redirects.js";
+import type { Assignment, TreeWalk } from "./tree-walk.js";
+
+/**
+ * Where an escaped blank (`\ `) that starts a word lies in the source between two nodes of a
+ * command, or -1.
+ */
+function escapedBlankStart(node: Node, from: number, to: number): number {
+  if (to - from < 2) return -1;
+  const gap = node.text.slice(from - node.startIndex, to - node.startIndex);
+  for (let i = 0; i + 1 < gap.length; i++) {
+    const next = gap.charAt(i + 1);
+    if (gap.charAt(i) !== "\\") continue;
+    if (next !== " " && next !== "\t") {
+      i++;
+      continue;
+    }
+    const before = i === 0 ? "" : gap.charAt(i - 1);
+    if (before === " " || before === "\t") return from + i;
+  }
+  return -1;
+}
+
+/** True when only line continuations (`\\⏎`) separate two word nodes of a command. */
+function continuesWord(node: Node, end: number, start: number): boolean {
+  if (end < 0 || start <= end) return false;
+  return /^(?:\\\n)+$/.test(node.text.slice(end - node.startIndex, start - node.startIndex));
+}
+
+/**
+ * Read the simple command `node`: `redirects` (read after it by the caller) follow its own,
+ * `trailing` words follow its words, and nodes the grammar put inside it that follow it are
+ * added to `after`.
+ */
+export function readCommand(
+  w: TreeWalk,
+  node: Node,
+  redirects: Redirect[],
+  upstream: readonly Stage[],
+  after: Node[],
+  trailing: readonly Word[] = [],
+): SimpleCommand {
+  const assignments: Assignment[] = [];
+  const words: Word[] = [];
+  // Redirections written inside the command come before those the caller read after it.
+  const own: Redirect[] = [];
+  // Start (in the source), end and first argv index of the word being read, to join words
+  // the grammar split in two (`rm$IFS-rf$IFS/etc` comes back as `-rf$` and `IFS/etc`).
+  let runStart = 0;
+  let runEnd = -1;
+  let runIndex = 0;
+  let previousEnd = node.startIndex;
+  for (const child of node.children) {
+    if (child === null || child.type === "comment") continue;
+    // The grammar reads a `==` or `=~` word as an operator token; bash passes it on.
+    if (!child.isNamed && child.type !== "==" && child.type !== "=~") continue;
+    const gapEnd = previousEnd;
+    previousEnd = child.endIndex;
+    const numeric = child.type === "number" || child.type === "command_name";
+    if (numeric && w.descriptorEnds.has(child.endIndex)) continue;
+    if (child.type === "variable_assignment") {
+      const assigned = readAssignment(w, child);
+      if (assigned) assignments.push(assigned);
+      runEnd = -1;
+      continue;
+    }
+    if (child.type.endsWith("_redirect")) {
+      readRedirect(child, w, own, after, words);
+      runEnd = -1;
+      continue;
+    }
+    // The grammar skips an escaped blank before a word (`\ x`); bash starts the word with it.
+    const escaped = escapedBlankStart(node, gapEnd, child.startIndex);
+    if (escaped >= 0) {
+      runStart = escaped;
+      runEnd = escaped;
+      runIndex = words.length;
+    }
+    if (
+      runEnd === child.startIndex ||
+      escaped >= 0 ||
+      continuesWord(node, runEnd, child.startIndex)
+    ) {
+      // A backslash-newline is removed before bash splits words: `r\⏎m` is `rm`.
+      const text = node.text
+        .slice(runStart - node.startIndex, child.endIndex - node.startIndex)
+        .replace(/\\\n/g, "");
+      words.length = runIndex;
+      words.push(...(tokenizeScript(text, w.scope).commands[0]?.words ?? []));
+      runEnd = child.endIndex;
+      continue;
+    }
+    runStart = child.startIndex;
+    runEnd = child.endIndex;
+    runIndex = words.length;
+    if (child.type === "command_name") {
+      // `a=1 >f` has no command name: the grammar puts a missing one there.
+      const inner = child.namedChildren[0];
+      if (inner && !inner.isMissing) words.push(...w.word(inner));
+    } else if (!child.isNamed) words.push(staticWord(child.text));
+    else words.push(...w.word(child));
+  }
+  words.push(...trailing);
+  // A trap handler or eval string runs later in this same shell, with this shell's variables.
+  if (words[0]?.text === "trap" || words[0]?.text === "eval")
+    for (let i = 1; i < words.length; i++) {
+      const word = words[i] as Word;
+      const text = withKnownVariables(word.text, w.scope);
+      if (text !== word.text) words[i] = { ...word, text };
+    }
+  if (words[0]?.text === "let") for (const word of words.slice(1)) w.arithmetic(word.text);
+  for (const name of nameOperands(words.map((word) => word.text))) w.nameSubscript(name);
+  return {
+    assignments,
+    words,
+    redirects: own.length === 0 ? redirects : [...own, ...redirects],
+    upstream: upstream.length > 0 ? upstream : w.inherited,
+  };
+}
