@@ -202,6 +202,7 @@ class Analyzer implements RuleContext {
     }
     const body = this.expanding.has(name) ? undefined : this.state.functions.get(name);
     if (body !== undefined) {
+      addLineText(this.state, body);
       const found = this.analyseText(body, new Set(this.expanding).add(name));
       return { cmd: { ...cmd, words: [], assignments: [] }, found };
     }
@@ -387,6 +388,14 @@ function dynamicWord(): Word {
   return { ...staticWord(DYNAMIC), dynamic: true };
 }
 
+/** Add text the analysis reads (a function body) to what run-time values may come from. */
+function addLineText(state: SessionState, text: string): void {
+  const work = state.work;
+  work.lineText = work.lineText === "" ? text : `${work.lineText}\n${text}`;
+  delete work.namesSystemPath;
+  delete work.cdpath;
+}
+
 /** Analyse already-normalised shell text at a nesting depth. */
 export function analyseShellText(
   text: string,
@@ -394,6 +403,7 @@ export function analyseShellText(
   state: SessionState = sessionStateOf(undefined),
   collector: CommandCollector | null = null,
 ): DangerousCommandMatch | null {
+  if (depth === 0) addLineText(state, text);
   const script = parseShell(text, state.environment ?? undefined);
   return withSession(state, () => new Analyzer(depth, state, collector).analyseScript(script));
 }

@@ -37,6 +37,17 @@ export interface CommandContext {
    * file is, not by its name. A word absent here runs what its name says.
    */
   readonly pathCommands?: Readonly<Record<string, PathCommand>>;
+  /**
+   * True when the command's paths are this machine's (the local backend): symlinks on the
+   * way are resolved on this filesystem before a path is judged (a link in the tree to `/etc`
+   * is `/etc`).
+   */
+  readonly hostFilesystem?: boolean;
+  /**
+   * Paths in the tree (absolute) that hold data an earlier command moved in from outside it:
+   * deleting them deletes that data, so they are judged as outside the tree.
+   */
+  readonly movedIn?: readonly string[];
 }
 
 /** Options of {@link detectDangerousCommand}. */
@@ -55,6 +66,14 @@ export interface AnalysisWork {
   version: number;
   readonly parsed: Map<string, Script>;
   readonly verdicts: Map<string, DangerousCommandMatch | null>;
+  /** Symlink resolutions on this machine's filesystem, by path (each looked up once). */
+  readonly realPaths: Map<string, string>;
+  /** The whole command line being analysed (where run-time values may come from). */
+  lineText: string;
+  /** The CDPATH entries the line may search, once worked out (null: CDPATH unset). */
+  cdpath?: readonly string[] | null;
+  /** Whether the line names the root, a system directory or the home, once worked out. */
+  namesSystemPath?: boolean;
 }
 
 /** Mutable per-analysis session state (aliases and the like change as the script runs). */
@@ -79,6 +98,23 @@ export interface SessionState {
   readonly pathCommands: ReadonlyMap<string, PathCommand>;
   /** What the whole analysis shares (every copy of the state): see {@link AnalysisWork}. */
   readonly work: AnalysisWork;
+  /** Resolve symlinks on this machine's filesystem (the paths are this machine's). */
+  readonly hostFilesystem: boolean;
+  /** Links the line made (absolute link path to what it points at, as written). */
+  readonly links: Map<string, string>;
+  /** Paths in the tree (absolute) holding data moved in from outside it. */
+  readonly movedIn: Set<string>;
+  /**
+   * Variables whose run-time value may be the root or a system path (read from `/etc`, a
+   * substitution over `/`, a nameref): a recursive delete of one is hard-line.
+   */
+  readonly tainted: Set<string>;
+  /** True when the directory is only known at run time and may be the root or a system one. */
+  unsafeCwd: boolean;
+  /** The directory before the last `cd` (what `$OLDPWD` is), null when unknown. */
+  oldCwd: string | null;
+  /** The search path `cd` uses (CDPATH), {@link DYNAMIC} when unknown, null when unset. */
+  cdpath: string | null;
 }
 
 function absolute(path: string | undefined): string | null {
@@ -120,7 +156,28 @@ export function sessionStateOf(context: unknown): SessionState {
     environment,
     hermesHome: absolute(typeof ctx.hermesHome === "string" ? ctx.hermesHome : undefined),
     pathCommands: pathCommandsOf(ctx.pathCommands),
-    work: { left: MAX_EXPANSIONS, version: 0, parsed: new Map(), verdicts: new Map() },
+    work: {
+      left: MAX_EXPANSIONS,
+      version: 0,
+      parsed: new Map(),
+      verdicts: new Map(),
+      realPaths: new Map(),
+      lineText: "",
+    },
+    hostFilesystem: ctx.hostFilesystem === true,
+    links: new Map(),
+    movedIn: new Set(
+      Array.isArray(ctx.movedIn)
+        ? ctx.movedIn.flatMap((path: unknown) => {
+            const dir = absolute(typeof path === "string" ? path : undefined);
+            return dir === null ? [] : [dir];
+          })
+        : [],
+    ),
+    tainted: new Set(),
+    unsafeCwd: false,
+    oldCwd: null,
+    cdpath: environment?.get("CDPATH") ?? null,
   };
 }
 
@@ -145,6 +202,13 @@ export function copySessionState(state: SessionState): SessionState {
     hermesHome: state.hermesHome,
     pathCommands: state.pathCommands,
     work: state.work,
+    hostFilesystem: state.hostFilesystem,
+    links: new Map(state.links),
+    movedIn: new Set(state.movedIn),
+    tainted: new Set(state.tainted),
+    unsafeCwd: state.unsafeCwd,
+    oldCwd: state.oldCwd,
+    cdpath: state.cdpath,
   };
 }
 

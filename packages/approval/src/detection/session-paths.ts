@@ -1,5 +1,7 @@
+import path from "node:path";
 import { DYNAMIC, type Word } from "@hermes-agent/shell";
-import { activeSession } from "./command-context.js";
+import { activeSession, isInsideDir, type SessionState } from "./command-context.js";
+import { absolutePathOf, physicalPathOf } from "./link-paths.js";
 import {
   classifyDeleteTarget,
   classifyWriteTarget,
@@ -36,6 +38,62 @@ export function inWorkingDirectory(text: string): string | null {
  * as the system path it names; inside an ordinary workspace it keeps its workspace meaning.
  */
 export function deleteScopeOf(text: string, glob: boolean): DeleteScope {
+  const written = writtenDeleteScope(text, glob);
+  const linked = linkedDeleteScope(text, glob);
+  return linked !== null && SCOPE_SEVERITY[linked] > SCOPE_SEVERITY[written] ? linked : written;
+}
+
+// How much a delete of each scope can destroy, least first.
+const SCOPE_SEVERITY: Readonly<Record<DeleteScope, number>> = {
+  inside: 0,
+  "tree-root": 1,
+  dynamic: 2,
+  outside: 3,
+  "home-root": 4,
+  "system-dir": 5,
+  root: 6,
+};
+
+/** The part of an absolute path before its first glob or run-time component. */
+function certainPart(file: string, glob: boolean): string {
+  const parts = file.split("/");
+  const cut = parts.findIndex((part) => part.includes(DYNAMIC) || (glob && /[*?[]/.test(part)));
+  return path.posix.normalize(cut < 0 ? file : parts.slice(0, cut).join("/") || "/");
+}
+
+/** True when `file` (absolute, after links) is inside the working tree, itself after links. */
+function staysInTree(state: SessionState, file: string): boolean {
+  const tree = state.workspace;
+  if (tree === null) return false;
+  return isInsideDir(file, tree) || isInsideDir(file, physicalPathOf(state, tree, false, true));
+}
+
+/**
+ * What deleting a path hits once symlinks are followed and data moved into the tree is
+ * remembered: null when neither changes what the path names.
+ */
+function linkedDeleteScope(text: string, glob: boolean): DeleteScope | null {
+  const state = activeSession();
+  if (
+    state === null ||
+    (!state.hostFilesystem && state.links.size === 0 && state.movedIn.size === 0)
+  )
+    return null;
+  const file = absolutePathOf(text, state);
+  if (file === null) return null;
+  if (state.movedIn.size > 0) {
+    const certain = certainPart(file, glob);
+    for (const moved of state.movedIn)
+      if (isInsideDir(certain, moved) || isInsideDir(moved, certain)) return "outside";
+  }
+  const physical = physicalPathOf(state, file, glob, false);
+  if (physical === file || path.posix.normalize(physical) === path.posix.normalize(file))
+    return null;
+  if (physical.startsWith("/") && staysInTree(state, certainPart(physical, glob))) return null;
+  return classifyDeleteTarget(homeFolded(physical), glob);
+}
+
+function writtenDeleteScope(text: string, glob: boolean): DeleteScope {
   if (text.startsWith(DYNAMIC)) return "dynamic";
   if (MKTEMP_RESULT.test(text) && !text.includes("..")) return "inside";
   const own = classifyDeleteTarget(homeFolded(text), glob);
@@ -72,8 +130,27 @@ export function allInsideTree(words: readonly Word[]): boolean {
   );
 }
 
-/** Why writing a path is sensitive in the session (relative paths resolved against the cwd). */
-export function writeKindOf(text: string): WriteTargetKind | null {
+/**
+ * Why writing a path is sensitive in the session (relative paths resolved against the cwd,
+ * symlinks followed; with `followLast` false a link at the end is the file itself, as for a
+ * delete).
+ */
+export function writeKindOf(text: string, followLast = true): WriteTargetKind | null {
+  const written = writtenWriteKind(text);
+  if (written !== null && written !== "project-config") return written;
+  const state = activeSession();
+  if (state === null || (!state.hostFilesystem && state.links.size === 0)) return written;
+  const file = absolutePathOf(text, state);
+  if (file === null) return written;
+  // Writing through a link writes what it points at.
+  const physical = physicalPathOf(state, file, false, followLast);
+  if (physical === file || (physical.startsWith("/") && staysInTree(state, physical)))
+    return written;
+  const kind = classifyWriteTarget(homeFolded(physical));
+  return kind === null || kind === "project-config" ? written : kind;
+}
+
+function writtenWriteKind(text: string): WriteTargetKind | null {
   const own = classifyWriteTarget(homeFolded(text));
   if (own !== null && own !== "project-config") return own;
   const moved = inWorkingDirectory(text);

@@ -8,6 +8,8 @@ import {
 } from "@hermes-agent/shell";
 import { isInsideDir, type SessionState } from "./command-context.js";
 import { spendWork } from "./alias-expansion.js";
+import { cdpathLanding, trackLinks, trackMovedIn } from "./path-tracking.js";
+import { lineNamesSystemPath } from "./run-time-targets.js";
 
 // Programs that copy or link a file to a new name (the new name then runs the same program).
 const COPIERS: ReadonlyMap<string, string> = new Map([
@@ -48,8 +50,22 @@ function trackDirectory(state: SessionState, cmd: SimpleCommand): void {
     return;
   }
   const target = cmd.words.slice(1).find((word) => !/^-[LPe@]*$/.test(word.text));
-  if (target === undefined) enterDirectory(state, cmd.words[0]?.text === "pushd" ? DYNAMIC : "~");
-  else enterDirectory(state, target.text === "-" ? DYNAMIC : target.text);
+  if (target === undefined) {
+    enterDirectory(state, cmd.words[0]?.text === "pushd" ? DYNAMIC : "~");
+    return;
+  }
+  const prefix = cmd.assignments.find((assignment) => assignment.name === "CDPATH");
+  const saved = state.cdpath;
+  if (prefix !== undefined) state.cdpath = prefix.value.dynamic ? DYNAMIC : prefix.value.text;
+  // CDPATH may send a relative `cd` elsewhere: the most dangerous place it may land.
+  const landing = cdpathLanding(state, target.text);
+  state.cdpath = saved;
+  const dir = target.text === "-" ? (state.oldCwd ?? DYNAMIC) : (landing ?? target.text);
+  enterDirectory(state, dir);
+  // A directory only known at run time, in a line that names a system path (`cd "$(dirname
+  // /etc)"`), or reached through a CDPATH only known at run time, may be any of them.
+  if (dir.includes(DYNAMIC) && (landing === DYNAMIC || lineNamesSystemPath(state)))
+    state.unsafeCwd = true;
 }
 
 /**
@@ -59,6 +75,8 @@ function trackDirectory(state: SessionState, cmd: SimpleCommand): void {
  */
 export function enterDirectory(state: SessionState, dir: string): void {
   state.work.version++;
+  state.oldCwd = state.cwd;
+  state.unsafeCwd = false;
   if (dir.includes(DYNAMIC)) {
     // `cd /proc/$pid`: where it goes is partly known; relative paths keep the known part.
     state.cwd = dir.startsWith("/") ? joinPath("/", dir) : null;
@@ -180,6 +198,8 @@ export function trackSession(state: SessionState, cmd: SimpleCommand): void {
   else {
     const withValue = COPIERS.get(commandBaseName(name));
     if (withValue !== undefined) trackCopies(state, cmd, withValue);
+    trackLinks(state, cmd);
+    trackMovedIn(state, cmd);
   }
 }
 

@@ -11,6 +11,7 @@ import { rootTargetingRule } from "./root-targets.js";
 import { targetClassesOf } from "./target-class.js";
 import {
   isSandboxed,
+  type ApprovalCommandContext,
   type ApprovalDecider,
   type ApprovalResult,
   type CheckCommandOptions,
@@ -46,7 +47,13 @@ export async function runCommandChecks(
   gate: (core: ApprovalCore, request: GateRequest) => Promise<ApprovalResult>,
 ): Promise<ApprovalResult> {
   const sessionKey = options.sessionKey ?? deps.defaultSession;
-  const context = options.commandContext;
+  // Where the command's paths are this machine's, symlinks on the way are followed here.
+  const onHost = options.envType.trim().toLowerCase() === "local";
+  const given = options.commandContext;
+  const context: ApprovalCommandContext | undefined =
+    onHost && given !== undefined && given.hostFilesystem === undefined
+      ? { ...given, hostFilesystem: true }
+      : given;
   let match: DangerousCommandMatch | null;
   let analysis: CommandTrace;
   try {
@@ -81,7 +88,8 @@ export async function runCommandChecks(
     return result;
   };
 
-  const rootRule = match?.hardline === true ? undefined : rootTargetingRule(analysis, context);
+  const rootRule =
+    match?.hardline === true ? undefined : rootTargetingRule(analysis, context, onHost);
   if (rootRule !== undefined) match = { ...rootRule, patternKey: rootRule.key, hardline: true };
   if (match?.hardline === true) {
     const result: ApprovalResult = {
@@ -181,11 +189,7 @@ export async function runCommandChecks(
 
   if (match === null) return { approved: true, message: null };
   // Symlinks are followed where the command's paths are this machine's.
-  const targets = targetClassesOf(
-    analysis,
-    context,
-    options.envType.trim().toLowerCase() === "local",
-  );
+  const targets = targetClassesOf(analysis, context, onHost);
   return gate(core, { command, match, sessionKey, settings, options, targets });
 }
 

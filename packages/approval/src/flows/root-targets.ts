@@ -48,11 +48,16 @@ const FIND_DELETING_PROGRAMS = new Set(["rm", "rmdir", "unlink", "shred", "wipe"
 const RSYNC_DELETE = /^--(?:del|delete(?:-\w+)?)$/;
 
 /** True when `word`, run from any of the command's directories, is the root or a glob over it. */
-function isRoot(word: string, command: TracedCommand, places: TargetPlaces): boolean {
+function isRoot(
+  word: string,
+  command: TracedCommand,
+  places: TargetPlaces,
+  keepLast = false,
+): boolean {
   if (word.includes(DYNAMIC)) return false;
   // A relative path from an unknown directory is not known to be the root.
   const cwds = command.cwds ?? (word.startsWith("/") ? ["/"] : []);
-  return cwds.some((cwd) => placeOfPath(word, cwd, places) === "root");
+  return cwds.some((cwd) => placeOfPath(word, cwd, places, keepLast) === "root");
 }
 
 const operands = (argv: readonly string[]): string[] =>
@@ -87,7 +92,7 @@ function findDeletesRoot(
       return program.includes(DYNAMIC) || FIND_DELETING_PROGRAMS.has(commandBaseName(program));
     });
   if (!deletes) return false;
-  return (starts.length === 0 ? ["."] : starts).some((word) => isRoot(word, command, places));
+  return (starts.length === 0 ? ["."] : starts).some((word) => isRoot(word, command, places, true));
 }
 
 function ruleOf(command: TracedCommand, places: TargetPlaces): RootTargetRule | undefined {
@@ -114,7 +119,8 @@ function ruleOf(command: TracedCommand, places: TargetPlaces): RootTargetRule | 
       return deletesDestination || removesSources ? ROOT_TARGET_RULES.rsyncDelete : undefined;
     }
     case "rm":
-      return hasRecursiveFlag(argv, /[rR]/) && rootOperand()
+      return hasRecursiveFlag(argv, /[rR]/) &&
+        operands(argv).some((word) => isRoot(word, command, places, true))
         ? ROOT_TARGET_RULES.recursiveDelete
         : undefined;
     case "chmod":
@@ -132,8 +138,9 @@ function ruleOf(command: TracedCommand, places: TargetPlaces): RootTargetRule | 
 export function rootTargetingRule(
   analysis: CommandTrace,
   context: ApprovalCommandContext | undefined,
+  resolveOnHost = false,
 ): RootTargetRule | undefined {
-  const places = placesOfContext(context);
+  const places = placesOfContext(context, resolveOnHost);
   for (const command of analysis.commands) {
     const rule = ruleOf(command, places);
     if (rule !== undefined) return rule;

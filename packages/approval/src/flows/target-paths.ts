@@ -2,10 +2,10 @@
 // only at run time) resolved against the command's directory and home, then placed in a
 // target class. Paths are POSIX. Where the command runs on this machine, symlinks on the way
 // are resolved first (a link in /tmp to /etc is /etc), as the program acting on them will.
-import { realpathSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { DYNAMIC } from "@hermes-agent/shell";
+import { resolveLinks } from "../detection/link-paths.js";
 
 /** The places a target is measured against. */
 export interface TargetPlaces {
@@ -64,25 +64,6 @@ export function resolveDirectory(
   return expanded === null ? null : path.posix.resolve(cwd, expanded);
 }
 
-/**
- * `file` (absolute, normalised) with the symlinks of its longest existing prefix resolved;
- * the part that does not exist yet is kept as written.
- */
-export function resolveLinks(file: string): string {
-  const rest: string[] = [];
-  let head = file;
-  for (;;) {
-    try {
-      const real = realpathSync.native(head);
-      return rest.length === 0 ? real : path.posix.join(real, ...rest.reverse());
-    } catch {
-      if (head === "/" || head === "") return file;
-      rest.push(path.posix.basename(head));
-      head = path.posix.dirname(head);
-    }
-  }
-}
-
 const keepPath = (file: string): string => file;
 
 /**
@@ -119,8 +100,13 @@ export function targetPlaces(
  * top level (`/`, `/*`, `.` in `/`, `~/..` for a home in `/`); `unknown` is a word with a part
  * known only at run time, or `~user`.
  */
-export function placeOfPath(text: string, cwd: string, places: TargetPlaces): PathPlace {
-  return targetOfPath(text, cwd, places).place;
+export function placeOfPath(
+  text: string,
+  cwd: string,
+  places: TargetPlaces,
+  keepLast = false,
+): PathPlace {
+  return targetOfPath(text, cwd, places, keepLast).place;
 }
 
 /** {@link placeOfPath}, with the certain part of the path (symlinks resolved) when known. */
@@ -128,6 +114,7 @@ export function targetOfPath(
   text: string,
   cwd: string,
   places: TargetPlaces,
+  keepLast = false,
 ): { readonly place: PathPlace; readonly path?: string } {
   if (text.includes(DYNAMIC)) return { place: "unknown" };
   const expanded = expandTilde(text, places.home);
@@ -136,7 +123,11 @@ export function targetOfPath(
   // Only the part before the first component with a glob or brace is certain.
   const parts = absolute.split("/");
   const globAt = parts.findIndex((part) => GLOB_OR_BRACE.test(part));
-  const fixed = places.resolve(globAt < 0 ? absolute : parts.slice(0, globAt).join("/") || "/");
+  // `rm link` removes the link, not what it points at (`rm link/` goes through it).
+  const last = globAt < 0 && keepLast && !text.endsWith("/") && absolute !== "/";
+  const fixed = last
+    ? path.posix.join(places.resolve(path.posix.dirname(absolute)), path.posix.basename(absolute))
+    : places.resolve(globAt < 0 ? absolute : parts.slice(0, globAt).join("/") || "/");
   if (fixed === "/") return { place: "root", path: fixed };
   // A workspace inside a temp dir is still the workspace.
   if (places.workspace !== undefined && isInside(fixed, places.workspace))

@@ -34,6 +34,8 @@ import { RuntimeEvents } from "./runtime-events.js";
 import { loadRuntimePlugins, type RuntimePlugins } from "./plugin-wiring.js";
 import type { RuntimeOptions } from "./runtime-options.js";
 import { withHermesEnvFile } from "./runtime-env.js";
+import { withCommandVariables } from "./command-variables-backends.js";
+import { RuntimeEnvPassthrough } from "./env-passthrough.js";
 import { createToolsetDefaults } from "./toolset-defaults.js";
 import type { HermesRuntime } from "./hermes-runtime.js";
 import type { ToolPackageContext, ToolPackageHandle } from "./tool-package.js";
@@ -111,13 +113,14 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Herme
   const isClosed = (): boolean => closing !== undefined;
   let plugins: RuntimePlugins | undefined;
 
-  // Grows when a loaded skill declares variables it needs; terminal environments created
-  // afterwards pass them through.
-  const envPassthrough = [...settings.envPassthrough];
+  // Config names, plus the variables loaded skills need (they come and go): those reach every
+  // command of every task as per-command variables, existing environments included.
+  const envPassthrough = new RuntimeEnvPassthrough(settings.envPassthrough, env);
   const terminal = registerTerminalTools(registry, {
-    settings: { ...settings, cwd, envPassthrough },
+    settings: { ...settings, cwd },
     approval: approval.manager,
     hostEnv: env,
+    backends: withCommandVariables(defaultBackends, () => envPassthrough.commandVariables()),
   });
   const stopCompletions = terminal.onProcessComplete((completion) => {
     events.emit("process:complete", {
@@ -206,11 +209,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Herme
     hooks,
     events,
     handleFunctionCall,
-    envPassthrough: {
-      add(names) {
-        for (const name of names) if (!envPassthrough.includes(name)) envPassthrough.push(name);
-      },
-    },
+    envPassthrough,
     signal: lifetime.signal,
   };
   trackRuntime(tracker);

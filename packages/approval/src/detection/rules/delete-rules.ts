@@ -7,8 +7,11 @@ import {
   staticWord,
   type Word,
 } from "@hermes-agent/shell";
-import { isBlockDevice, type DeleteScope } from "../paths.js";
+import { classifyDeleteTarget, isBlockDevice, type DeleteScope } from "../paths.js";
 import { allInsideTree, deleteScopeOf, homeFolded, writeKindOf } from "../session-paths.js";
+import { activeSession } from "../command-context.js";
+import { HARD_SCOPES, movedAwayScope } from "../path-tracking.js";
+import { mayBeSystemAtRunTime } from "../run-time-targets.js";
 import { matchOf, type CommandRule, type RuleContext } from "../rule-context.js";
 import { rule, type DangerousCommandMatch, type RuleInfo } from "../types.js";
 
@@ -25,7 +28,10 @@ export const DELETE_RULES: Readonly<
     | "findDelete"
     | "xargsRm"
     | "move"
-    | "moveRoot",
+    | "moveRoot"
+    | "runTimeSystem"
+    | "moveIntoTree"
+    | "linkToSystem",
     RuleInfo
   >
 > = {
@@ -46,6 +52,19 @@ export const DELETE_RULES: Readonly<
     "mv-root",
     "move of the root, a system directory or a home directory (the system or the account stops working)",
     true,
+  ),
+  runTimeSystem: rule(
+    "rm-run-time-system",
+    "recursive delete of a target only known at run time that may be the root or a system directory",
+    true,
+  ),
+  moveIntoTree: rule(
+    "mv-outside-into-worktree",
+    "move of data from outside the working tree into it (it leaves where it was, and a later delete in the tree destroys it)",
+  ),
+  linkToSystem: rule(
+    "link-to-system-dir",
+    "symlink to the root, a system directory or the home (deletes through it reach them)",
   ),
 } as const;
 
@@ -76,17 +95,23 @@ const rm: CommandRule = (cmd) => {
   const targets = [...flags.operands];
   if (cmd.argsFromInput) targets.push(staticWord(DYNAMIC));
   let found: DangerousCommandMatch | null = null;
+  const state = activeSession();
   for (const target of targets) {
     const scope = scopeOf(target);
     const hard = HARDLINE_SCOPE[scope];
     if (hard && (recursive || noPreserve)) return hard;
+    if ((recursive || noPreserve) && mayBeSystemAtRunTime(state, target))
+      return matchOf(DELETE_RULES.runTimeSystem);
     if (hard || (scope === "tree-root" && recursive))
       found ??= matchOf(hard ? DELETE_RULES.systemFile : DELETE_RULES.worktree);
     else if ((recursive || force) && (scope === "outside" || scope === "dynamic"))
       found ??= matchOf(DELETE_RULES.outside);
     else if (scope === "dynamic" && cmd.argsFromInput) found ??= matchOf(DELETE_RULES.xargsRm);
-    else if (writeKindOf(target.text) !== null && writeKindOf(target.text) !== "project-config")
-      found ??= matchOf(DELETE_RULES.systemFile);
+    else {
+      // Removing a link removes the link, not what it points at.
+      const kind = writeKindOf(target.text, false);
+      if (kind !== null && kind !== "project-config") found ??= matchOf(DELETE_RULES.systemFile);
+    }
   }
   if (cmd.argsFromInput && cmd.via.includes("xargs")) found ??= matchOf(DELETE_RULES.xargsRm);
   return found;
@@ -110,7 +135,7 @@ const shred: CommandRule = (cmd) => {
 
 const unlink: CommandRule = (cmd) => {
   for (const word of cmd.args) {
-    const kind = writeKindOf(word.text);
+    const kind = writeKindOf(word.text, false);
     if (kind === "system" || kind === "credential" || word.text.startsWith(DYNAMIC))
       return matchOf(DELETE_RULES.systemFile);
   }
@@ -191,6 +216,7 @@ const find: CommandRule = (cmd, ctx) => {
     const scope = scopeOf(word);
     return scope !== "inside" && scope !== "tree-root";
   });
+  const runTimeSystem = starts.some((word) => mayBeSystemAtRunTime(activeSession(), word));
   // What `{}` stands for: an entry of the tree searched; under /dev, any disk.
   const entry = starts.some((word) => /^\/dev(?:\/|$)/.test(word.text))
     ? "/dev/sda"
@@ -220,6 +246,7 @@ const find: CommandRule = (cmd, ctx) => {
       found ??= inner;
     }
   }
+  if (destructive && runTimeSystem) return matchOf(DELETE_RULES.runTimeSystem);
   if (destructive && (outside || !filtered)) return matchOf(DELETE_RULES.findDelete);
   return found;
 };
@@ -239,10 +266,17 @@ const mv: CommandRule = (cmd) => {
     flags.shortValues.has("t") || flags.long.has("target-directory")
       ? operands
       : operands.slice(0, -1);
+  const state = activeSession();
+  const destScope = dest === "" || dest.includes(DYNAMIC) ? null : deleteScopeOf(dest, false);
+  const intoTree = destScope === "inside" || destScope === "tree-root";
+  let found: DangerousCommandMatch | null = null;
   for (const source of sources) {
     const scope = scopeOf(source);
     if (scope === "root" || scope === "system-dir" || scope === "home-root")
       return matchOf(DELETE_RULES.moveRoot);
+    // Moving data in from elsewhere takes it away from there, as a delete would.
+    if (intoTree && movedAwayScope(state, source.text) !== null)
+      found ??= matchOf(DELETE_RULES.moveIntoTree);
     const kind = writeKindOf(source.text);
     if (kind === "system" || kind === "credential") return matchOf(DELETE_RULES.systemFile);
     // `ls -A ~ | xargs -I{} mv ~/{} /tmp/`: an entry of the home or root directory that is
@@ -253,6 +287,26 @@ const mv: CommandRule = (cmd) => {
   }
   if (dest.startsWith("/dev/") && writeKindOf(dest) !== "block-device" && sources.length > 0) {
     return matchOf(DELETE_RULES.move);
+  }
+  return found;
+};
+
+/** `ln -s / r`: a link to the root, a system directory or the home turns deletes through it. */
+const ln: CommandRule = (cmd) => {
+  const flags = parseFlags(cmd.args, {
+    shortWithValue: "St",
+    longWithValue: ["suffix", "target-directory"],
+  });
+  if (!flags.short.has("s") && !flags.long.has("symbolic")) return null;
+  const sources =
+    flags.shortValues.has("t") || flags.long.has("target-directory") || flags.operands.length < 2
+      ? flags.operands
+      : flags.operands.slice(0, -1);
+  for (const source of sources) {
+    if (source.text.includes(DYNAMIC)) continue;
+    const scope = classifyDeleteTarget(homeFolded(source.text), false);
+    if (/^[/~]/.test(source.text) && HARD_SCOPES.has(scope))
+      return matchOf(DELETE_RULES.linkToSystem);
   }
   return null;
 };
@@ -270,6 +324,8 @@ const BY_NAME: ReadonlyMap<string, CommandRule> = new Map([
   ["gfind", find],
   ["mv", mv],
   ["gmv", mv],
+  ["ln", ln],
+  ["gln", ln],
 ]);
 
 /** Delete, move and find rules, dispatched by command name. */
