@@ -13,6 +13,11 @@ import { PROJECT_HOOK_RULES, projectHookMatch } from "./project-hook-files.js";
 import { TOOLCHAIN_RULES, toolchainRules } from "./toolchain-rules.js";
 import { credentialSearchRules } from "./credential-search-rules.js";
 import { toolConfigRules } from "./tool-config-rules.js";
+import {
+  TOOLCHAIN_STATE_RULES,
+  redirectedPushMatch,
+  toolchainStateRules,
+} from "./toolchain-state-rules.js";
 
 const LAYER_RULES: readonly CommandRule[] = [
   publishRules,
@@ -20,6 +25,7 @@ const LAYER_RULES: readonly CommandRule[] = [
   installFeedRules,
   toolchainRules,
   credentialSearchRules,
+  toolchainStateRules,
 ];
 
 /** Developer-tool rules for one resolved command layer. */
@@ -36,7 +42,7 @@ export function developerToolScriptMatch(
   script: Script,
   ctx: RuleContext,
 ): DangerousCommandMatch | null {
-  return secretPushMatch(script) ?? projectHookMatch(script, ctx);
+  return secretPushMatch(script) ?? redirectedPushMatch(script) ?? projectHookMatch(script, ctx);
 }
 
 /** Every rule the developer-tool checks can report. */
@@ -45,4 +51,5 @@ export const DEVELOPER_TOOL_RULES: Readonly<Record<string, RuleInfo>> = {
   ...TOOL_CONFIG_RULES,
   ...PROJECT_HOOK_RULES,
   ...TOOLCHAIN_RULES,
+  ...TOOLCHAIN_STATE_RULES,
 };
