@@ -60,6 +60,7 @@ import { inputSecretMatch, runtimeFileRules } from "./rules/runtime-files-rules.
 import { globToRegExp } from "./paths.js";
 import { PATH_COMMAND_RULES } from "./path-commands.js";
 import { judgeScript } from "./rules/script-files.js";
+import { locatedProgram } from "./rules/located-program.js";
 import type { DangerousCommandMatch } from "./types.js";
 
 const MAX_DEPTH = 8;
@@ -296,6 +297,14 @@ class Analyzer implements RuleContext {
       if (layer.directory !== undefined && layer.directory !== directory) {
         directory = layer.directory;
         enterDirectory(this.state, directory);
+      }
+      const located = locatedProgram(layer.nameWord);
+      if (located !== null) {
+        // `$(which python3) -m pytest`: the named program runs (found on PATH at run time).
+        this.collector?.unresolved.add("command word looked up at run time");
+        const words = [staticWord(located), ...layer.args];
+        found = worse(found, this.analyseCommand({ ...layer.source, words }));
+        break;
       }
       if (isDynamicCommandWord(layer)) {
         const base = layer.nameWord.text.slice(layer.nameWord.text.lastIndexOf("/") + 1);

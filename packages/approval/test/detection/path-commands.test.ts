@@ -48,6 +48,8 @@ describe("command words found in a directory the session added to PATH", () => {
       "xargs ls < list.txt",
       "nice -n 5 ls",
       "if ls; then echo ok; fi",
+      "$(which ls) -la",
+      '"$(command -v ls)"',
     ])
       expect(verdictOf(command, planted), command).not.toBe("safe");
   });

@@ -13,6 +13,9 @@ import { PROJECT_HOOK_RULES, projectHookMatch } from "./project-hook-files.js";
 import { TOOLCHAIN_RULES, toolchainRules } from "./toolchain-rules.js";
 import { credentialSearchRules } from "./credential-search-rules.js";
 import { toolConfigRules } from "./tool-config-rules.js";
+import { GLOBAL_TOOLCHAIN_RULES, globalToolchainRules } from "./global-toolchain-rules.js";
+import { COMPILED_CODE_RULES } from "./compiled-code.js";
+import { userEnvironmentRules } from "./user-environment-rules.js";
 import {
   TOOLCHAIN_STATE_RULES,
   redirectedPushMatch,
@@ -25,6 +28,8 @@ const LAYER_RULES: readonly CommandRule[] = [
   installFeedRules,
   toolchainRules,
   credentialSearchRules,
+  globalToolchainRules,
+  userEnvironmentRules,
   toolchainStateRules,
 ];
 
@@ -51,5 +56,7 @@ export const DEVELOPER_TOOL_RULES: Readonly<Record<string, RuleInfo>> = {
   ...TOOL_CONFIG_RULES,
   ...PROJECT_HOOK_RULES,
   ...TOOLCHAIN_RULES,
+  ...GLOBAL_TOOLCHAIN_RULES,
+  ...COMPILED_CODE_RULES,
   ...TOOLCHAIN_STATE_RULES,
 };
