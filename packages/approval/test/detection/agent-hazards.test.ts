@@ -203,6 +203,16 @@ describe("what a coding agent runs beyond its project", () => {
     );
   });
 
+  it("holds the agent's own settings changed through its CLI", () => {
+    expect(keyOf("hermes config set approvals.mode off")).toBe("hermes-config-change");
+    expect(keyOf("hermes -p work config set terminal.sandbox off")).toBe("hermes-config-change");
+    expect(keyOf("hermes config unset command_allowlist")).toBe("hermes-config-change");
+    expectAll(
+      ["hermes config get approvals.mode", "hermes config show", "hermes --version"],
+      "safe",
+    );
+  });
+
   it("holds Python start-up files written into a directory known only at run time", () => {
     const hooks = [
       `echo 'import os' > "$(python3 -m site --user-site)/evil.pth"`,

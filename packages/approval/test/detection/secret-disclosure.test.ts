@@ -114,6 +114,17 @@ describe("secrets disclosed to the transcript", () => {
     );
   });
 
+  it("holds secret scanners pointed at the home directory or the machine", () => {
+    const scans = [
+      "trufflehog filesystem ~ --json",
+      "gitleaks detect --source ~ -v",
+      "gitleaks detect --source=/ -v",
+      "detect-secrets scan ~/",
+    ];
+    for (const command of scans) expect(keyOf(command), command).toBe("credential-read");
+    expectAll(["trufflehog filesystem . --json", "gitleaks detect --source . -v"], "safe");
+  });
+
   it("holds the home directory or the machine searched for key material", () => {
     expectAll(
       [

@@ -153,10 +153,31 @@ function secretFieldExtraction(cmd: ResolvedCommand): Match {
     : null;
 }
 
+// Secret scanners: what they print is every secret they find.
+const SECRET_SCANNERS = new Set([
+  "trufflehog",
+  "gitleaks",
+  "detect-secrets",
+  "ggshield",
+  "noseyparker",
+]);
+
+/** `trufflehog filesystem ~`, `gitleaks detect --source /`: secrets of the home or machine printed. */
+function wideSecretScan(cmd: ResolvedCommand): Match {
+  if (!SECRET_SCANNERS.has(cmd.name)) return null;
+  return cmd.args.some((word) => {
+    const text = word.text.replace(/^--?[\w-]+=/, "");
+    return SECRET_TREES.test(text) || /^file:\/\/(?:~|\/)\/?$/.test(text);
+  })
+    ? matchOf(EXEC_RULES.credentialRead)
+    : null;
+}
+
 /** Credential-search rules for one layer. */
 export const credentialSearchRules: CommandRule = (cmd) =>
   printedKeySearch(cmd) ??
   historySearch(cmd) ??
   secretGrep(cmd) ??
   keyHunt(cmd) ??
-  secretFieldExtraction(cmd);
+  secretFieldExtraction(cmd) ??
+  wideSecretScan(cmd);

@@ -7,6 +7,7 @@ import {
 } from "@hermes-agent/shell";
 import { matchOf, type CommandRule } from "../rule-context.js";
 import { rule, type DangerousCommandMatch, type RuleInfo } from "../types.js";
+import { RUNTIME_FILE_RULES } from "./runtime-files-rules.js";
 
 /** Rules for containers, clusters, cloud CLIs, Windows shells and the Hermes gateway. */
 export const PLATFORM_RULES: Readonly<
@@ -151,6 +152,9 @@ const hermes: CommandRule = (cmd) => {
     if (words[i] === "gateway" && /^(?:stop|restart)$/.test(words[i + 1] ?? ""))
       return matchOf(PLATFORM_RULES.gateway);
   if (words[0] === "update") return matchOf(PLATFORM_RULES.gateway);
+  // `hermes config set approvals.mode off`: the agent's own settings changed by its CLI.
+  if (words[0] === "config" && /^(?:set|unset|edit|reset|import|migrate)$/.test(words[1] ?? ""))
+    return matchOf(RUNTIME_FILE_RULES.config);
   return null;
 };
 
