@@ -89,8 +89,12 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Herme
     env,
     configSource,
     config,
+    // config.yaml of the home: a loosening since the last start waits for the user's acceptance.
+    baseline: options.config === undefined,
     logger,
   });
+  // Read and recorded before the agent's first command can touch config.yaml.
+  await approval.manager.started;
   const gate = createToolApprovalGate({
     manager: approval.manager,
     prompt: approval.prompt,
