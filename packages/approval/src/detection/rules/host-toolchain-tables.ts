@@ -237,11 +237,13 @@ const GH = table(
     },
     { verbs: /^workflow disable\b/, rule: OPS_CLI_RULES.repoSettings },
     {
-      verbs: /^(?:issue|codespace|discussion|project item|pr) delete\b/,
+      verbs:
+        /^(?:issue|codespace|discussion|project item|pr|repo|release|secret|variable|environment|label|gist|ssh-key|gpg-key|cache|run|ruleset|repo deploy-key|deploy-key|project) (?:delete|delete-asset)\b/,
       rule: GIT_RULES.deleteRemote,
     },
   ],
   { shortWithValue: "hsRc", longWithValue: ["hostname", "scopes", "repo", "codespace"] },
+  ["help"],
 );
 const GLAB = table(
   [

@@ -28,6 +28,7 @@ import { privilegeToolRule } from "./privilege-tool-rules.js";
 import { secretExposureRule } from "./secret-exposure-rules.js";
 import { ciServerRule } from "./ci-server-rules.js";
 import { cloudExposureRule } from "./cloud-exposure-rules.js";
+import { dataFamilyRule } from "./data-family-rules.js";
 import { dataDumpSentRule } from "./data-dump-exfil.js";
 import { containerPayloadRule } from "./container-payload-rules.js";
 import { httpAdminApiRule } from "./http-admin-api-rules.js";
@@ -59,6 +60,7 @@ const OPS_AREA_RULES: readonly CommandRule[] = [
   containerPayloadRule,
   httpAdminApiRule,
   envInjectedArgsRule,
+  dataFamilyRule,
 ];
 
 const infraTables = verbTableRule(INFRA_CLI_TABLES);

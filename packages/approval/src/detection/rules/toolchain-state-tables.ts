@@ -39,7 +39,7 @@ const printed = EXEC_RULES.credentialRead;
 
 /** A location nobody reviewed code from: a URL, a git repository or a temp/download directory. */
 export const UNREVIEWED_SOURCE: RegExp =
-  /^(?:git\+|(?:https?|ftp|git|ssh|file):\/\/|git@|(?:github|gitlab|sourcehut|bitbucket|gist|tarball\+https?|path):|file:(?:\/|~)|(?:\/(?:private\/)?(?:tmp|var\/tmp|dev\/shm)\/|~\/Downloads\/|\$TMPDIR\/))/i;
+  /^(?:[\w.-]+(?:\[[\w,-]+\])?\s*@\s*(?=git\+|https?:|file:)|)(?:git\+|(?:https?|ftp|git|ssh|file):\/\/|git@|(?:github|gitlab|sourcehut|bitbucket|gist|tarball\+https?|path):|file:(?:\/|~)|(?:\/(?:private\/)?(?:tmp|var\/tmp|dev\/shm)\/|~\/Downloads\/|\$TMPDIR\/))/i;
 /** True when a word names a location nobody reviewed code from. */
 export function unreviewedSource(text: string): boolean {
   return UNREVIEWED_SOURCE.test(text);
@@ -79,10 +79,10 @@ const NODE_OPTIONS: OptionTable = {
 const NPM = table(
   [
     { verbs: /^token (?:list|ls|create|revoke|rm)\b/, rule: printed },
-    { verbs: /^(?:config )?(?:set|add)\b/, when: setsSecret(1), rule: credentialStored },
-    { verbs: /^config (?:set|add)\b/, when: setsSecret(2), rule: credentialStored },
-    { verbs: /^(?:config )?get\b/, when: readsSecret(1), rule: printed },
-    { verbs: /^config get\b/, when: readsSecret(2), rule: printed },
+    { verbs: /^(?:(?:config|c) )?(?:set|add)\b/, when: setsSecret(1), rule: credentialStored },
+    { verbs: /^(?:config|c) (?:set|add)\b/, when: setsSecret(2), rule: credentialStored },
+    { verbs: /^(?:(?:config|c) )?get\b/, when: readsSecret(1), rule: printed },
+    { verbs: /^(?:config|c) get\b/, when: readsSecret(2), rule: printed },
     {
       verbs: /^(?:install|i|in|add|isntall|link)\b/,
       when: hasOperand(UNREVIEWED_SOURCE),
@@ -95,7 +95,7 @@ const NPM = table(
 const YARN = table(
   [
     { verbs: /^config (?:set|unset)\b/, when: setsSecret(2), rule: credentialStored },
-    { verbs: /^config get\b/, when: readsSecret(2), rule: printed },
+    { verbs: /^(?:config|c) get\b/, when: readsSecret(2), rule: printed },
     { verbs: /^set version\b/, when: hasOperand(UNREVIEWED_SOURCE, 2), rule: untrusted },
     { verbs: /^set version from sources\b/, rule: untrusted },
     { verbs: /^policies set-version\b/, when: hasOperand(UNREVIEWED_SOURCE, 2), rule: untrusted },
@@ -220,7 +220,7 @@ const CONDA = table(
     { verbs: /^init\b/, rule: globalChange },
     {
       verbs: /^(?:install|create|update)\b/,
-      when: optionValue(["c", "channel"], /^(?:https?|file):\/\//i),
+      when: optionValue(["c", "channel"], /^=?(?:https?|file):\/\//i),
       rule: untrusted,
     },
   ],

@@ -34,7 +34,11 @@ export function anyWord(test: RegExp): (input: VerbInput) => boolean {
   return ({ joined }) => joined.split(" ").some((word) => test.test(word));
 }
 
-/** A verb table from its entries and option table. */
-export function tableOf(entries: readonly VerbEntry[], options: OptionTable = {}): CliTable {
-  return { options, entries };
+/** A verb table from its entries, option table and preview options (`--help`, `--dry-run`). */
+export function tableOf(
+  entries: readonly VerbEntry[],
+  options: OptionTable = {},
+  preview?: readonly string[],
+): CliTable {
+  return preview === undefined ? { options, entries } : { options, entries, preview };
 }
