@@ -3,7 +3,13 @@
 import type { Node } from "web-tree-sitter";
 import { tokenizeScript } from "./fallback-tokenizer.js";
 import { nameOperands } from "./name-operands.js";
-import { staticWord, type Redirect, type SimpleCommand, type Stage, type Word } from "./shell-ir.js";
+import {
+  staticWord,
+  type Redirect,
+  type SimpleCommand,
+  type Stage,
+  type Word,
+} from "./shell-ir.js";
 import { withKnownVariables } from "./temp-paths.js";
 import { readAssignment } from "./tree-assignments.js";
 import { readRedirect } from "./tree-redirects.js";

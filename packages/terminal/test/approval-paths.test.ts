@@ -100,3 +100,25 @@ describe("data moved in from outside the tree", () => {
     expect(kept(source)).toBe(true);
   });
 });
+
+describe("an exported IFS", () => {
+  test("splits a later call's expansions where bash does", async () => {
+    const { h, markers } = await setup();
+    const target = marker(markers, "w1");
+    expect(await h.call("terminal", { command: "export IFS=%" })).toMatchObject({ exit_code: 0 });
+    const result = await h.call("terminal", { command: `x=rm%-rf%${target}; $x` });
+    expect(result).toMatchObject(blocked);
+    expect(kept(target)).toBe(true);
+  });
+
+  test("does not make the session's state be discarded", async () => {
+    const { h } = await setup();
+    expect(
+      await h.call("terminal", { command: "export HERMES_KEEP_ME=kept; export IFS=_" }),
+    ).toMatchObject({ exit_code: 0 });
+    const result = await h.call("terminal", { command: 'echo "$HERMES_KEEP_ME"' });
+    expect(result).toMatchObject({ exit_code: 0 });
+    expect(String(result.output)).toContain("kept");
+    expect(String(result.output)).not.toContain("discarded");
+  });
+});
