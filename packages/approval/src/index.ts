@@ -28,6 +28,12 @@ export type {
 // Approval flows
 export { ApprovalError, ApprovalErrorCode } from "./flows/approval-error.js";
 export { createApprovalManager } from "./flows/approval-manager.js";
+export {
+  acceptApprovalChanges,
+  APPROVAL_BASELINE_FILE,
+  pendingApprovalChanges,
+} from "./flows/approval-baseline.js";
+export type { IgnoredLoosening } from "./flows/settings-ratchet.js";
 export type {
   ApprovalManager,
   ApprovalManagerOptions,

@@ -45,16 +45,42 @@ export function runtimeNodeModules(moduleUrl: string = import.meta.url): string 
   return at < 0 ? undefined : file.slice(0, at + marker.length - 1);
 }
 
+/** What {@link discoverNpmPlugins} looks at besides the roots. */
+export interface NpmDiscoveryOptions {
+  /** Package names the user asked for by name (`plugins.enabled`): looked up in every root. */
+  readonly requested?: readonly string[];
+  /** Told about a package.json beside a root that cannot be read as JSON. */
+  readonly warn?: (message: string) => void;
+}
+
+/** The dependency fields of a package.json whose packages a project asked for. */
+const DEPENDENCY_FIELDS = ["dependencies", "devDependencies", "optionalDependencies"] as const;
+
+/** An npm package name (`name` or `@scope/name`), so a config key can be tried as a folder. */
+const PACKAGE_NAME = /^(?:@[a-z0-9][\w.-]*\/)?[a-z0-9][\w.-]*$/i;
+
 /**
  * Find npm packages declaring `"hermes-agent": { "plugin": "./dist/plugin.js" }` (or
- * `{ "plugin": { "entry": ..., <manifest fields> } }`) in the given node_modules folders,
- * scoped packages included. A package that also ships a plugin.yaml takes its manifest from it.
+ * `{ "plugin": { "entry": ..., <manifest fields> } }`) among the packages a user asked for in the
+ * given node_modules folders: the dependencies, devDependencies and optionalDependencies of the
+ * package.json beside each folder (the project's, or the application's the runtime is installed
+ * in), and the package names in `requested`. A folder with no package.json beside it (a global
+ * install prefix, where each package was installed by name) offers every top-level package.
+ * Nothing else under node_modules is read: dependencies of dependencies, pnpm's store. A package
+ * that also ships a plugin.yaml takes its manifest from it.
  */
-export function discoverNpmPlugins(roots: readonly string[]): DiscoveredPlugin[] {
+export function discoverNpmPlugins(
+  roots: readonly string[],
+  options: NpmDiscoveryOptions = {},
+): DiscoveredPlugin[] {
   const found: DiscoveredPlugin[] = [];
   const seen = new Set<string>();
+  const requested = (options.requested ?? []).filter((name) => PACKAGE_NAME.test(name));
   for (const root of roots) {
-    for (const dir of packageFolders(root)) {
+    const declared = declaredPackages(root, options.warn);
+    const names = declared === undefined ? topLevelPackages(root) : declared;
+    for (const name of new Set([...names, ...requested])) {
+      const dir = path.join(root, ...name.split("/"));
       if (seen.has(dir)) continue;
       seen.add(dir);
       const plugin = readPackagePlugin(dir);
@@ -64,15 +90,49 @@ export function discoverNpmPlugins(roots: readonly string[]): DiscoveredPlugin[]
   return found;
 }
 
-function packageFolders(root: string): string[] {
-  const dirs: string[] = [];
+/**
+ * The packages the package.json beside `root` depends on, sorted; undefined when there is no
+ * package.json there; empty (with a warning) when it is not valid JSON.
+ */
+function declaredPackages(
+  root: string,
+  warn: ((message: string) => void) | undefined,
+): string[] | undefined {
+  const file = path.join(path.dirname(root), "package.json");
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch {
+    return undefined;
+  }
+  let pkg: unknown;
+  try {
+    pkg = JSON.parse(text);
+  } catch (error) {
+    warn?.(
+      `${file} is not valid JSON (${(error as Error).message}): no npm plugin is looked for ` +
+        `in ${root} except the packages plugins.enabled names.`,
+    );
+    return [];
+  }
+  const names = new Set<string>();
+  for (const field of DEPENDENCY_FIELDS) {
+    const deps = (pkg as Record<string, unknown> | null)?.[field];
+    if (typeof deps !== "object" || deps === null) continue;
+    for (const name of Object.keys(deps)) if (PACKAGE_NAME.test(name)) names.add(name);
+  }
+  return [...names].sort();
+}
+
+/** Every package at the top of `root`, scoped ones included. */
+function topLevelPackages(root: string): string[] {
+  const names: string[] = [];
   for (const name of childFolders(root)) {
     if (name.startsWith("@")) {
-      for (const scoped of childFolders(path.join(root, name)))
-        dirs.push(path.join(root, name, scoped));
-    } else dirs.push(path.join(root, name));
+      for (const scoped of childFolders(path.join(root, name))) names.push(`${name}/${scoped}`);
+    } else names.push(name);
   }
-  return dirs;
+  return names;
 }
 
 function readPackagePlugin(dir: string): DiscoveredPlugin | undefined {

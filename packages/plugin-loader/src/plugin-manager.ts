@@ -54,7 +54,10 @@ export interface PluginManagerOptions {
   readonly cwd?: string;
   /** Default `process.env`. */
   readonly env?: EnvironmentVariables;
-  /** node_modules folders searched for npm plugins; default the project's and the runtime's. */
+  /**
+   * node_modules folders searched for npm plugins (the packages declared in the package.json
+   * beside each, and the ones `plugins.enabled` names); default the project's and the runtime's.
+   */
   readonly npmRoots?: readonly string[];
   readonly logger?: Logger;
   /** Accept every configured shell hook without an allowlist entry (a CLI `--accept-hooks`). */
@@ -97,16 +100,22 @@ export class PluginManager {
   }
 
   /**
-   * Every plugin found (sorted by key), cached: calling it again scans nothing unless `force`.
-   * A failed scan is not cached.
+   * Every plugin found (sorted by key), cached: calling it again scans nothing unless `force`
+   * (or `packages`: package names to look up in the npm roots besides those declared and
+   * enabled, as `plugins enable <package>` does before the name is in config). A failed scan is
+   * not cached.
    */
-  discover(options: { readonly force?: boolean } = {}): readonly DiscoveredPlugin[] {
-    if (this.#discovered === undefined || options.force === true) {
+  discover(
+    options: { readonly force?: boolean; readonly packages?: readonly string[] } = {},
+  ): readonly DiscoveredPlugin[] {
+    const extra = options.packages ?? [];
+    if (this.#discovered === undefined || options.force === true || extra.length > 0) {
       this.#discovered = discoverPlugins({
         hermesHome: this.#hermesHome,
         cwd: this.#cwd,
         env: this.#env,
         npmRoots: this.#options.npmRoots ?? defaultNpmRoots(this.#cwd),
+        enabled: [...(this.#config().plugins?.enabled ?? []), ...extra],
         logger: this.#logger,
       });
     }

@@ -43,6 +43,7 @@ export function pluginStatus(plugin: DiscoveredPlugin, input: PluginStatusInput)
     description: manifest?.description ?? "",
     source: plugin.source,
     dir: plugin.dir,
+    ...(plugin.packageName === undefined ? {} : { packageName: plugin.packageName }),
     kind: manifest?.kind,
     tools: [] as string[],
     hooks: [] as string[],

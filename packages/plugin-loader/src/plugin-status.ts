@@ -22,6 +22,8 @@ export interface PluginStatus {
   readonly description: string;
   readonly source: PluginSource;
   readonly dir: string;
+  /** The npm package an npm plugin comes from. */
+  readonly packageName?: string;
   readonly kind: PluginKind | undefined;
   readonly state: PluginState;
   /** Why it failed, was skipped or is not loaded, with what to do. */

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import {
@@ -138,5 +138,132 @@ describe("discovery", () => {
     expect(bad?.key).toBe("bad");
     expect(bad?.error?.code).toBe("PLUGIN_LOADER_INVALID_MANIFEST");
     expect(manager.get("bad")?.state).toBe("failed");
+  });
+});
+
+/** An ES-module package under `dir` declaring a plugin whose entry registers `tool`. */
+function npmPlugin(dir: string, name: string, tool: string, declaration: unknown = "./plugin.js") {
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(
+    path.join(dir, "package.json"),
+    JSON.stringify({
+      name,
+      version: "1.0.0",
+      type: "module",
+      "hermes-agent": { plugin: declaration },
+    }),
+  );
+  writeFileSync(path.join(dir, "plugin.js"), echoToolPlugin(tool));
+}
+
+function projectDeclares(fields: Record<string, Record<string, string>>): void {
+  writeFileSync(
+    path.join(world.project, "package.json"),
+    JSON.stringify({ name: "my-app", private: true, ...fields }),
+  );
+}
+
+describe("npm discovery looks only at packages a user asked for", () => {
+  test("only the project's declared dependencies are npm plugins; an undeclared package cannot shadow a user plugin", async () => {
+    writePlugin(path.join(world.userPlugins, "clock"), {
+      manifest: "name: clock",
+      code: echoToolPlugin("user_clock"),
+    });
+    projectDeclares({
+      dependencies: { "hermes-plugin-weather": "^1.0.0" },
+      devDependencies: { "@acme/hermes-echo": "^1.0.0" },
+      optionalDependencies: { "hermes-plugin-maybe": "^1.0.0" },
+    });
+    npmPlugin(path.join(world.nodeModules, "hermes-plugin-weather"), "hermes-plugin-weather", "w");
+    npmPlugin(path.join(world.nodeModules, "@acme", "hermes-echo"), "@acme/hermes-echo", "e");
+    // A dependency of a dependency, hoisted next to them: nobody asked for it.
+    npmPlugin(path.join(world.nodeModules, "sneaky"), "sneaky", "sneaky_clock", {
+      entry: "./plugin.js",
+      name: "clock",
+    });
+    npmPlugin(path.join(world.nodeModules, "broken"), "broken", "b", { main: 3 });
+
+    const manager = world.manager({
+      plugins: { enabled: ["clock", "hermes-plugin-weather", "hermes-echo"] },
+    });
+    const report = await manager.load();
+    expect(report.plugins.map((p) => [p.key, p.source, p.state])).toEqual([
+      ["clock", "user", "loaded"],
+      ["hermes-echo", "npm", "loaded"],
+      ["hermes-plugin-weather", "npm", "loaded"],
+    ]);
+    expect(world.registry.hasTool("user_clock")).toBe(true);
+    expect(world.registry.hasTool("sneaky_clock")).toBe(false);
+    expect(world.logger.text("warn")).not.toMatch(/replaces/);
+  });
+
+  test("a package named in plugins.enabled is found although the project does not declare it", async () => {
+    projectDeclares({ dependencies: {} });
+    npmPlugin(path.join(world.nodeModules, "@team", "hermes-tools"), "@team/hermes-tools", "team");
+    const report = await world.manager({ plugins: { enabled: ["@team/hermes-tools"] } }).load();
+    expect(report.plugins.map((p) => [p.key, p.source, p.state])).toEqual([
+      ["hermes-tools", "npm", "loaded"],
+    ]);
+    expect(world.registry.hasTool("team")).toBe(true);
+  });
+
+  test("pnpm's layout: a declared dependency linked into .pnpm is found, the store is not scanned", async () => {
+    projectDeclares({ dependencies: { "hermes-plugin-linked": "^1.0.0" } });
+    const store = path.join(world.nodeModules, ".pnpm", "node_modules");
+    npmPlugin(path.join(store, "hermes-plugin-linked"), "hermes-plugin-linked", "linked");
+    npmPlugin(path.join(store, "hermes-plugin-transitive"), "hermes-plugin-transitive", "t");
+    symlinkSync(
+      path.join(store, "hermes-plugin-linked"),
+      path.join(world.nodeModules, "hermes-plugin-linked"),
+    );
+    const found = world.manager({}).discover();
+    expect(found.map((p) => [p.key, p.packageName])).toEqual([
+      ["hermes-plugin-linked", "hermes-plugin-linked"],
+    ]);
+  });
+
+  test("a declared dependency that is not installed, or a broken package.json, is skipped", () => {
+    projectDeclares({ dependencies: { "not-installed": "^1.0.0", "hermes-plugin-ok": "1.0.0" } });
+    npmPlugin(path.join(world.nodeModules, "hermes-plugin-ok"), "hermes-plugin-ok", "ok");
+    expect(
+      world
+        .manager({})
+        .discover()
+        .map((p) => p.key),
+    ).toEqual(["hermes-plugin-ok"]);
+
+    writeFileSync(path.join(world.project, "package.json"), "{ not json");
+    const manager = world.manager({});
+    expect(manager.discover()).toEqual([]);
+    expect(world.logger.text("warn")).toMatch(/package\.json.*not valid JSON/);
+  });
+
+  test("an enabled key a user plugin answers is not tried as a package name", async () => {
+    writePlugin(path.join(world.userPlugins, "clock"), {
+      manifest: "name: clock",
+      code: echoToolPlugin("user_clock"),
+    });
+    projectDeclares({ dependencies: {} });
+    npmPlugin(path.join(world.nodeModules, "clock"), "clock", "stray_clock");
+    const report = await world.manager({ plugins: { enabled: ["clock"] } }).load();
+    expect(report.plugins.map((p) => [p.key, p.source, p.state])).toEqual([
+      ["clock", "user", "loaded"],
+    ]);
+    expect(world.registry.hasTool("stray_clock")).toBe(false);
+  });
+
+  test("discover({ packages }) looks up a package name that is neither declared nor enabled yet", () => {
+    projectDeclares({ dependencies: {} });
+    npmPlugin(path.join(world.nodeModules, "@team", "hermes-tools"), "@team/hermes-tools", "team");
+    const manager = world.manager({});
+    expect(manager.discover()).toEqual([]);
+    expect(manager.discover({ packages: ["@team/hermes-tools"] }).map((p) => p.key)).toEqual([
+      "hermes-tools",
+    ]);
+    expect(manager.report().plugins[0]).toMatchObject({
+      key: "hermes-tools",
+      packageName: "@team/hermes-tools",
+      state: "not_enabled",
+    });
   });
 });

@@ -3,7 +3,7 @@ import { fileURLToPath } from "node:url";
 import type { Parser } from "web-tree-sitter";
 import { tokenizeScript } from "./fallback-tokenizer.js";
 import { plainScript } from "./plain-script.js";
-import { quotedOperatorWords, repairedSource } from "./source-repairs.js";
+import { rewrittenTokens, repairedSource } from "./source-repairs.js";
 import type { Script } from "./shell-ir.js";
 import { scriptFromTree } from "./tree-walker.js";
 import type { VariableScope } from "./variables.js";
@@ -60,7 +60,7 @@ export function parsedScript(text: string, scope: VariableScope): Script {
   if (parser === null || text.length > LARGE_SCRIPT_CHARS) return tokenizeScript(text, scope);
   let source = text;
   let tree = parser.parse(source);
-  const quoted = tree === null ? null : quotedOperatorWords(source, tree.rootNode);
+  const quoted = tree === null ? null : rewrittenTokens(source, tree.rootNode);
   if (tree !== null && quoted !== null) {
     tree.delete();
     source = quoted;

@@ -6,7 +6,7 @@
 // leading zeros (`02>f`, bash's descriptor 2) is written without them, and `<>FILE` as `<> FILE`.
 // A `==` or `=~` argument of a simple command makes the grammar read what follows as a regular
 // expression, up to the end of the line and through `|` and `;` (`echo == x | sh`); bash passes
-// the word on, so it is written after an empty quoted string too.
+// the word on, so it is written after an empty quoted string too. `2>&- x` is written `2>& - x`.
 import type { Node } from "web-tree-sitter";
 
 /** Characters after a name on which the grammar fails where bash continues the word. */
@@ -34,22 +34,25 @@ function insideWordsOnly(node: Node): boolean {
 
 /** One repair of `text` for the error node `error`, or null when it is not one of ours. */
 function repairAt(text: string, error: Node): string | null {
-  const parent = error.parent;
-  // `02>f`: the grammar reads descriptor "" (or "0") and an error holding the digits.
-  if (parent?.type === "file_redirect") {
-    const descriptor = error.previousSibling;
-    const start = descriptor?.type === "file_descriptor" ? descriptor.startIndex : error.startIndex;
-    const digits = text.slice(start, error.endIndex);
-    if (/^\d+$/.test(digits) && /^[<>]/.test(text.charAt(error.endIndex))) {
-      const fd = digits.replace(/^0+(?=\d)/, "");
-      if (fd !== digits) return text.slice(0, start) + fd + text.slice(error.endIndex);
-    }
+  if (!insideWordsOnly(error)) return null;
+  // `02>f`: the grammar reads an error where the digits are (in the redirection, or around
+  // the whole command when more follows).
+  const candidates = [error, ...error.descendantsOfType("file_descriptor")];
+  const previous = error.previousSibling;
+  if (previous?.type === "file_descriptor") candidates.push(previous);
+  for (const candidate of candidates) {
+    if (candidate === null) continue;
+    const start = candidate.startIndex;
+    const digits = /^0+\d*(?=[<>])/.exec(text.slice(start, start + 24))?.[0];
+    const before = start === 0 ? " " : text.charAt(start - 1);
+    if (digits === undefined || digits.length < 2 || !WORD_BREAKS.has(before)) continue;
+    const fd = digits.replace(/^0+(?=\d)/, "");
+    return text.slice(0, start) + fd + text.slice(start + digits.length);
   }
   // `<>FILE`: the grammar reads an error `<` and a redirection `>FILE`; `<> FILE` it reads.
-  if (error.text === "<" && text.charAt(error.endIndex) === ">" && insideWordsOnly(error))
+  if (error.text === "<" && text.charAt(error.endIndex) === ">")
     return `${text.slice(0, error.endIndex + 1)} ${text.slice(error.endIndex + 1)}`;
-  if (!insideWordsOnly(error)) return null;
-  for (const name of error.namedChildren) {
+  for (const name of [error.previousSibling, ...error.namedChildren]) {
     if (name?.type !== "variable_name") continue;
     const before = name.startIndex === 0 ? " " : text.charAt(name.startIndex - 1);
     if (WORD_BREAKS.has(before) && NAME_TRIPS.has(text.charAt(name.endIndex)))
@@ -115,25 +118,39 @@ export function hasSyntaxError(root: Node): boolean {
   return root.hasError && hasUnknownError(root);
 }
 
-/** The `==` and `=~` tokens the grammar read as operators inside simple commands. */
-function operatorWords(node: Node, into: Node[]): Node[] {
+/** A text insertion: `text` goes in at `at`. */
+interface Insertion {
+  readonly at: number;
+  readonly text: string;
+}
+
+/**
+ * Insertions for the tokens the grammar misreads in any tree: `==` and `=~` in a simple
+ * command (an empty quoted string before them), and `>&-` or `<&-` followed by more words
+ * (the grammar takes the next word for their target: `rm 2>&- -rf x`; a blank before the `-`,
+ * which bash reads the same).
+ */
+function tokenInsertions(node: Node, into: Insertion[]): Insertion[] {
   for (const child of node.children) {
     if (child === null) continue;
-    const operator = child.type === "==" || child.type === "=~";
-    if (operator && (node.type === "command" || (node.type === "ERROR" && insideWordsOnly(node))))
-      into.push(child);
-    else if (child.childCount > 0) operatorWords(child, into);
+    const type = child.type;
+    if (type === "==" || type === "=~") {
+      if (node.type === "command" || (node.type === "ERROR" && insideWordsOnly(node)))
+        into.push({ at: child.startIndex, text: "''" });
+    } else if ((type === ">&-" || type === "<&-") && child.nextSibling !== null)
+      into.push({ at: child.endIndex - 1, text: " " });
+    else if (child.childCount > 0) tokenInsertions(child, into);
   }
   return into;
 }
 
-/** `text` with every `==` or `=~` argument of a simple command quoted, or null when none. */
-export function quotedOperatorWords(text: string, root: Node): string | null {
-  if (!text.includes("==") && !text.includes("=~")) return null;
-  const found = operatorWords(root, []);
+/** `text` with the tokens of `tokenInsertions` rewritten, or null when it has none. */
+export function rewrittenTokens(text: string, root: Node): string | null {
+  if (!/==|=~|&-/.test(text)) return null;
+  const found = tokenInsertions(root, []);
   if (found.length === 0) return null;
   let out = text;
-  for (const token of found.reverse())
-    out = `${out.slice(0, token.startIndex)}''${out.slice(token.startIndex)}`;
+  for (const { at, text: inserted } of found.reverse())
+    out = out.slice(0, at) + inserted + out.slice(at);
   return out;
 }

@@ -5,7 +5,7 @@ import { tokenizeScript } from "./fallback-tokenizer.js";
 import { staticWord, type Redirect, type Stage, type Word } from "./shell-ir.js";
 import { readRedirect } from "./tree-redirects.js";
 import { readCommand } from "./tree-simple-command.js";
-import type { TreeWalk } from "./tree-walk.js";
+import type { Assignment, TreeWalk } from "./tree-walk.js";
 
 /** The last statement of a pipeline node (comments skipped). */
 function lastStatement(node: Node): Node | null {
@@ -21,8 +21,34 @@ function lastStatement(node: Node): Node | null {
 interface LastCommand {
   readonly redirects: Redirect[];
   readonly trailing: readonly Word[];
+  /** Assignments the grammar read as words of a redirection (`0>f a=1 cmd`). */
+  readonly assignments: readonly Assignment[];
   /** Nodes the grammar put inside the command that follow it (here-document tails). */
   readonly after: Node[];
+}
+
+/** What may start an assignment word: a name, a subscript, `=` or `+=`. */
+const ASSIGNMENT_START = /^[A-Za-z_][A-Za-z0-9_]*(?:\[[^\]]*\])?\+?=/;
+
+/**
+ * The assignments at the start of the words the grammar put in the first redirection of
+ * `node` after its target, taken out of `trailing` (which holds those words first).
+ */
+function leadingAssignments(node: Node, trailing: Word[]): Assignment[] {
+  const redirect = node.namedChildren.find((child) => child?.type === "file_redirect");
+  const extras = (redirect?.namedChildren ?? []).filter(
+    (child): child is Node => child !== null && child.type !== "file_descriptor",
+  );
+  const found: Assignment[] = [];
+  for (const extra of extras.slice(1)) {
+    const start = ASSIGNMENT_START.exec(extra.text)?.[0];
+    const word = trailing[found.length];
+    if (start === undefined || word === undefined || !word.text.startsWith(start)) break;
+    const name = start.slice(0, start.endsWith("+=") ? -2 : -1);
+    found.push({ name, value: { ...word, text: word.text.slice(start.length) } });
+  }
+  trailing.splice(0, found.length);
+  return found;
 }
 
 /** `a |& b` sends a's standard error down the pipe too: `2>&1` after its own redirections. */
@@ -53,7 +79,8 @@ export function walkRedirected(
   const after: Node[] = [];
   const trailing: Word[] = [];
   const body = node.childForFieldName("body");
-  let previousEnd = body?.type === "command" ? body.endIndex : -1;
+  const last = body === null ? null : lastSimpleCommand(body);
+  let previousEnd = last !== null && last.endIndex === body?.endIndex ? last.endIndex : -1;
   // The grammar reads a here-string after another redirection as an error `<<` and `<WORD`.
   let hereString = -1;
   for (const child of node.namedChildren) {
@@ -78,7 +105,6 @@ export function walkRedirected(
   }
   // `sh 0<&5`, `0<f cmd`: the grammar leaves the `0` in the command (as an argument or as
   // the command name); bash reads it as the descriptor.
-  const last = body === null ? null : lastSimpleCommand(body);
   let tail = last?.lastNamedChild ?? null;
   if (tail?.type === "command_name" && tail.namedChildCount === 1) tail = tail.firstNamedChild;
   const first = redirects[0];
@@ -91,13 +117,18 @@ export function walkRedirected(
     redirects[0] = { ...first, fd: tail.text };
     w.descriptorEnds.add(tail.endIndex);
   }
+  // `0>f a=1 cmd`: the grammar took the `0` for the command name and the rest for words of
+  // the redirection; bash reads assignments before the command word.
+  const assignments: Assignment[] = [];
+  if (tail !== null && tail.parent?.type === "command_name" && w.descriptorEnds.has(tail.endIndex))
+    assignments.push(...leadingAssignments(node, trailing));
   redirects.push(...toPipe);
   // `a && b > f`, `a | b > f`, `a | { b; } > f`: bash attaches the redirection to the last
   // command of the last pipeline.
   const stages =
     body === null
       ? redirectedCompound(w, null, upstream, redirects)
-      : redirectedLast(w, body, upstream, { redirects, trailing, after });
+      : redirectedLast(w, body, upstream, { redirects, trailing, after, assignments });
   const stage = stages[stages.length - 1] as Stage;
   for (const extra of after) {
     if (extra.type === "pipeline") walkPipeline(w, extra, [stage]);
@@ -118,7 +149,8 @@ function redirectedLast(
 ): Stage[] {
   if (node.type === "pipeline") return walkPipeline(w, node, upstream, last).slice(upstream.length);
   if (node.type === "command") {
-    const cmd = readCommand(w, node, last.redirects, upstream, last.after, last.trailing);
+    const { redirects, after, trailing, assignments } = last;
+    const cmd = readCommand(w, node, redirects, upstream, after, trailing, assignments);
     w.emit(cmd);
     return [cmd];
   }
@@ -169,7 +201,15 @@ export function walkPipeline(
       const after: Node[] = [];
       const own = child.id === lastId ? last : null;
       const redirects = own?.redirects ?? stderrToPipe(child);
-      const cmd = readCommand(w, child, redirects, [...stages], after, own?.trailing);
+      const cmd = readCommand(
+        w,
+        child,
+        redirects,
+        [...stages],
+        after,
+        own?.trailing,
+        own?.assignments,
+      );
       w.emit(cmd);
       stages.push(cmd);
       if (own !== null) own.after.push(...after);

@@ -142,6 +142,11 @@ export function readRedirect(
     } else if (target === null) target = ctx.word(child)[0] ?? null;
     else words.push(...ctx.word(child));
   }
+  // `N>& -` closes the descriptor like `N>&-`.
+  if ((op === ">&" || op === "<&") && target?.text === "-" && !target.dynamic) {
+    out.push({ op: `${op}-`, fd, target: null, heredoc: null });
+    return;
+  }
   // The grammar reads `N<>FILE` (open for reading and writing) as `<` with target `>`.
   const readWrite = /^(\d*)<>\s*(\S+)/.exec(node.text);
   if (readWrite !== null && target?.text === ">") {

@@ -35,6 +35,18 @@ function escapedBlankStart(node: Node, from: number, to: number): number {
   return -1;
 }
 
+/** A blank not escaped by a backslash. */
+const UNESCAPED_BLANK = /(?:^|[^\\])[ \t]/;
+
+/** The words of a word node holding unescaped blanks. */
+function splitAtBlanks(text: string, w: TreeWalk): readonly Word[] {
+  if (/[\\'"$`]/.test(text)) return tokenizeScript(text, w.scope).commands[0]?.words ?? [];
+  return text
+    .split(/[ \t]+/)
+    .filter((part) => part !== "")
+    .map((part) => ({ ...staticWord(part), glob: /[*?]|\[.*\]/.test(part) }));
+}
+
 /** True when only line continuations (`\\⏎`) separate two word nodes of a command. */
 function continuesWord(node: Node, end: number, start: number): boolean {
   if (end < 0 || start <= end) return false;
@@ -43,7 +55,7 @@ function continuesWord(node: Node, end: number, start: number): boolean {
 
 /**
  * Read the simple command `node`: `redirects` (read after it by the caller) follow its own,
- * `trailing` words follow its words, and nodes the grammar put inside it that follow it are
+ * `trailing` words follow its words, `prefix` assignments come first, and nodes the grammar put inside it that follow it are
  * added to `after`.
  */
 export function readCommand(
@@ -53,6 +65,7 @@ export function readCommand(
   upstream: readonly Stage[],
   after: Node[],
   trailing: readonly Word[] = [],
+  prefix: readonly Assignment[] = [],
 ): SimpleCommand {
   const assignments: Assignment[] = [];
   const words: Word[] = [];
@@ -107,6 +120,11 @@ export function readCommand(
     runStart = child.startIndex;
     runEnd = child.endIndex;
     runIndex = words.length;
+    // The grammar reads `[ {` or `} }` as one word; bash splits it at the blank.
+    if (child.type === "word" && UNESCAPED_BLANK.test(child.text)) {
+      words.push(...splitAtBlanks(child.text, w));
+      continue;
+    }
     if (child.type === "command_name") {
       // `a=1 >f` has no command name: the grammar puts a missing one there.
       const inner = child.namedChildren[0];
@@ -125,7 +143,7 @@ export function readCommand(
   if (words[0]?.text === "let") for (const word of words.slice(1)) w.arithmetic(word.text);
   for (const name of nameOperands(words.map((word) => word.text))) w.nameSubscript(name);
   return {
-    assignments,
+    assignments: prefix.length === 0 ? assignments : [...prefix, ...assignments],
     words,
     redirects: own.length === 0 ? redirects : [...own, ...redirects],
     upstream: upstream.length > 0 ? upstream : w.inherited,

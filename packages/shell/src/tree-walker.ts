@@ -196,6 +196,15 @@ class TreeWalker implements TreeWalk {
         for (const child of node.namedChildren) if (child) this.walk(child);
         return;
       }
+      case "unary_expression": {
+        // `[[ -v 'a[$(cmd)]' ]]`: the element's subscript is expanded, and its code runs.
+        const operator = node.childForFieldName("operator")?.text ?? "";
+        const operand = node.namedChildren.find((child) => child?.type !== "test_operator");
+        if ((operator === "-v" || operator === "-R") && operand)
+          for (const name of this.word(operand)) this.nameSubscript(name.text);
+        for (const child of node.namedChildren) if (child) this.walk(child);
+        return;
+      }
       case "unset_command": {
         const names: Word[] = [];
         for (const child of node.namedChildren) {

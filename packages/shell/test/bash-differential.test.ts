@@ -15,6 +15,10 @@ const FIXED_CLASSES = [
   ...["echo a | for x in a b; do echo; done 2>f23", "echo |& :", "echo 2>&- |& : |& echo"],
   ...["{ echo; } |& :", "true == x | :", "echo =~ | echo b", "true == &>>f24 | echo"],
   ...["echo \\ x", "echo a \\ \\ b c", "echo \\  x", "echo a\\ b"],
+  ...["echo 2>&- a b", "echo >&- a", "echo 02 2>&- 02 2>&1", "printf <&- %s x"],
+  ...["0>f25 x+=y@ a", "0<in1 a=1 b[2]=3 echo x", "echo | 0>f26 v=2 echo"],
+  ...["echo [ { x", "echo } } ; echo ] [", "echo a | echo - 2>&1 | :", "true 00>f27 b $'\\t'"],
+  ...["x@ | a[1]=b echo", ">f28 x#y; echo b"],
 ];
 
 describe("differential test against bash", () => {

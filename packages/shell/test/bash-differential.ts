@@ -1,6 +1,6 @@
 // Compares the parse of generated harmless lines with what bash runs and re-prints.
 import { parseShell } from "../src/index.js";
-import type { Script, Stage } from "../src/shell-ir.js";
+import type { Redirect, Script, Stage } from "../src/shell-ir.js";
 import { isSimple } from "../src/shell-ir.js";
 import { readWithBash } from "./bash-oracle.js";
 import { harmlessLines, type HarmlessLine } from "./harmless-lines.js";
@@ -37,7 +37,16 @@ const DEFAULT_DESCRIPTOR: Readonly<Record<string, string>> = {
   "<<": "0",
   "<<-": "0",
   "<<<": "0",
+  ">&-": "1",
+  "<&-": "0",
 };
+
+/** A redirection as text, in the form bash prints it (closing a descriptor is `N>&-`). */
+function redirectText(r: Redirect): string {
+  const fd = r.fd ?? DEFAULT_DESCRIPTOR[r.op] ?? "";
+  const op = r.op === "<&-" ? ">&-" : r.op;
+  return `${fd}${op}${r.target?.text ?? ""}${r.heredoc ?? ""}`;
+}
 
 function stageText(stage: Stage): string {
   if (!isSimple(stage)) return `{${stage.commands.map(stageText).join("; ")}}`;
@@ -50,10 +59,7 @@ function structure(script: Script): unknown {
     commands: script.commands.map((command) => ({
       assignments: command.assignments.map((a) => `${a.name}=${a.value.text}`),
       words: command.words.map((word) => word.text),
-      redirects: command.redirects.map(
-        (r) =>
-          `${r.fd ?? DEFAULT_DESCRIPTOR[r.op] ?? ""}${r.op}${r.target?.text ?? ""}${r.heredoc ?? ""}`,
-      ),
+      redirects: command.redirects.map(redirectText),
       upstream: command.upstream.map(stageText),
     })),
     background: script.background === true,

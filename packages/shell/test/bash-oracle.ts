@@ -37,10 +37,11 @@ function driverScript(lines: readonly string[], dir: string): string {
     "command_not_found_handle() { return 0; }",
     `PATH=${ansiQuoted(path.join(dir, "no-commands"))}`,
     `cd ${ansiQuoted(dir)} || exit 1`,
-    `exec 3>${ansiQuoted(path.join(dir, "trace"))}`,
-    "BASH_XTRACEFD=3",
     "PS4='+ '",
     'for i in "${!L[@]}"; do',
+    // A trace file per line: a background job that outlives its line writes to its own file.
+    '  exec 3>"trace.$i"',
+    "  BASH_XTRACEFD=3",
     `  printf '${LINE_MARK}%s\\n' "$i" >&3`,
     '  if eval -- "__oracle_fn() { ${L[i]}',
     '}" 2>/dev/null; then',
@@ -112,13 +113,13 @@ export function readWithBash(lines: readonly string[]): BashReading[] {
     const result = spawnSync("bash", ["--norc", "--noprofile", script], {
       cwd: dir,
       stdio: "ignore",
-      timeout: 120_000,
+      timeout: 600_000,
       env: { LC_ALL: "C.UTF-8", HOME: dir },
     });
     if (result.status !== 0) throw new Error(`bash oracle failed: ${String(result.error)}`);
-    const trace = readFileSync(path.join(dir, "trace"), "utf8");
     const readings: BashReading[] = [];
-    for (const block of trace.split(LINE_MARK).slice(1)) {
+    for (let i = 0; i < lines.length; i++) {
+      const block = readFileSync(path.join(dir, `trace.${i}`), "utf8").slice(LINE_MARK.length);
       const body = block.slice(block.indexOf("\n") + 1);
       if (body.startsWith(SYNTAX_ERROR_MARK)) {
         readings.push({ canonical: null, traced: tracedCommands(body.slice(2)) });

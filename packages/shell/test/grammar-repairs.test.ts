@@ -95,6 +95,35 @@ describe("descriptors", () => {
     expect(argvs("echo 0 >f")).toEqual([["echo", "0"]]);
   });
 
+  it("does not take the word after a closed descriptor for its target", () => {
+    for (const op of ["2>&-", ">&-", "<&-", "0<&-", "1>&-"]) {
+      expect(argvs(`rm ${op} -rf /tmp/x`), op).toEqual([["rm", "-rf", "/tmp/x"]]);
+      const [command] = parseShell(`rm ${op} -rf /tmp/x`).commands;
+      expect(
+        command?.redirects.map((r) => r.op),
+        op,
+      ).toEqual([op.replace(/^\d/, "")]);
+      expect(command?.redirects[0]?.target, op).toBeNull();
+    }
+    expect(argvs("rm 2>&- -rf a; echo b")).toEqual([
+      ["rm", "-rf", "a"],
+      ["echo", "b"],
+    ]);
+    expect(argvs("echo 02 2>&- 02 2>&1")).toEqual([["echo", "02", "02"]]);
+    expect(redirectsOf("echo 2>&-")).toEqual([["2>&-"]]);
+  });
+
+  it("reads assignments after a leading descriptor-0 redirection as assignments", () => {
+    const [command] = parseShell("0>f x+=y@ rm -rf /tmp/x").commands;
+    expect(command?.words.map((word) => word.text)).toEqual(["rm", "-rf", "/tmp/x"]);
+    expect(command?.assignments.map((a) => `${a.name}=${a.value.text}`)).toEqual(["x=y@"]);
+    expect(argvs("0<in a=1 b[2]=3 sh -s")).toEqual([["sh", "-s"]]);
+    expect(argvs("echo | 0>f v=2 sh")).toEqual([["echo"], ["sh"]]);
+    expect(argvs("0>f 'a'=1 x")).toEqual([["a=1", "x"]]);
+    const [dynamic] = parseShell("0>f a=$(echo hi) sh").commands.slice(-1);
+    expect(dynamic?.assignments[0]?.value.substitutions).toHaveLength(1);
+  });
+
   it("reads <> (open for reading and writing) with or without a blank", () => {
     for (const line of ["cat <>f8", "cat <> f8", "cat 1<>f8", "cat 3<> f8 a"]) {
       const [command] = parseShell(line).commands;
@@ -193,6 +222,24 @@ describe("words the grammar splits or joins unlike bash", () => {
     ]);
     expect(argvs("[[ a == b ]] && echo == x")).toEqual([["echo", "==", "x"]]);
     expect(argvs("[[ a =~ b ]] && echo ok")).toEqual([["echo", "ok"]]);
+  });
+
+  it("splits a word the grammar read across a blank", () => {
+    expect(argvs("echo [ { x")).toEqual([["echo", "[", "{", "x"]]);
+    expect(argvs("echo } } ; rm x")).toEqual([
+      ["echo", "}", "}"],
+      ["rm", "x"],
+    ]);
+    expect(argvs("rm [ -rf /tmp/x")).toEqual([["rm", "[", "-rf", "/tmp/x"]]);
+    expect(argvs("printf [ [ %s")).toEqual([["printf", "[", "[", "%s"]]);
+  });
+
+  it("keeps a lone - before a redirection of a pipeline's last command", () => {
+    expect(argvs("echo a | sh - 2>&1 | cat")).toEqual([["echo", "a"], ["sh", "-"], ["cat"]]);
+    expect(argvs("echo a && sh - 2>/dev/null")).toEqual([
+      ["echo", "a"],
+      ["sh", "-"],
+    ]);
   });
 
   it("starts a word with an escaped blank", () => {

@@ -9,6 +9,7 @@ export type {
   SkillsToolsDeps,
 } from "./skills-settings.js";
 export { SkillEnvPassthrough } from "./env-passthrough.js";
+export type { SkillEnvPassthroughSink } from "./env-passthrough.js";
 export { parseSkillText, MAX_NAME_LENGTH, MAX_DESCRIPTION_LENGTH } from "./skill-frontmatter.js";
 export type { ParsedSkillText } from "./skill-frontmatter.js";
 export { findInjectionPatterns } from "./injection-scan.js";

@@ -245,6 +245,7 @@ export class SkillManager {
     await removeTree(skillDir);
     const parent = path.dirname(skillDir);
     if (!roots.includes(parent)) await removeIfEmpty(parent);
+    this.#settings.passthrough?.remove?.(name);
     const absorbed = umbrella === "" ? "" : ` Content absorbed into '${umbrella}'.`;
     return { success: true, message: `Skill '${name}' deleted.${absorbed}` };
   }

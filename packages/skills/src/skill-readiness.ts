@@ -83,11 +83,13 @@ export interface SkillReadiness {
 
 /**
  * Check a skill's required variables (set in the environment or in `<home>/.env`), pass the
- * present ones through to child processes, and report `setup_needed` for the missing ones.
+ * present ones through to child processes (as `skill`'s set, when named), and report
+ * `setup_needed` for the missing ones.
  */
 export function skillReadiness(
   frontmatter: Readonly<Record<string, unknown>>,
   settings: SkillsSettings,
+  skill?: string,
 ): SkillReadiness {
   const required = requiredEnvironmentVariables(frontmatter);
   const envFile = required.length > 0 ? settings.envFile() : {};
@@ -97,7 +99,10 @@ export function skillReadiness(
   };
   const missing = required.filter((v) => v.optional !== true && !isSet(v.name)).map((v) => v.name);
   const available = required.filter((v) => isSet(v.name)).map((v) => v.name);
-  if (available.length > 0) settings.passthrough?.add(available);
+  // The skill's set is replaced: a variable its SKILL.md no longer names (or that is no longer
+  // set) stops passing through.
+  if (skill !== undefined) settings.passthrough?.add(available, skill);
+  else if (available.length > 0) settings.passthrough?.add(available);
   const setupNeeded = missing.length > 0;
   const fields = {
     required_environment_variables: required,

@@ -117,7 +117,7 @@ export async function viewSkill(
       : {};
   const linked = await linkedFiles(skill.dir);
   const hasLinked = Object.keys(linked).length > 0;
-  const readiness = skillReadiness(frontmatter, settings);
+  const readiness = skillReadiness(frontmatter, settings, skill.name);
   const declaredName = frontmatter.name;
   const result: Record<string, unknown> = {
     success: true,

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { loadEnvFile } from "@hermes-agent/config";
 import { createStderrLogger, expandHome, resolveHermesHome, type Logger } from "@hermes-agent/core";
-import type { SkillEnvPassthrough } from "./env-passthrough.js";
+import type { SkillEnvPassthroughSink } from "./env-passthrough.js";
 import type { SkillRoots } from "./skill-index.js";
 
 /** The `skills:` section of config.yaml as the skills tools read it. */
@@ -30,8 +30,11 @@ export interface SkillsToolsDeps {
   readonly env?: EnvSource;
   /** Trusted project skill folders, searched before everything else. */
   readonly projectSkillDirs?: readonly string[];
-  /** Receives the variables of loaded skills, for terminal and execute_code children. */
-  readonly envPassthrough?: Pick<SkillEnvPassthrough, "add">;
+  /**
+   * Receives the variables of loaded skills, for terminal and execute_code children (a
+   * {@link SkillEnvPassthrough}, or anything with `add`); `remove` hears of deleted skills.
+   */
+  readonly envPassthrough?: SkillEnvPassthroughSink;
   /** Messaging platform for `skills.platform_disabled` (default `HERMES_PLATFORM`). */
   readonly platform?: string;
   /** Lifetime of the cached listing in milliseconds (default 30 000). */
@@ -97,7 +100,7 @@ export class SkillsSettings {
   }
 
   /** Where loaded skills' variables go. */
-  get passthrough(): Pick<SkillEnvPassthrough, "add"> | undefined {
+  get passthrough(): SkillEnvPassthroughSink | undefined {
     return this.#deps.envPassthrough;
   }
 

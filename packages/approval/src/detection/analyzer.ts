@@ -63,6 +63,7 @@ import { shellPayloadMatch } from "./shell-payloads.js";
 import { runFormRules } from "./rules/run-forms-rules.js";
 import { inputSecretMatch, runtimeFileRules } from "./rules/runtime-files-rules.js";
 import { globToRegExp } from "./paths.js";
+import { locatedProgram } from "./rules/located-program.js";
 import type { DangerousCommandMatch } from "./types.js";
 
 const MAX_DEPTH = 8;
@@ -263,6 +264,14 @@ class Analyzer implements RuleContext {
       if (layer.directory !== undefined && layer.directory !== directory) {
         directory = layer.directory;
         enterDirectory(this.state, directory);
+      }
+      const located = locatedProgram(layer.nameWord);
+      if (located !== null) {
+        // `$(which python3) -m pytest`: the named program runs (found on PATH at run time).
+        this.collector?.unresolved.add("command word looked up at run time");
+        const words = [staticWord(located), ...layer.args];
+        found = worse(found, this.analyseCommand({ ...layer.source, words }));
+        break;
       }
       if (isDynamicCommandWord(layer)) {
         const base = layer.nameWord.text.slice(layer.nameWord.text.lastIndexOf("/") + 1);

@@ -225,6 +225,9 @@ const KERNEL_CONTROL = /^(?:proc\/sysrq-trigger|sys\/firmware\/efi\/efivars(?:\/
 const CODE_HOOK =
   /(?:^|\/)(?:\.git\/(?:config|hooks\/[^/]+)|\.husky\/[^/]+|[^/]*-packages\/[^/]+\.pth)$/;
 
+// Python start-up files by name (`.pth` lines that start with `import` run at every start).
+const STARTUP_FILE_NAME = /\/(?:[^/]+\.pth|usercustomize\.py|sitecustomize\.py)$/;
+
 // Sensitive files a globbed write target is checked against (`/e*/pa??wd`, `~/.b*rc`).
 const SENSITIVE_FILES = [
   "/etc/passwd",
@@ -251,6 +254,9 @@ const SENSITIVE_FILES = [
  * file it could match.
  */
 export function classifyWriteTarget(text: string): WriteTargetKind | null {
+  // A Python start-up file in a directory known only at run time
+  // (`"$(python3 -m site --user-site)/x.pth"`, `$SITE/sitecustomize.py`).
+  if (text.includes(DYNAMIC) && STARTUP_FILE_NAME.test(text)) return "code-hook";
   if (/^[/~]/.test(text) && GLOB_CHARS.test(text) && !text.includes(DYNAMIC)) {
     const pattern = globToRegExp(text);
     const candidate = SENSITIVE_FILES.find((file) => pattern.test(file));

@@ -3,6 +3,7 @@ import {
   commandBaseName,
   optionValues,
   readOptions,
+  resolveLayers,
   type Script,
   type SimpleCommand,
   stageOutput,
@@ -10,6 +11,14 @@ import {
 } from "@hermes-agent/shell";
 import { EXEC_RULES } from "./rules/exec-rules.js";
 import { MAKE_OPTIONS, makefileScript } from "./rules/make-rules.js";
+import { COMPILERS, compiledSourceMatch } from "./rules/compiled-code.js";
+import {
+  COMPILED_CONTENT,
+  REMOTE_CONTENT,
+  clonedDirectory,
+  compiledProgram,
+  decodedStagedFile,
+} from "./rules/staged-files.js";
 import { rule, type DangerousCommandMatch, type RuleInfo } from "./types.js";
 
 /** Rules over a whole script rather than one command. */
@@ -27,7 +36,7 @@ export function forkBombMatch(script: Script): DangerousCommandMatch | null {
   return null;
 }
 
-const REMOTE = "\u0000remote";
+const REMOTE = REMOTE_CONTENT;
 const RUNNERS = /^(?:(?:ba|z|da|k|mk|a)?sh|python\d*(?:\.\d+)?|perl|ruby|node|source|\.)$/;
 
 function normaliseFile(path: string): string {
@@ -57,9 +66,26 @@ export function writtenThenExecMatch(
   analyse: (text: string) => DangerousCommandMatch | null,
 ): DangerousCommandMatch | null {
   const files = new Map<string, string>();
+  // Directories cloned from the network, and the one a `cd` moved into (if any).
+  const clones = new Set<string>();
+  let cloneCwd: string | null = null;
   for (const [index, cmd] of script.commands.entries()) {
     const name = commandBaseName(cmd.words[0]?.text ?? "");
     const output = cmd.redirects.length > 0 ? outputFile(cmd) : null;
+    if (name === "git") {
+      const cloned = clonedDirectory(cmd);
+      if (cloned !== null) clones.add(normaliseFile(cloned));
+    } else if (name === "cd" && clones.size > 0) {
+      const to = normaliseFile(cmd.words[1]?.text ?? "");
+      cloneCwd = clones.has(to) ? to : null;
+    } else if (COMPILERS.has(name)) {
+      const built = compiledProgram(cmd, files);
+      if (built !== null) files.set(normaliseFile(built.file), built.content);
+    }
+    if (clones.size > 0) {
+      const found = runsClonedFile(cmd, clones, cloneCwd);
+      if (found !== null) return found;
+    }
     if (files.size === 0 && output === null && !/^(?:curl|wget|tee|sponge)$/.test(name)) continue;
     const words = cmd.words.map((word) => word.text);
     if (name === "curl" || name === "wget") {
@@ -110,17 +136,25 @@ export function writtenThenExecMatch(
     if (output) {
       // `a | b > FILE` puts the redirect on the whole pipeline: the file gets b's output.
       const producer = cmd.words.length === 0 ? script.commands[index - 1] : cmd;
+      const decoded =
+        producer === undefined
+          ? undefined
+          : decodedStagedFile(producer, commandBaseName(producer.words[0]?.text ?? ""), files);
       const content =
         producer === undefined
           ? null
-          : stageOutput({
-              ...producer,
-              redirects: producer.redirects.filter((redirect) => !redirect.op.includes(">")),
-            });
+          : decoded !== undefined
+            ? decoded
+            : stageOutput({
+                ...producer,
+                redirects: producer.redirects.filter((redirect) => !redirect.op.includes(">")),
+              });
       if (content !== null)
         files.set(output.file, (output.append ? (files.get(output.file) ?? "") : "") + content);
       else files.delete(output.file);
-      continue;
+      // A command that only writes a file runs nothing written before it; one with its
+      // output sent away may (`nohup /tmp/k >/dev/null &`).
+      if (producer !== cmd || !cmd.words.some((word) => word.text.includes("/"))) continue;
     }
     if (files.size === 0) continue;
     if (name === "make" || name === "gmake") {
@@ -134,16 +168,73 @@ export function writtenThenExecMatch(
       }
       continue;
     }
-    const first = normaliseFile(words[0] ?? "");
-    const target = RUNNERS.test(name)
-      ? normaliseFile(words.find((w, i) => i > 0 && !w.startsWith("-")) ?? "")
-      : first;
-    if (!(words[0] ?? "").includes("/") && target === first) continue;
-    const content = files.get(target);
-    if (content === undefined || target === "") continue;
-    if (content === REMOTE) return matchOf(EXEC_RULES.remoteExec);
-    const inner = /^python|^perl|^ruby|^node/.test(name) ? null : analyse(content);
-    if (inner) return inner;
+    // Through launchers (`nohup /tmp/k &`, `setsid`, `timeout 60`, `sudo`): each layer runs.
+    for (const layer of resolveLayers(cmd)) {
+      const found = runsWrittenFile(
+        layer.name,
+        [layer.nameWord.text, ...layer.args.map((word) => word.text)],
+        files,
+        analyse,
+      );
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
+// Directories on the usual PATH: a file written there runs by its bare name later.
+const PATH_DIRECTORY = /^(?:~|\/usr(?:\/local)?|\/opt\/[^/]+|~\/\.local|~\/\.cargo|~\/go)?\/s?bin$/;
+
+/** The verdict for one command layer that may run a file written earlier in the script. */
+function runsWrittenFile(
+  name: string,
+  words: readonly string[],
+  files: ReadonlyMap<string, string>,
+  analyse: (text: string) => DangerousCommandMatch | null,
+): DangerousCommandMatch | null {
+  const first = normaliseFile(words[0] ?? "");
+  const target = RUNNERS.test(name)
+    ? normaliseFile(words.find((w, i) => i > 0 && !w.startsWith("-")) ?? "")
+    : first;
+  let content = files.get(target);
+  if (!(words[0] ?? "").includes("/") && target === first) {
+    // `curl -o ~/.local/bin/helper URL && chmod +x ... && helper`.
+    content = undefined;
+    for (const [file, written] of files) {
+      const slash = file.lastIndexOf("/");
+      if (file.slice(slash + 1) === first && PATH_DIRECTORY.test(file.slice(0, slash)))
+        content = written;
+    }
+  }
+  if (content === undefined || target === "") return null;
+  if (content === REMOTE) return matchOf(EXEC_RULES.remoteExec);
+  if (content.startsWith(COMPILED_CONTENT))
+    return compiledSourceMatch(content.slice(COMPILED_CONTENT.length), analyse);
+  return /^python|^perl|^ruby|^node/.test(name) ? null : analyse(content);
+}
+
+/**
+ * `git clone URL dir && dir/install.sh`, `... && cd dir && ./setup.sh`, `bash dir/setup.sh`:
+ * a script of the fetched checkout runs.
+ */
+function runsClonedFile(
+  cmd: SimpleCommand,
+  clones: ReadonlySet<string>,
+  cwd: string | null,
+): DangerousCommandMatch | null {
+  for (const layer of resolveLayers(cmd)) {
+    const words = [layer.nameWord, ...layer.args];
+    const script = RUNNERS.test(layer.name)
+      ? words.find((w, i) => i > 0 && !w.text.startsWith("-"))
+      : layer.nameWord;
+    if (script === undefined || script.dynamic) continue;
+    // A bare command word is looked up on PATH, not in the checkout.
+    if (script === layer.nameWord && !script.text.includes("/")) continue;
+    const path = normaliseFile(script.text);
+    const inside =
+      [...clones].some((dir) => path.startsWith(`${dir}/`)) ||
+      (cwd !== null && !path.startsWith("/") && !path.startsWith("~"));
+    if (inside) return matchOf(EXEC_RULES.remoteExec);
   }
   return null;
 }

@@ -10,7 +10,7 @@ import { homeFolded, inWorkingDirectory } from "./session-paths.js";
 const PRIVATE =
   /(?:^|\/)(?:id_(?:rsa|dsa|ecdsa|ed25519)(?:_sk)?|\.ssh\/(?!.*\.pub$)(?!known_hosts)(?!config$)(?!authorized_keys)[^/]+|\.aws\/credentials|\.aws\/sso\/cache\/.*|\.netrc|\.pgpass|\.my\.cnf|\.git-credentials|\.gnupg\/(?:private-keys[^/]*\/.*|secring\.gpg)|\.hermes\/(?:\.env|auth\.json|state\.db[^/]*|[^/]*(?:auth|token|credential|secret)[^/]*)|\.docker\/config\.json|\.npmrc|\.pypirc|\.yarnrc(?:\.yml)?|\.config\/gcloud\/(?:application_default_credentials\.json|credentials\.db|access_tokens\.db|legacy_credentials\/.*)|\.azure\/(?:accessTokens\.json|msal_token_cache\.\w+|.*\.pem)|\.kube\/config|\.config\/gh\/hosts\.yml|\.config\/hub|\.cargo\/credentials(?:\.toml)?|\.terraform\.d\/credentials\.tfrc\.json|\.vault-token|\.gem\/credentials|\.codex\/auth\.json|\.claude\/\.credentials\.json|\.config\/(?:google-chrome|chromium|BraveSoftware\/[^/]+|microsoft-edge)\/[^/]+\/(?:Login Data|Cookies|Web Data)|Library\/Application Support\/Google\/Chrome\/[^/]+\/(?:Login Data|Cookies)|\.mozilla\/firefox\/[^/]+\/(?:logins\.json|key[34]\.db|cookies\.sqlite)|\.local\/share\/keyrings\/.*|\.password-store\/.*|Library\/Keychains\/.*|\.config\/rclone\/rclone\.conf|\.s3cfg|\.boto|\.config\/op\/.*|\.config\/hermes\/.*(?:auth|token).*)$/i;
 const SYSTEM_PRIVATE =
-  /^\/(?:etc\/(?:shadow|gshadow|sudoers|ssh\/ssh_host_[^/]*_key|security\/opasswd)|root\/\.ssh\/.+|proc\/(?:[^/]+)\/(?:environ|mem|maps)|var\/lib\/docker\/.*config\.v2\.json)$/;
+  /^\/(?:etc\/(?:shadow|gshadow|sudoers|ssh\/ssh_host_[^/]*_key|security\/opasswd)|root\/\.ssh\/.+|proc\/(?:[^/]+)\/(?:environ|mem|maps)|var\/lib\/docker\/.*config\.v2\.json|(?:var\/)?run\/secrets\/.+|etc\/kubernetes\/(?:admin|super-admin|kubelet|controller-manager|scheduler)\.conf)$/;
 // Secrets that are ordinary to read inside a project but must not be sent anywhere.
 const SENDABLE =
   /(?:^|\/)(?:\.env(?:\.[\w-]+)?|\.ssh|\.aws|\.gnupg|\.kube|\.docker|\.hermes|id_[a-z0-9]+(?:\.pub)?|[^/]*\.(?:pem|key|p12|pfx|keystore|jks)|credentials(?:\.json)?|secrets?\.(?:ya?ml|json|toml)|service[-_]account[^/]*\.json)$/i;
@@ -36,7 +36,7 @@ function normalised(text: string): string {
 // The agent's own files, relative to HERMES_HOME: secrets (credentials, session state) and config.
 const HERMES_SECRET =
   /^(?:\.env(?:\..+)?|auth\.json|auth\.lock|state\.db.*|sessions\/.*|[^/]*(?:auth|token|credential|secret)[^/]*)$/i;
-const HERMES_CONFIG = /^(?:config\.ya?ml|SOUL\.md|cron\/.*|hooks\/.*|plugins\/.*|skills\/.*)$/i;
+const HERMES_CONFIG = /^(?:config\.ya?ml|approvals-baseline\.json|SOUL\.md|cron\/.*|hooks\/.*|plugins\/.*|skills\/.*)$/i;
 
 /**
  * What a path is among the agent's own files under the effective HERMES_HOME: `"secret"`

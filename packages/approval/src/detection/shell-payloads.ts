@@ -127,6 +127,25 @@ function sshMatch(cmd: ResolvedCommand, ctx: RuleContext): DangerousCommandMatch
   return payloadMatch(remote, ctx);
 }
 
+// PowerShell's parameters that name the code to run (matched case-insensitively, by prefix).
+const PWSH_CODE =
+  /^-(?:c|co|com|comm|comma|comman|command|f|fi|fil|file|e|ec|en|enc|encodedcommand)$/i;
+const PWSH_WITH_VALUE =
+  /^-(?:wd|workingdirectory|ex|executionpolicy|o|outputformat|inputformat|if|settingsfile|config\w*|windowstyle|w|psconsolefile|version|v|custompipename|mta|sta)$/i;
+
+/** `curl URL | pwsh -Command -`, `pwsh -File -`, `| pwsh -NoProfile`: commands read from stdin. */
+function powershellReadsStdin(cmd: ResolvedCommand): boolean {
+  const args = cmd.args;
+  for (let i = 0; i < args.length; i++) {
+    const text = args[i]?.text ?? "";
+    if (text === "-") return true;
+    if (PWSH_CODE.test(text)) return args[i + 1]?.text === "-";
+    if (PWSH_WITH_VALUE.test(text)) i++;
+    else if (!text.startsWith("-")) return false;
+  }
+  return true;
+}
+
 /** Re-analyse code a command hands to a shell: `-c` strings, eval, here-docs, piped scripts. */
 export function shellPayloadMatch(
   cmd: ResolvedCommand,
@@ -189,6 +208,9 @@ export function shellPayloadMatch(
     case "at":
     case "batch":
       return stdinCode(cmd, ctx);
+    case "pwsh":
+    case "powershell":
+      return powershellReadsStdin(cmd) ? stdinCode(cmd, ctx) : null;
     case "sudo":
     case "doas":
     case "su": {

@@ -14,6 +14,8 @@ export const ApprovalErrorCode = {
    * the process starts again. Reported through `onError` as a warning.
    */
   LooseningDeferred: "APPROVAL_LOOSENING_DEFERRED",
+  /** config.yaml has more than one name, so its approval settings are not accepted. */
+  ConfigTampered: "APPROVAL_CONFIG_TAMPERED",
 } as const;
 
 /** One of the {@link ApprovalErrorCode} values. */

@@ -8,6 +8,7 @@ import { answerOf } from "./human-reply.js";
 import type { ApprovalPrompt } from "./approval-prompt.js";
 import { approvalSettingsOf, type ApprovalSettings } from "./approval-settings.js";
 import { tightenOnly } from "./settings-ratchet.js";
+import { loosenedMessage, saveBaseline, startSettings } from "./approval-baseline.js";
 import { createApprovalStore, scopedEntry, type ApprovalEntry } from "./approval-store.js";
 import type { TargetClass } from "./target-class.js";
 import { removeAllowlistEntry, saveAllowlistEntry } from "./allowlist-persistence.js";
@@ -73,6 +74,17 @@ export interface ApprovalManagerOptions {
   readonly persistAllowlist?: boolean;
   /** Receives errors that must not change a decision (audit or config write failures). */
   readonly onError?: (error: unknown) => void;
+  /**
+   * Apply what config.yaml loosens since the last start (see approval-baseline.ts); default
+   * false, or `HERMES_ACCEPT_APPROVAL_CHANGES` set. Only for a user who confirmed the change.
+   */
+  readonly acceptApprovalChanges?: boolean;
+  /**
+   * Compare config.yaml with the settings of the last start and hold back what it loosens
+   * (approval-baseline.ts). Default true when `config` is not given (the manager reads the home's
+   * config.yaml); a host whose config comes from that file too sets it.
+   */
+  readonly approvalBaseline?: boolean;
 }
 
 /** Options of {@link ApprovalManager.revokeApproval}. */
@@ -122,6 +134,11 @@ export interface ApprovalManager {
   clearSession(sessionKey: string): void;
   /** The audit log file. */
   readonly auditLogFile: string;
+  /**
+   * Settles once the manager has read its settings at start and recorded them as the baseline
+   * (never rejects); a host awaits it before the agent's first command.
+   */
+  readonly started: Promise<void>;
 }
 
 /** Create an {@link ApprovalManager}. */
@@ -154,8 +171,36 @@ export function createApprovalManager(options: ApprovalManagerOptions = {}): App
   const warned = new Set<string>();
   // Read now, when the manager is made (before any command could edit the file), not at the
   // first dangerous command.
-  const atStart = readConfig().then(approvalSettingsOf);
+  // A config read from HERMES_HOME is compared with the settings of the last start: what it
+  // loosens since then waits for the user's acceptance (approval-baseline.ts). A config object
+  // or loader given by the host is the host's to vouch for.
+  const baselined = options.approvalBaseline ?? options.config === undefined;
+  const accept =
+    options.acceptApprovalChanges === true || isTruthy(env.HERMES_ACCEPT_APPROVAL_CHANGES);
+  let baseline: ApprovalSettings | undefined;
+  const atStart = readConfig().then(async (config) => {
+    const read = approvalSettingsOf(config);
+    if (!baselined) return read;
+    const start = await startSettings(home, read, accept);
+    for (const item of start.heldBack) warned.add(`${item.setting}\0${item.read}`);
+    if (start.heldBack.length > 0)
+      reportError(
+        new ApprovalError(
+          ApprovalErrorCode.LooseningDeferred,
+          loosenedMessage(start.heldBack, start.tampered),
+        ),
+      );
+    baseline = start.settings;
+    await saveBaseline(home, start.settings).catch(reportError);
+    return start.settings;
+  });
   atStart.catch(() => undefined);
+  // Every check waits for the start to be read and recorded (once), so no write of the manager's
+  // own outlives the first answer.
+  const started = atStart.then(
+    () => undefined,
+    () => undefined,
+  );
   const loadSettings = async (): Promise<ApprovalSettings> => {
     held ??= await atStart.catch(() => undefined);
     const read = approvalSettingsOf(await readConfig());
@@ -207,6 +252,11 @@ export function createApprovalManager(options: ApprovalManagerOptions = {}): App
       if (!persist) continue;
       try {
         await saveAllowlistEntry(home, entry);
+        // The human's own "always" is not a loosening at the next start.
+        if (baseline !== undefined && !baseline.commandAllowlist.includes(entry)) {
+          baseline = { ...baseline, commandAllowlist: [...baseline.commandAllowlist, entry] };
+          await saveBaseline(home, baseline);
+        }
       } catch (error) {
         reportError(error);
       }
@@ -280,17 +330,20 @@ export function createApprovalManager(options: ApprovalManagerOptions = {}): App
     checkOptions.commandContext?.hermesHome !== undefined
       ? checkOptions
       : { ...checkOptions, commandContext: { ...checkOptions.commandContext, hermesHome: home } };
-  const checkCommand = (command: string, checkOptions: CheckCommandOptions) =>
-    runCommandChecks(
+  const checkCommand = async (command: string, checkOptions: CheckCommandOptions) => {
+    await started;
+    return runCommandChecks(
       core,
       { detector, loadSettings, defaultSession },
       command,
       withHermesHome(checkOptions),
       runApprovalGate,
     ).catch((error: unknown) => failClosed(error, reportError));
+  };
 
   return {
     auditLogFile: auditLog.file,
+    started,
     checkDangerousCommand: checkCommand,
     checkExecuteCodeGuard: (code, guardOptions) =>
       runExecuteCodeGuard(

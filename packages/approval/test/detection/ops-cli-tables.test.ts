@@ -273,7 +273,6 @@ describe("operations CLI tables", () => {
         "npm install --save-dev vitest",
         "npm install @scope/pkg",
         "npm install ./packages/local-lib",
-        "npm i -g typescript",
         "pnpm add lodash",
         "yarn add lodash",
         "cargo install ripgrep",

@@ -91,6 +91,34 @@ describe("publishing outside the machine", () => {
       expect(detectDangerousCommand(command)?.patternKey, command).toBe("image-push");
   });
 
+  it("holds public and floating image names; a fixed version to the project's own registry is allowed", () => {
+    for (const command of [
+      "docker push acme/api",
+      "docker push acme/api:1.4.2",
+      "docker push docker.io/acme/api:1.4.2",
+      "docker push public.ecr.aws/acme/api:1.0",
+      "docker push registry.acme.io/acme/api",
+      "docker push registry.acme.io/acme/api:latest",
+      "docker push -a registry.acme.io/acme/api",
+      "podman push quay.io/acme/api",
+      "podman push localhost/api docker://docker.io/acme/api:2.0",
+      "docker buildx build --push -t registry.acme.io/api:1.2 -t registry.acme.io/api:latest .",
+      "docker buildx build --push .",
+    ])
+      expect(detectDangerousCommand(command)?.patternKey, command).toBe("image-push");
+    expectAll(
+      [
+        "docker push registry.example.com/acme/api:1.4.2",
+        "docker tag acme/api:dev registry.acme.io/acme/api:1.9.0-rc1 && docker push registry.acme.io/acme/api:1.9.0-rc1",
+        "docker push ghcr.io/acme/api:v2.3.1",
+        "docker push 123456789012.dkr.ecr.eu-west-1.amazonaws.com/api:2024-11-24",
+        "docker buildx build --push -t registry.acme.io/api:1.2.0 .",
+        "docker push registry.acme.io/acme/api@sha256:0123456789abcdef",
+      ],
+      "safe",
+    );
+  });
+
   it("flags registry clients copying images out and releases made public later", () => {
     expectAll(
       [

@@ -1,6 +1,6 @@
 // config.yaml is re-read live, and a command the agent runs can write it: a reload may make
-// approvals stricter at once but never looser. Loosening applies at the next start (a new
-// manager), with a warning. Commands are data: they are only checked here, never run.
+// approvals stricter at once but never looser. Loosening applies at a next start the user
+// accepted it for, with a warning. Commands are data: they are only checked here, never run.
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
@@ -33,8 +33,13 @@ async function start(initial: string) {
   // The process has started: its first read is done (as before any command of the agent runs).
   await manager.checkDangerousCommand("ls -la", CLI);
   const rewrite = (yaml: string) => writeFile(path.join(home.path, "config.yaml"), yaml, "utf8");
-  const restart = (): ApprovalManager =>
-    createApprovalManager({ home: home.path, env: {}, interactive: false });
+  // A new start applies the loosening only once the user accepted it (approval-baseline.ts).
+  const restart = (accepted = true): ApprovalManager =>
+    createApprovalManager({
+      home: home.path,
+      env: accepted ? { HERMES_ACCEPT_APPROVAL_CHANGES: "1" } : {},
+      interactive: false,
+    });
   return { manager, prompt, warnings, rewrite, restart };
 }
 
@@ -96,7 +101,10 @@ describe("a live reload never loosens approval", () => {
         approved: false,
       });
       expect(warnings.join("\n")).toMatch(/applies only when the process starts again/);
-      // A new start is the user's consent.
+      // A new start alone does not apply it; a start the user accepted it for does.
+      await expect(restart(false).checkDangerousCommand(DANGEROUS, CRON)).resolves.toMatchObject({
+        approved: false,
+      });
       await expect(restart().checkDangerousCommand(DANGEROUS, CRON)).resolves.toMatchObject({
         approved: true,
       });

@@ -8,6 +8,8 @@ describe("public surface", () => {
   test("exports exactly these values", () => {
     expect(Object.keys(api).sort()).toEqual(
       [
+        "acceptApprovalChanges",
+        "APPROVAL_BASELINE_FILE",
         "ApprovalChoice",
         "ApprovalError",
         "ApprovalErrorCode",
@@ -31,6 +33,7 @@ describe("public surface", () => {
         "listPendingApprovals",
         "MAX_ANALYSED_COMMAND_LENGTH",
         "parsePromptAnswer",
+        "pendingApprovalChanges",
         "registerGatewayNotify",
         "resolveGatewayApproval",
         "revokeApproval",

@@ -5,12 +5,20 @@ import { CliExit, err, out, type CliIo } from "./cli-io.js";
 import { withRuntime, type GlobalOptions } from "./cli-runtime.js";
 import { closeNames } from "./close-names.js";
 
-function pluginReport(io: CliIo, globals: GlobalOptions): Promise<PluginLoadReport> {
+/** The plugin report; `lookUp` is tried as an npm package name too (one not declared yet). */
+function pluginReport(
+  io: CliIo,
+  globals: GlobalOptions,
+  lookUp?: string,
+): Promise<PluginLoadReport> {
   return withRuntime(
     io,
     globals,
     "deny",
-    (runtime) => Promise.resolve(runtime.plugins.manager.report()),
+    (runtime) => {
+      if (lookUp !== undefined) runtime.plugins.manager.discover({ packages: [lookUp] });
+      return Promise.resolve(runtime.plugins.manager.report());
+    },
     { mcp: false },
   );
 }
@@ -44,9 +52,13 @@ export async function enablePluginCommand(
   globals: GlobalOptions,
   key: string,
 ): Promise<void> {
-  const before = await pluginReport(io, globals);
+  const before = await pluginReport(io, globals, key);
   if (before.safeMode) err(io, "note: HERMES_SAFE_MODE is set, so no plugin loads now.");
-  const known = [...new Set(before.plugins.flatMap((plugin) => [plugin.key, plugin.name]))];
+  const known = [
+    ...new Set(
+      before.plugins.flatMap((plugin) => [plugin.key, plugin.name, plugin.packageName ?? ""]),
+    ),
+  ].filter((name) => name !== "");
   if (!before.safeMode && !known.includes(key)) {
     const close = closeNames(key, known);
     throw new CliExit(

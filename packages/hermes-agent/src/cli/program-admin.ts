@@ -24,6 +24,15 @@ export function defineAdminCommands(program: Command, { io, globals }: ProgramCo
       );
     });
   approvals
+    .command("accept")
+    .description(
+      "apply what config.yaml loosens since the last start (mode off, opt-ins, allowlist), after asking",
+    )
+    .action(async () => {
+      const { acceptApprovalsCommand } = await import("./approvals-accept-command.js");
+      await acceptApprovalsCommand(io, globals());
+    });
+  approvals
     .command("revoke")
     .description("remove a permanent approval from config.yaml")
     .argument("<key>", "the pattern key or command, as 'approvals list' shows it")

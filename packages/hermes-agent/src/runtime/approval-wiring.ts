@@ -35,6 +35,8 @@ export function wireApproval(input: {
   readonly configSource: ConfigSource;
   /** The config as first read (for the timeout). */
   readonly config: HermesConfig;
+  /** Whether the config is the home's config.yaml (then compared with the last start's). */
+  readonly baseline: boolean;
   readonly logger: Logger;
 }): ApprovalWiring {
   const { option, env } = input;
@@ -58,6 +60,7 @@ export function wireApproval(input: {
     home: input.home,
     env,
     config: () => input.configSource.read(),
+    approvalBaseline: input.baseline,
     interactive: prompt !== undefined,
     ...(prompt === undefined ? {} : { prompt }),
     ...(notify === undefined ? {} : { context: "gateway" as const }),

@@ -29,11 +29,14 @@ export const BUILTIN_TOOL_PACKAGES: readonly ToolPackage[] = [
     name: "@hermes-agent/skills",
     load: () => import("@hermes-agent/skills"),
     register: (skills, ctx) => {
+      // Per skill: a deleted skill's variables leave, unless another loaded skill needs them.
+      const passthrough = new skills.SkillEnvPassthrough();
+      passthrough.onChange((names) => ctx.envPassthrough.set("@hermes-agent/skills", names));
       skills.registerSkillsTools(ctx.registry, {
         hermesHome: ctx.hermesHome,
         config: () => ctx.configSource.readSync(),
         env: ctx.env,
-        envPassthrough: ctx.envPassthrough,
+        envPassthrough: passthrough,
         logger: ctx.logger,
       });
     },

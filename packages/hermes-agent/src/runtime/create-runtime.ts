@@ -34,6 +34,8 @@ import { RuntimeEvents } from "./runtime-events.js";
 import { loadRuntimePlugins, type RuntimePlugins } from "./plugin-wiring.js";
 import type { RuntimeOptions } from "./runtime-options.js";
 import { withHermesEnvFile } from "./runtime-env.js";
+import { withCommandVariables } from "./command-variables-backends.js";
+import { RuntimeEnvPassthrough } from "./env-passthrough.js";
 import { createToolsetDefaults } from "./toolset-defaults.js";
 import type { HermesRuntime } from "./hermes-runtime.js";
 import type { ToolPackageContext, ToolPackageHandle } from "./tool-package.js";
@@ -87,8 +89,12 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Herme
     env,
     configSource,
     config,
+    // config.yaml of the home: a loosening since the last start waits for the user's acceptance.
+    baseline: options.config === undefined,
     logger,
   });
+  // Read and recorded before the agent's first command can touch config.yaml.
+  await approval.manager.started;
   const gate = createToolApprovalGate({
     manager: approval.manager,
     prompt: approval.prompt,
@@ -111,13 +117,14 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Herme
   const isClosed = (): boolean => closing !== undefined;
   let plugins: RuntimePlugins | undefined;
 
-  // Grows when a loaded skill declares variables it needs; terminal environments created
-  // afterwards pass them through.
-  const envPassthrough = [...settings.envPassthrough];
+  // Config names, plus the variables loaded skills need (they come and go): those reach every
+  // command of every task as per-command variables, existing environments included.
+  const envPassthrough = new RuntimeEnvPassthrough(settings.envPassthrough, env);
   const terminal = registerTerminalTools(registry, {
-    settings: { ...settings, cwd, envPassthrough },
+    settings: { ...settings, cwd },
     approval: approval.manager,
     hostEnv: env,
+    backends: withCommandVariables(defaultBackends, () => envPassthrough.commandVariables()),
   });
   const stopCompletions = terminal.onProcessComplete((completion) => {
     events.emit("process:complete", {
@@ -206,11 +213,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Herme
     hooks,
     events,
     handleFunctionCall,
-    envPassthrough: {
-      add(names) {
-        for (const name of names) if (!envPassthrough.includes(name)) envPassthrough.push(name);
-      },
-    },
+    envPassthrough,
     signal: lifetime.signal,
   };
   trackRuntime(tracker);

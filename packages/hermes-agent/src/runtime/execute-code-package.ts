@@ -19,8 +19,8 @@ export const EXECUTE_CODE_PACKAGE: ToolPackage = defineToolPackage({
         }),
       settings: ctx.config.code_execution,
       hostEnv: ctx.env,
-      // The live list the terminal uses too, so names skills add later reach scripts as well.
-      envPassthrough: ctx.terminal.settings.envPassthrough,
+      // Kept up to date in place, so names skills pass later (or no longer) apply to scripts too.
+      envPassthrough: ctx.envPassthrough.list,
       resolveCwd: async (taskId) => (await ctx.terminal.environment(taskId)).cwd,
       environment: (taskId) => ctx.terminal.environment(taskId),
       approveScript: (code, check) =>

@@ -36,10 +36,17 @@ export interface ToolPackageContext {
     ctx?: FunctionCallContext,
   ) => Promise<string>;
   /**
-   * Host variables to pass to terminal children from now on (a skill's
-   * `required_environment_variables`); task environments created earlier keep theirs.
+   * Host variables passed to terminal and execute_code children besides the config's: `add`
+   * passes names for good, `set(source, names)` replaces what `source` passes (the loaded
+   * skills' `required_environment_variables`). A change reaches the next command of every task,
+   * environments made earlier included.
    */
-  readonly envPassthrough: { add(names: Iterable<string>): void };
+  readonly envPassthrough: {
+    add(names: Iterable<string>): void;
+    set(source: string, names: Iterable<string>): void;
+    /** Config names and passed names, kept up to date in place. */
+    readonly list: readonly string[];
+  };
   /** Aborted when the runtime closes. */
   readonly signal: AbortSignal;
 }

@@ -51,6 +51,25 @@ function toolNames(index: number): string[] {
 const stdioServer = (name: string, args: readonly string[]) =>
   `  ${name}:\n    command: ${JSON.stringify(process.execPath)}\n    args: ${JSON.stringify(args)}\n`;
 
+/**
+ * The fixture announces list_changed after answering `tool`; hold that call's end until the
+ * server's new list is registered, so the loop's next turn sees it. Returns the undo.
+ */
+function awaitNewListAfter(harness: RuntimeHarness, tool: string): () => void {
+  const changed = new Promise<void>((resolve) => {
+    const off = harness.runtime.events.on("mcp:status", (event) => {
+      if (event.status === "tools_changed") {
+        off();
+        resolve();
+      }
+    });
+  });
+  return harness.runtime.hooks.registerHook("post_tool_call", async (payload) => {
+    if (payload.toolName === tool) await changed;
+    return undefined;
+  });
+}
+
 describe("runAgent with MCP servers of config.yaml", () => {
   test("the model is offered the servers' tools and its call reaches the server", async () => {
     const harness = await mcpRuntime(
@@ -78,20 +97,7 @@ describe("runAgent with MCP servers of config.yaml", () => {
       `mcp_servers:\n${stdioServer("fixture", [FIXTURE])}`,
     );
     const before = harness.runtime.registry.generation;
-    const changed = new Promise<void>((resolve) => {
-      const off = harness.runtime.events.on("mcp:status", (event) => {
-        if (event.status === "tools_changed") {
-          off();
-          resolve();
-        }
-      });
-    });
-    // The fixture announces list_changed after answering; the loop's next turn must see it,
-    // so the model's third request waits until the server's new list is registered.
-    const gate = harness.runtime.hooks.registerHook("post_tool_call", async (payload) => {
-      if (payload.toolName === "mcp__fixture__add_tools") await changed;
-      return undefined;
-    });
+    const gate = awaitNewListAfter(harness, "mcp__fixture__add_tools");
     const result = await harness.runtime.runAgent({ prompt: "grow your tools" });
     gate();
     expect(result.status).toBe("completed");
@@ -109,6 +115,46 @@ describe("runAgent with MCP servers of config.yaml", () => {
     expect(notices.map((message) => message.content)).toEqual([
       `[Tool list changed] New tools are available: ${added[0]}.`,
     ]);
+  });
+
+  test("under tool search, a tool the server removed mid-task is no longer found or called", async () => {
+    const harness = await mcpRuntime(
+      [
+        { toolCalls: [{ name: "tool_search", arguments: { query: "process id" } }] },
+        {
+          toolCalls: [
+            {
+              name: "tool_call",
+              arguments: { name: "mcp__fixture__remove_tool", arguments: { name: "pid" } },
+            },
+          ],
+        },
+        { toolCalls: [{ name: "tool_search", arguments: { query: "process id" } }] },
+        {
+          toolCalls: [
+            { name: "tool_call", arguments: { name: "mcp__fixture__pid", arguments: {} } },
+          ],
+        },
+        { content: "Done." },
+      ],
+      `tool_search: on\nmcp_servers:\n${stdioServer("fixture", [FIXTURE])}`,
+    );
+    const gate = awaitNewListAfter(harness, "mcp__fixture__remove_tool");
+    const result = await harness.runtime.runAgent({ prompt: "drop a tool" });
+    gate();
+    expect(result.status).toBe("completed");
+    const lastTool = (index: number) =>
+      String(
+        server?.requests[index]?.body.messages.filter((message) => message.role === "tool").at(-1)
+          ?.content,
+      );
+    const names = (text: string) =>
+      (JSON.parse(text) as { tools: { name: string }[] }).tools.map((tool) => tool.name);
+    expect(names(lastTool(1))).toContain("mcp__fixture__pid");
+    expect(lastTool(2)).toContain("removed pid");
+    expect(names(lastTool(3))).not.toContain("mcp__fixture__pid");
+    expect(lastTool(4)).toContain("'mcp__fixture__pid' is not available");
+    expect(harness.runtime.registry.hasTool("mcp__fixture__pid")).toBe(false);
   });
 
   test("a large MCP tool set is swapped for tool_search without naming any toolset", async () => {

@@ -114,6 +114,47 @@ describe("hermes-agent plugins enable | disable", { timeout: 90_000 }, () => {
   });
 });
 
+describe("hermes-agent plugins and npm packages", { timeout: 90_000 }, () => {
+  test("only declared packages are listed; enable <package> finds one that is not declared", async () => {
+    const npmPlugin = async (name: string, tool: string) => {
+      const dir = path.join("node_modules", ...name.split("/"));
+      await write(
+        path.join(dir, "package.json"),
+        JSON.stringify({ name, type: "module", "hermes-agent": { plugin: "./plugin.mjs" } }),
+      );
+      await write(
+        path.join(dir, "plugin.mjs"),
+        [
+          "export function register(ctx) {",
+          "  ctx.registerTool({",
+          `    name: ${JSON.stringify(tool)}, toolset: "npm-tools",`,
+          '    schema: { description: "Tool", parameters: { type: "object", properties: {} } },',
+          `    handler: () => JSON.stringify({ from: ${JSON.stringify(tool)} }),`,
+          "  });",
+          "}",
+          "",
+        ].join("\n"),
+      );
+    };
+    await write(
+      "package.json",
+      JSON.stringify({ name: "app", dependencies: { "hermes-plugin-declared": "^1.0.0" } }),
+    );
+    await npmPlugin("hermes-plugin-declared", "declared_tool");
+    await npmPlugin("@team/hermes-tools", "team_tool");
+
+    const listed = await cli(["plugins", "list"]);
+    expect(listed.stdout).toContain("hermes-plugin-declared");
+    expect(listed.stdout).not.toContain("hermes-tools");
+
+    const enabled = await cli(["plugins", "enable", "@team/hermes-tools"]);
+    expect(enabled.stderr).toBe("");
+    expect(enabled.code).toBe(0);
+    expect(enabled.stdout).toContain("✓ enabled @team/hermes-tools");
+    expect((await cli(["call", "team_tool"])).stdout).toContain('"from": "team_tool"');
+  });
+});
+
 describe("hermes-agent exec", { timeout: 90_000 }, () => {
   test("a Python script's output goes to stdout, its tool calls take the pipeline, its exit code is kept", async () => {
     const ok = await write(

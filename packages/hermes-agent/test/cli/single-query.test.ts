@@ -49,7 +49,13 @@ describe("single-query commands: run, call, exec", { timeout: 120_000 }, () => {
     expect(existsSync(marker)).toBe(true);
 
     await writeHome("config.yaml", "approvals:\n  single_query_mode: approve\n");
-    const script = await cli(["call", "execute_code", '{"code": "print(6 * 7)"}']);
+    // A loosening since the last start waits for the user's acceptance.
+    const held = await cli(["call", "terminal", remove]);
+    expect(held.code).toBe(1);
+    expect(held.stderr).toContain("HERMES_ACCEPT_APPROVAL_CHANGES=1");
+    expect(existsSync(marker)).toBe(true);
+    const accept = { HERMES_ACCEPT_APPROVAL_CHANGES: "1" };
+    const script = await cli(["call", "execute_code", '{"code": "print(6 * 7)"}'], accept);
     expect(script.code).toBe(0);
     expect(JSON.parse(script.stdout)).toMatchObject({ status: "success", output: "42\n" });
     const command = await cli(["call", "terminal", remove]);

@@ -241,7 +241,9 @@ function kubectl(cmd: ResolvedCommand, ctx: RuleContext): Match {
       return ops.some((op) => /^pod-security\.kubernetes\.io\/enforce=privileged$/.test(op)) ||
         ops.some((op) => /^pod-security\.kubernetes\.io\/enforce-?$/.test(op))
         ? matchOf(CLUSTER_RULES.adminGrant)
-        : null;
+        : meshOptOut(ops);
+    case "annotate":
+      return meshOptOut(ops);
     case "adm":
       return ocPolicyGrant(ops);
     case "certificate":
@@ -273,6 +275,14 @@ function kubectl(cmd: ResolvedCommand, ctx: RuleContext): Match {
   }
 }
 
+// Labels and annotations that take a namespace or workload out of the mesh (no mTLS, no policy).
+const MESH_OPT_OUT =
+  /^(?:istio-injection=disabled|sidecar\.istio\.io\/inject=false|linkerd\.io\/inject=disabled|config\.linkerd\.io\/default-inbound-policy=all-unauthenticated|kuma\.io\/sidecar-injection=disabled)$/;
+
+function meshOptOut(ops: readonly string[]): Match {
+  return ops.some((op) => MESH_OPT_OUT.test(op)) ? matchOf(CLUSTER_RULES.securityOff) : null;
+}
+
 /** `oc adm policy add-cluster-role-to-user cluster-admin dev`, `add-scc-to-user privileged`. */
 function ocPolicyGrant(ops: readonly string[]): Match {
   if (ops[1] !== "policy") return null;
@@ -302,11 +312,12 @@ const KUBECTL_NAMES: ReadonlySet<string> = new Set([
   "kc",
   "k3s",
   "microk8s",
+  "rancher",
 ]);
 
-/** `k3s kubectl ...` and `microk8s kubectl ...` run kubectl with the rest of the words. */
+/** `k3s kubectl ...`, `microk8s kubectl ...`, `rancher kubectl ...` run kubectl with the rest. */
 function clusterCommand(cmd: ResolvedCommand): ResolvedCommand {
-  if (cmd.name !== "k3s" && cmd.name !== "microk8s") return cmd;
+  if (cmd.name !== "k3s" && cmd.name !== "microk8s" && cmd.name !== "rancher") return cmd;
   const [sub, ...rest] = cmd.args;
   return sub?.text === "kubectl" ? { ...cmd, name: "kubectl", args: rest } : { ...cmd, args: [] };
 }

@@ -17,12 +17,20 @@ const HOME_IN_STRING =
 const HOME_EXPRESSION =
   /\b(?:os\s*\.\s*path\s*\.\s*expanduser\s*\(\s*['"]~['"]\s*\)|(?:require\s*\(\s*['"](?:node:)?os['"]\s*\)\s*\.\s*|os\s*\.\s*)?homedir\s*\(\s*\)|(?:pathlib\s*\.\s*)?Path\s*\.\s*home\s*\(\s*\)|Dir\s*\.\s*home|Etc\s*\.\s*getpwuid\s*\.\s*dir|Bun\s*\.\s*env\s*\.\s*HOME|process\s*\.\s*env\s*(?:\.\s*(?:HOME|USERPROFILE)|\[\s*['"](?:HOME|USERPROFILE)['"]\s*\])|os\s*\.\s*environ\s*(?:\[\s*['"]HOME['"]\s*\]|\.get\s*\(\s*['"]HOME['"]\s*(?:,[^)]*)?\))|(?:os\s*\.\s*)?getenv\s*\(\s*['"]HOME['"]\s*\)|ENV\s*(?:\[\s*['"]HOME['"]\s*\]|\.\s*fetch\s*\(\s*['"]HOME['"]\s*\))|ENVIRON\s*\[\s*['"]HOME['"]\s*\]|Deno\s*\.\s*env\s*\.\s*get\s*\(\s*['"]HOME['"]\s*\)|Sys\s*\.\s*getenv\s*\(\s*['"]HOME['"]\s*\)|System\s*\.\s*(?:getenv\s*\(\s*['"]HOME['"]\s*\)|getProperty\s*\(\s*['"]user\.home['"]\s*\))|File\s*\.\s*expand_path\s*\(\s*['"]~['"]\s*\))|\$ENV\s*\{\s*['"]?HOME['"]?\s*\}|\$_(?:SERVER|ENV)\s*\[\s*['"]HOME['"]\s*\]|\$(?:::)?env\(HOME\)/g;
 
+// Calls that turn a `~` path into the home directory: `glob("~")` (Perl, Ruby's Dir.glob),
+// `expanduser("~/x")`, `File.expand_path("~/x")`, `Path("~/x").expanduser()`.
+const TILDE_CALL =
+  /\b(?:(?:os\s*\.\s*path|File|Dir)\s*\.\s*)?(?:(?:bsd_)?glob|expanduser|expand_path)\s*\(\s*(['"])(~[^'"]*)\1\s*\)|\bPath\s*\(\s*(['"])(~[^'"]*)\3\s*\)\s*\.\s*expanduser\s*\(\s*\)/g;
+
 const LITERAL = new RegExp(S, "g");
 
 /** Code with home-directory expressions replaced by `~`, inside strings and as literals. */
 export function withHomeLiterals(code: string): string {
-  if (!/HOME|home|USERPROFILE|expanduser|expand_path/.test(code)) return code;
+  if (!/HOME|home|USERPROFILE|expanduser|expand_path|glob/.test(code)) return code;
   return code
+    .replace(TILDE_CALL, (_all, _q, path?: string, _q2?: string, other?: string) =>
+      JSON.stringify(path ?? other ?? "~"),
+    )
     .replace(LITERAL, (token: string) =>
       /^[rRbBuU]*'/.test(token) ? token : token.replace(HOME_IN_STRING, "~"),
     )

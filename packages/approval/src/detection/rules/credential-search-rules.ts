@@ -50,7 +50,11 @@ function printedKeySearch(cmd: ResolvedCommand): Match {
 
 const HISTORY_FILE =
   /(?:^|\/)\.(?:bash_history|zsh_history|zhistory|history|sh_history|python_history|psql_history|mysql_history|node_repl_history|sqlite_history|local\/share\/fish\/fish_history)$/;
-const SECRET_WORDS = /pass|token|secret|key|auth|credential|bearer|aws_|api/i;
+// Words that name secrets, and the shapes of well-known token formats (AWS access key ids,
+// OpenAI/Stripe `sk-`/`sk_live_` keys, GitHub, GitLab and Slack tokens, Google API keys, PEM
+// private-key headers, JWTs).
+const SECRET_WORDS =
+  /pass|token|secret|key|auth|credential|bearer|aws_|api|akia|asia|\bsk[-_]|gh[pousr]_|github_pat|glpat-|xox[abprs]-|aiza|private|cookie|session|jwt|eyj|hooks\.slack/i;
 const GREPS = /^(?:grep|egrep|fgrep|rg|ag|ack|awk|gawk|sed)$/;
 const ENVIRONMENT_PRINTERS = /^(?:env|printenv|set|export|declare|typeset|compgen)$/;
 // Trees whose files hold other programs' and the system's credentials.
@@ -90,7 +94,10 @@ function stageProgram(stage: Stage): string {
 function secretGrep(cmd: ResolvedCommand): Match {
   if (!GREPS.test(cmd.name)) return null;
   const texts = cmd.args.map((word) => word.text);
-  if (!texts.some((text) => !text.startsWith("-") && SECRET_WORDS.test(text))) return null;
+  // Words after `--` are operands even when they start with `-` (`-- '-----BEGIN ...'`).
+  const end = texts.indexOf("--");
+  const operand = (text: string, i: number) => (end >= 0 && i > end) || !text.startsWith("-");
+  if (!texts.some((text, i) => operand(text, i) && SECRET_WORDS.test(text))) return null;
   if (cmd.source.upstream.some((stage) => ENVIRONMENT_PRINTERS.test(stageProgram(stage))))
     return matchOf(EXEC_RULES.credentialRead);
   const recursive =
@@ -103,6 +110,53 @@ function secretGrep(cmd: ResolvedCommand): Match {
     : null;
 }
 
+/**
+ * `find / -name id_rsa -o -name '*.pem'`, `fd -H id_ed25519 ~`, `locate '*.kdbx'`: where the
+ * keys of the whole machine or home are is reconnaissance for taking them.
+ */
+function keyHunt(cmd: ResolvedCommand): Match {
+  if (!FINDERS.test(cmd.name) || cmd.name === "grep" || cmd.name === "rg") return null;
+  const texts = cmd.args.map((word) => word.text);
+  const names = texts.filter(
+    (text, i) =>
+      KEY_NAMES.test(text) &&
+      (cmd.name !== "find" && cmd.name !== "gfind"
+        ? !text.startsWith("-")
+        : /^-i?(?:name|path|wholename|regex)$/.test(texts[i - 1] ?? "")),
+  );
+  if (names.length === 0) return null;
+  const wide =
+    /locate$/.test(cmd.name) ||
+    texts.some((text) => !text.startsWith("-") && SECRET_TREES.test(text));
+  return wide ? matchOf(EXEC_RULES.credentialRead) : null;
+}
+
+// Programs whose output is a structured dump of stored secrets and the data around them.
+const SECRET_DUMPS = new Set(
+  "bw op lpass gopass keepassxc-cli vault bao terraform tofu terragrunt pulumi sops chamber".split(
+    " ",
+  ),
+);
+const FIELD_EXTRACTORS = /^(?:jq|gojq|jaq|yq|grep|egrep|rg|awk|gawk|sed|cut)$/;
+const SECRET_FIELD = /pass(?:word|wd)?\b|secret|token|totp|private_?key|credential|api_?key/i;
+
+/**
+ * `bw list items | jq -r '.[].login.password'`, `terraform state pull | jq '... .secret'`: the
+ * secret fields picked out of a vault's or a state file's dump and printed.
+ */
+function secretFieldExtraction(cmd: ResolvedCommand): Match {
+  if (!FIELD_EXTRACTORS.test(cmd.name)) return null;
+  if (!cmd.args.some((word) => !word.text.startsWith("-") && SECRET_FIELD.test(word.text)))
+    return null;
+  return cmd.source.upstream.some((stage) => SECRET_DUMPS.has(stageProgram(stage)))
+    ? matchOf(EXEC_RULES.credentialRead)
+    : null;
+}
+
 /** Credential-search rules for one layer. */
 export const credentialSearchRules: CommandRule = (cmd) =>
-  printedKeySearch(cmd) ?? historySearch(cmd) ?? secretGrep(cmd);
+  printedKeySearch(cmd) ??
+  historySearch(cmd) ??
+  secretGrep(cmd) ??
+  keyHunt(cmd) ??
+  secretFieldExtraction(cmd);

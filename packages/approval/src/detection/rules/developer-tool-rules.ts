@@ -13,6 +13,14 @@ import { PROJECT_HOOK_RULES, projectHookMatch } from "./project-hook-files.js";
 import { TOOLCHAIN_RULES, toolchainRules } from "./toolchain-rules.js";
 import { credentialSearchRules } from "./credential-search-rules.js";
 import { toolConfigRules } from "./tool-config-rules.js";
+import { GLOBAL_TOOLCHAIN_RULES, globalToolchainRules } from "./global-toolchain-rules.js";
+import { COMPILED_CODE_RULES } from "./compiled-code.js";
+import { userEnvironmentRules } from "./user-environment-rules.js";
+import {
+  TOOLCHAIN_STATE_RULES,
+  redirectedPushMatch,
+  toolchainStateRules,
+} from "./toolchain-state-rules.js";
 
 const LAYER_RULES: readonly CommandRule[] = [
   publishRules,
@@ -20,6 +28,9 @@ const LAYER_RULES: readonly CommandRule[] = [
   installFeedRules,
   toolchainRules,
   credentialSearchRules,
+  globalToolchainRules,
+  userEnvironmentRules,
+  toolchainStateRules,
 ];
 
 /** Developer-tool rules for one resolved command layer. */
@@ -36,7 +47,7 @@ export function developerToolScriptMatch(
   script: Script,
   ctx: RuleContext,
 ): DangerousCommandMatch | null {
-  return secretPushMatch(script) ?? projectHookMatch(script, ctx);
+  return secretPushMatch(script) ?? redirectedPushMatch(script) ?? projectHookMatch(script, ctx);
 }
 
 /** Every rule the developer-tool checks can report. */
@@ -45,4 +56,7 @@ export const DEVELOPER_TOOL_RULES: Readonly<Record<string, RuleInfo>> = {
   ...TOOL_CONFIG_RULES,
   ...PROJECT_HOOK_RULES,
   ...TOOLCHAIN_RULES,
+  ...GLOBAL_TOOLCHAIN_RULES,
+  ...COMPILED_CODE_RULES,
+  ...TOOLCHAIN_STATE_RULES,
 };

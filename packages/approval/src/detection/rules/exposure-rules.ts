@@ -101,9 +101,17 @@ export function pushToNewRemoteMatch(script: Script): DangerousCommandMatch | nu
   for (const cmd of script.commands) {
     const words = gitWords(cmd);
     if (words === null) continue;
-    if (words[0] === "remote" && words[1] === "add") {
+    // `remote add x URL`, `remote set-url [--push] origin URL`: the name now means that URL.
+    if (words[0] === "remote" && (words[1] === "add" || words[1] === "set-url")) {
       const [name] = words.slice(2).filter((word) => !word.startsWith("-"));
       if (name !== undefined) added.add(name);
+      continue;
+    }
+    // `git config remote.origin.url URL`, `git config remote.origin.pushurl URL`.
+    if (words[0] === "config") {
+      const key = words.slice(1).find((word) => !word.startsWith("-")) ?? "";
+      const remote = /^remote\.(.+)\.(?:url|pushurl)$/i.exec(key)?.[1];
+      if (remote !== undefined) added.add(remote);
       continue;
     }
     if (words[0] !== "push") continue;
@@ -112,8 +120,9 @@ export function pushToNewRemoteMatch(script: Script): DangerousCommandMatch | nu
       (word) =>
         /^(?:--all|--mirror|--tags|--branches)$/.test(word) || /^\+?(?:refs\/\*|\*):/.test(word),
     );
-    const target = rest.find((word) => !word.startsWith("-"));
-    if (every && target !== undefined && (added.has(target) || REMOTE_URL.test(target)))
+    // With no remote named, git pushes to the branch's remote: `origin` unless configured.
+    const target = rest.find((word) => !word.startsWith("-")) ?? "origin";
+    if (every && (added.has(target) || REMOTE_URL.test(target)))
       return matchOf(EXPOSURE_RULES.repoPush);
   }
   return null;

@@ -73,6 +73,25 @@ const GLOBAL_WITH_VALUE = new Set([
   "--super-prefix",
 ]);
 
+// Commands that list many refs, and literal words that turn a ref into a delete or a force.
+const REF_LISTS = /^(?:branch|tag|for-each-ref|ls-remote|show-ref)$/;
+
+function builtRefspecs(word: Word): boolean {
+  return word.substitutions.some((script) =>
+    script.commands.some((cmd) => {
+      const texts = cmd.words.map((w) => w.text);
+      if (texts.slice(1).some((text) => /(?:^|[#/|,])[:+]|[:+](?:[#/|,]|$)/.test(text)))
+        return true;
+      if ((texts[0] ?? "").replace(/^.*\//, "") !== "git") return false;
+      const sub = texts.find((text, i) => i > 0 && !text.startsWith("-")) ?? "";
+      return (
+        REF_LISTS.test(sub) &&
+        !texts.some((text) => /^--show-current$|^--points-at$|^--contains$/.test(text))
+      );
+    }),
+  );
+}
+
 /** Git rules: find the subcommand after global options, then judge its flags. */
 export const gitRules: CommandRule = (cmd, ctx) => {
   if (cmd.name !== "git") return null;
@@ -129,7 +148,10 @@ export const gitRules: CommandRule = (cmd, ctx) => {
         return matchOf(GIT_RULES.deleteRemote);
       if (flags.operands.slice(1).some((word) => /^:[^:]/.test(word.text)))
         return matchOf(GIT_RULES.deleteRemote);
-      return null;
+      // Refspecs built at run time from a list of refs, or rewritten into `:ref`/`+ref`
+      // (`git push origin $(git branch -r | sed 's#origin/#:#')`): deletions or forced updates
+      // of many refs. `$(git branch --show-current)` names one branch and stays allowed.
+      return flags.operands.slice(1).some(builtRefspecs) ? matchOf(GIT_RULES.deleteRemote) : null;
     }
     case "clean": {
       const flags = parseFlags(rest, { shortWithValue: "e", longWithValue: ["exclude"] });
@@ -139,9 +161,19 @@ export const gitRules: CommandRule = (cmd, ctx) => {
     case "branch": {
       const flags = parseFlags(rest);
       const del = flags.short.has("d") || hasLong(flags, "delete", 3);
-      if (flags.short.has("D") || (del && (flags.short.has("f") || hasLong(flags, "force", 3))))
-        return matchOf(GIT_RULES.branchDelete);
-      return null;
+      const force = flags.short.has("f") || hasLong(flags, "force", 3);
+      if (flags.short.has("D") || (del && force)) return matchOf(GIT_RULES.branchDelete);
+      // `branch -f main HEAD~3`, `branch -m -f dev main`: an existing branch moved or
+      // overwritten; the commits only it reached are left behind. (`branch -M main`, the
+      // usual rename of a new repository's first branch, stays allowed.)
+      return force && flags.operands.length > 0 ? matchOf(GIT_RULES.history) : null;
+    }
+    case "tag": {
+      // `tag -f v1.0 HEAD~1`: a published release tag moved to another commit.
+      const flags = parseFlags(rest, { shortWithValue: "mFu", longWithValue: ["message", "file"] });
+      return (flags.short.has("f") || hasLong(flags, "force", 3)) && flags.operands.length > 0
+        ? matchOf(GIT_RULES.history)
+        : null;
     }
     case "checkout":
     case "restore": {
@@ -159,6 +191,8 @@ export const gitRules: CommandRule = (cmd, ctx) => {
         !flags.short.has("B")
       )
         return matchOf(GIT_RULES.discard);
+      // `checkout -B main origin/main~5`: the branch is reset wherever it pointed before.
+      if (sub === "checkout" && flags.short.has("B")) return matchOf(GIT_RULES.history);
       return flags.operands.some((word) => /^(?:\.|\.\/|:\/|\*|:\/:?)$/.test(word.text)) &&
         (sub === "restore" || texts.includes("--") || texts.includes("."))
         ? matchOf(GIT_RULES.discard)
@@ -174,7 +208,13 @@ export const gitRules: CommandRule = (cmd, ctx) => {
         ? matchOf(GIT_RULES.discard)
         : null;
     case "switch": {
-      const flags = parseFlags(rest, { shortWithValue: "cC", longWithValue: ["create"] });
+      const flags = parseFlags(rest, {
+        shortWithValue: "cC",
+        longWithValue: ["create", "force-create"],
+      });
+      // `switch -C main HEAD~2`: an existing branch is reset to the start point.
+      if (flags.short.has("C") || hasLong(flags, "force-create", 7))
+        return matchOf(GIT_RULES.history);
       return flags.short.has("f") ||
         hasLong(flags, "force", 3) ||
         hasLong(flags, "discard-changes", 3)
@@ -193,8 +233,14 @@ export const gitRules: CommandRule = (cmd, ctx) => {
       return matchOf(GIT_RULES.history);
     case "reflog":
       return texts[0] === "expire" || texts[0] === "delete" ? matchOf(GIT_RULES.history) : null;
-    case "update-ref":
-      return texts.includes("-d") ? matchOf(GIT_RULES.history) : null;
+    case "update-ref": {
+      // Deleting a ref, or pointing a branch or tag at another commit, from outside git's
+      // branch commands (no reflog check, no upstream check).
+      const operands = texts.filter((text) => !text.startsWith("-"));
+      return texts.includes("-d") || texts.includes("--stdin") || operands.length >= 2
+        ? matchOf(GIT_RULES.history)
+        : null;
+    }
     case "gc":
       return texts.some((text) => /^--prune=(?:now|all)/.test(text))
         ? matchOf(GIT_RULES.history)

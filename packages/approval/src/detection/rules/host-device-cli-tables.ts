@@ -4,6 +4,7 @@
 import type { CliTable, VerbInput } from "./cli-verb-tables.js";
 import { PROCESS_RULES } from "./process-rules.js";
 import { SYSTEM_RULES } from "./system-rules.js";
+import { OPS_CLI_RULES } from "./ops-cli-catalog.js";
 
 const { partition, kernel, accounts } = SYSTEM_RULES;
 
@@ -93,8 +94,14 @@ const BTRFS: CliTable = {
       rule: partition,
     },
     {
-      verbs:
-        /^(?:check --repair|rescue (?:zero-log|chunk-recover|super-recover|clear-uuid-tree))\b/,
+      verbs: /^rescue (?:zero-log|chunk-recover|super-recover|clear-uuid-tree)\b/,
+      rule: partition,
+    },
+    { verbs: /^check\b/, when: ({ joined }) => /(?:^|\s)--repair\b/.test(joined), rule: partition },
+    // A shrink (`resize -10g`, `resize 1:-5G`) cuts off what the end of the filesystem held.
+    {
+      verbs: /^(?:filesystem|fi) resize\b/,
+      when: ({ joined }) => /(?:^|\s)(?:\d+:)?-\d/.test(joined),
       rule: partition,
     },
   ],
@@ -172,6 +179,104 @@ const LOGINCTL: CliTable = {
   ],
 };
 
+// Volume contents rolled back or shrunk, key slots wiped, partitions deleted.
+const LVCONVERT: CliTable = {
+  options: { shortWithValue: "", long: ["merge", "yes", "force"] },
+  entries: [
+    {
+      verbs: /^/,
+      when: ({ read }) => read.options.some((o) => o.name === "merge"),
+      rule: partition,
+    },
+  ],
+};
+const CRYPTSETUP_KEYS: CliTable = {
+  options: {
+    shortWithValue: "dSckqt",
+    longWithValue: ["key-file", "key-slot", "type", "cipher", "header"],
+    long: ["batch-mode", "force-password"],
+  },
+  entries: [
+    {
+      verbs:
+        /^(?:luksKillSlot|luksRemoveKey|erase|luksErase|luksHeaderRestore|reencrypt|luksChangeKey)\b/,
+      rule: partition,
+    },
+  ],
+};
+const SGDISK: CliTable = {
+  options: {
+    shortWithValue: "dnctAp",
+    longWithValue: ["delete", "new", "change-name", "typecode", "attributes", "print"],
+    long: ["clear", "zap", "zap-all", "mbrtogpt"],
+  },
+  entries: [
+    {
+      verbs: /^/,
+      when: ({ read }) =>
+        read.options.some((o) =>
+          /^(?:d|delete|o|clear|z|zap|Z|zap-all|n|new|g|mbrtogpt)$/.test(o.name),
+        ),
+      rule: partition,
+    },
+  ],
+};
+
+// Packages installed outside their sandbox or without a signature check.
+const SNAP: CliTable = {
+  options: {
+    longWithValue: ["channel", "revision", "name"],
+    long: ["devmode", "dangerous", "jailmode", "classic", "unaliased"],
+  },
+  entries: [
+    {
+      verbs: /^install\b/,
+      when: ({ read }) => read.options.some((o) => o.name === "devmode" || o.name === "dangerous"),
+      rule: OPS_CLI_RULES.untrustedPackage,
+    },
+  ],
+};
+const FLATPAK: CliTable = {
+  options: {
+    longWithValue: ["from", "title"],
+    long: ["no-gpg-verify", "user", "system", "if-not-exists"],
+  },
+  entries: [
+    {
+      verbs: /^(?:remote-add|install|remote-modify)\b/,
+      when: ({ read }) => read.options.some((o) => o.name === "no-gpg-verify"),
+      rule: OPS_CLI_RULES.untrustedPackage,
+    },
+  ],
+};
+
+// Mandatory access control and the audit trail switched off.
+const APPARMOR_OFF: CliTable = {
+  options: {},
+  entries: [{ verbs: /^\S/, rule: kernel }],
+};
+const APPARMOR_PARSER: CliTable = {
+  options: { shortWithValue: "IbfoM", long: ["remove", "replace", "add"] },
+  entries: [
+    {
+      verbs: /^/,
+      when: ({ read }) => read.options.some((o) => o.name === "R" || o.name === "remove"),
+      rule: kernel,
+    },
+  ],
+};
+const AUDITCTL: CliTable = {
+  options: { shortWithValue: "abefrRsSwkpFlWAC", longWithValue: [] },
+  entries: [
+    {
+      verbs: /^/,
+      when: ({ read }) =>
+        read.options.some((o) => o.name === "D" || (o.name === "e" && o.value === "0")),
+      rule: kernel,
+    },
+  ],
+};
+
 /** Host device and session tools, by program name. */
 export const HOST_DEVICE_CLI_TABLES: ReadonlyMap<string, CliTable> = new Map([
   ["pvcreate", LVM_INIT],
@@ -184,4 +289,14 @@ export const HOST_DEVICE_CLI_TABLES: ReadonlyMap<string, CliTable> = new Map([
   ["insmod", MODPROBE],
   ["chsh", CHSH],
   ["loginctl", LOGINCTL],
+  ["lvconvert", LVCONVERT],
+  ["cryptsetup", CRYPTSETUP_KEYS],
+  ["sgdisk", SGDISK],
+  ["snap", SNAP],
+  ["flatpak", FLATPAK],
+  ["aa-disable", APPARMOR_OFF],
+  ["aa-complain", APPARMOR_OFF],
+  ["aa-teardown", { options: {}, entries: [{ verbs: /^/, rule: kernel }] }],
+  ["apparmor_parser", APPARMOR_PARSER],
+  ["auditctl", AUDITCTL],
 ]);

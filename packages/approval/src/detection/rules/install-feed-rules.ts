@@ -93,7 +93,7 @@ function requirementsFromUrl(args: readonly Word[]): boolean {
 }
 
 const DOTNET_TOOL: OptionTable = {
-  shortWithValue: "gvaf",
+  shortWithValue: "vaf",
   longWithValue: [
     "add-source",
     "source",

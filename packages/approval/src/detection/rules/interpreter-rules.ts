@@ -62,6 +62,17 @@ const ENDLESS_LOOP =
   /\bwhile\s*\(?\s*(?:1|true|True)\b|\bfor\s*\(\s*;\s*;\s*\)|\biter\s*\(\s*int\s*,\s*1\s*\)|itertools\s*\.\s*count\s*\(|\bloop\s*(?:do|\{)|\bsetInterval\s*\(|\buntil\s+false\b|\bwhile\s+:/;
 const LARGE_BLOCK =
   /<<\s*(?:[2-9]\d)\b|\*\s*10\s*\*\*\s*(?:[7-9]|\d\d)\b|\*\*\s*(?:2[4-9]|[3-9]\d)\b|\*\s*\d{8,}\b|\b\d+e(?:[7-9]|\d\d)\b|\brepeat\s*\(\s*(?:\d{8,}|\d+e\d+|10\s*\*\*\s*\d+)|\balloc(?:Unsafe)?\s*\(\s*(?:\d{8,}|\d+e\d+)|\bbytearray\s*\(\s*(?:\d{8,}|10\s*\*\*\s*\d+)/;
+// One allocation of tens of gigabytes or more (`' '*(1<<40)`, `bytearray(10**12)`,
+// `Buffer.alloc(1e12)`, `"x" x 1e11`): the machine runs out of memory at once, no loop needed.
+const HUGE_COUNT = String.raw`\(?\s*(?:1\s*<<\s*(?:3[4-9]|[4-9]\d)|(?:10|1e1)\s*\*\*\s*(?:1[0-9]|[2-9]\d)|2\s*\*\*\s*(?:3[4-9]|[4-9]\d)|\d{11,}|\d+(?:\.\d+)?e(?:1[0-9]|[2-9]\d))\b`;
+const HUGE_BLOCK = new RegExp(
+  String.raw`(?:\*|\bx)\s*${HUGE_COUNT}|\b(?:bytearray|bytes|alloc(?:Unsafe)?|allocate|malloc|calloc|repeat|zeros|ones|empty|Array|make_string|String\.new)\s*\(\s*${HUGE_COUNT}`,
+);
+// String and character literals, blanked before looking for code shapes in the code itself.
+const QUOTED = /"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'/g;
+// Calls that run a string as code or as a command.
+const RUNS_STRINGS =
+  /\b(?:exec|eval|compile|Function|system|popen|spawn|instance_eval|class_eval|load|run|call|execSync|execFileSync|spawnSync|qx)\b|`/;
 // SQL handed to a database API (`cursor.execute("DROP TABLE t")`).
 const SQL_CALL =
   /\b(?:execute|executescript|executemany|exec|query|prepare|raw|sql|do|run|all|get|each)\s*\(\s*(?=[rRbBuU]?['"`])/g;
@@ -277,8 +288,11 @@ export function codeMatch(
       found ??= matchOf(EXEC_RULES.dynamicPipe);
     }
   }
-  if (FORK_BOMB.test(code) || FORK_LOOP.test(code)) return matchOf(SCRIPT_RULES.forkBomb);
-  if (ENDLESS_LOOP.test(code) && LARGE_BLOCK.test(code))
+  // `print "fork while 1"` only mentions a fork: look at the code outside its strings.
+  // Strings handed to `exec`/`eval` are code themselves and stay.
+  const bare = RUNS_STRINGS.test(code) ? code : code.replace(QUOTED, '""');
+  if (FORK_BOMB.test(bare) || FORK_LOOP.test(bare)) return matchOf(SCRIPT_RULES.forkBomb);
+  if ((ENDLESS_LOOP.test(code) && LARGE_BLOCK.test(code)) || HUGE_BLOCK.test(bare))
     found ??= matchOf(INTERPRETER_RULES.exhaust);
   for (const call of code.matchAll(SQL_CALL)) {
     const literal = readFirstArgument(code, call.index + call[0].length);

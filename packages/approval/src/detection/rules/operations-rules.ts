@@ -17,7 +17,8 @@ import { rule, type DangerousCommandMatch, type RuleInfo } from "../types.js";
 import { OPS_CLI_RULES } from "./ops-cli-catalog.js";
 import { DELETE_RULES } from "./delete-rules.js";
 import { EXEC_RULES, stageName } from "./exec-rules.js";
-import { GIT_RULES } from "./git-rules.js";
+import { COMMAND_SETTING, GIT_RULES } from "./git-rules.js";
+import { everydayCommandSetting } from "./git-config-values.js";
 import { PROCESS_RULES } from "./process-rules.js";
 import { SQL_RULES } from "./sql-rules.js";
 import { SYSTEM_RULES } from "./system-rules.js";
@@ -192,8 +193,10 @@ function gitConfig(cmd: ResolvedCommand, ctx: RuleContext): Match {
   const words = read.operands.filter((word) => !/^(?:set|add)$/.test(word.text));
   const key = words[0]?.text ?? "";
   const value = words[1];
-  if (!GIT_COMMAND_KEYS.test(key) || value === undefined) return null;
+  if (!(GIT_COMMAND_KEYS.test(key) || COMMAND_SETTING.test(key)) || value === undefined)
+    return null;
   if (/^alias\./i.test(key) && !value.text.startsWith("!")) return null;
+  if (!value.dynamic && everydayCommandSetting(key, value.text)) return null;
   const inner = value.dynamic ? null : ctx.analyseText(value.text.replace(/^!/, ""));
   return inner?.hardline ? inner : (inner ?? matchOf(GIT_RULES.configCommand));
 }

@@ -18,6 +18,8 @@ import { DEPLOY_CLI_TABLES } from "./deploy-cli-tables.js";
 import { VIRT_CI_CLI_TABLES } from "./virt-ci-cli-tables.js";
 import { SERVICE_ADMIN_CLI_TABLES } from "./service-admin-cli-tables.js";
 import { HOST_DEVICE_CLI_TABLES } from "./host-device-cli-tables.js";
+import { CLUSTER_CONFIG_CLI_TABLES } from "./cluster-config-cli-tables.js";
+import { DELIVERY_SECRETS_CLI_TABLES } from "./delivery-secrets-cli-tables.js";
 import { secretStoreReadRule } from "./secret-store-reads.js";
 import { containerApiRule } from "./container-api-rules.js";
 import { packageFetchRunRule } from "./package-fetch-run.js";
@@ -40,6 +42,8 @@ const OPS_AREA_RULES: readonly CommandRule[] = [
   verbTableRule(VIRT_CI_CLI_TABLES),
   verbTableRule(SERVICE_ADMIN_CLI_TABLES),
   verbTableRule(HOST_DEVICE_CLI_TABLES),
+  verbTableRule(CLUSTER_CONFIG_CLI_TABLES),
+  verbTableRule(DELIVERY_SECRETS_CLI_TABLES),
   migrationRules,
   sqlScriptFileRule,
   teardownTargetRule,

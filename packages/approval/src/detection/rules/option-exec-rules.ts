@@ -10,6 +10,7 @@ import { globToRegExp } from "../paths.js";
 import { rule, type DangerousCommandMatch, type RuleInfo } from "../types.js";
 import { codeMatch } from "./interpreter-rules.js";
 import type { Language } from "./code-capabilities.js";
+import { gdbAction, lldbAction } from "./debugger-commands.js";
 
 /** Rules for commands run through another program's options or environment. */
 export const OPTION_EXEC_RULES: Readonly<
@@ -34,7 +35,7 @@ export const OPTION_EXEC_RULES: Readonly<
 } as const;
 
 /** How an option's value is run: as a shell string, or as an editor/debugger command line. */
-type Dialect = "shell" | "vim" | "gdb" | "less" | "lessopen";
+type Dialect = "shell" | "vim" | "gdb" | "lldb" | "less" | "lessopen";
 
 interface OptionSpec {
   /** Options taking the command as the next word or after `=` (long) / attached (short). */
@@ -75,7 +76,29 @@ const PROGRAMS: ReadonlyMap<string, OptionSpec> = new Map<string, OptionSpec>([
   ["scp", { options: ["-S"], keyed: { option: "-o", keys: SSH_KEYS }, dialect: "shell" }],
   ["sftp", { options: ["-S"], keyed: { option: "-o", keys: SSH_KEYS }, dialect: "shell" }],
   ["less", { options: [], plusCommand: true, dialect: "less" }],
-  ["gdb", { options: ["-ex", "--ex", "-eval-command", "--eval-command", "-iex"], dialect: "gdb" }],
+  [
+    "gdb",
+    {
+      options: [
+        "-ex",
+        "--ex",
+        "-eval-command",
+        "--eval-command",
+        "-iex",
+        "--iex",
+        "-init-eval-command",
+        "--init-eval-command",
+      ],
+      dialect: "gdb",
+    },
+  ],
+  [
+    "lldb",
+    {
+      options: ["-o", "--one-line", "-O", "--one-line-before-file", "-k", "--one-line-on-crash"],
+      dialect: "lldb",
+    },
+  ],
 ]);
 const VIM: OptionSpec = { options: ["-c", "--cmd"], plusCommand: true, dialect: "vim" };
 const VIMS = /^(?:vim?|nvim|gvim|view|vimdiff|ex|rvim|mvim|nvi|elvis|vimx)$/;
@@ -102,8 +125,10 @@ function runStringMatch(
     const call = /\b(?:system|systemlist|jobstart|termopen)\s*\(\s*(['"])(.*?)\1/s.exec(text);
     const term = /^[\s:]*(?:ter(?:minal)?)\s+(.+)$/s.exec(text);
     shell = bang?.[1] ?? call?.[2] ?? term?.[1] ?? null;
-  } else if (dialect === "gdb") {
-    shell = /^\s*(?:!|shell\s|pipe\s[^|]*\|)(.*)$/s.exec(text)?.[1] ?? null;
+  } else if (dialect === "gdb" || dialect === "lldb") {
+    const action = dialect === "gdb" ? gdbAction(text) : lldbAction(text);
+    if (action !== null && "code" in action) return codeMatch(action.code, action.language, ctx);
+    shell = action?.shell ?? null;
   } else if (dialect === "less") {
     shell = /^\+?[:\s]*[!|](.*)$/s.exec(text)?.[1] ?? null;
   } else if (dialect === "lessopen") {
@@ -111,7 +136,13 @@ function runStringMatch(
   }
   if (shell === null || shell.trim() === "") return null;
   const match = ctx.analyseText(shell);
-  if (match === null && dialect !== "vim" && dialect !== "gdb" && readsDataAsCode(shell))
+  if (
+    match === null &&
+    dialect !== "vim" &&
+    dialect !== "gdb" &&
+    dialect !== "lldb" &&
+    shell.split(/\|\|?|&&|;/).some(readsDataAsCode)
+  )
     return matchOf(OPTION_EXEC_RULES.dataAsCode);
   return match;
 }
@@ -237,16 +268,26 @@ function tarCheckpoint(cmd: ResolvedCommand, ctx: RuleContext): DangerousCommand
   return null;
 }
 
+/**
+ * The verdict for setting a variable whose value a program runs as a command (`PAGER`,
+ * `GIT_SSH_COMMAND`, `LESSOPEN`, ...): its command line analysed, held when built at run
+ * time; null for any other variable.
+ */
+export function commandVariableMatch(
+  name: string,
+  value: Word,
+  ctx: RuleContext,
+): DangerousCommandMatch | null {
+  if (!COMMAND_ENV.test(name)) return null;
+  if (value.dynamic && value.text.includes(DYNAMIC)) return matchOf(OPTION_EXEC_RULES.envCommand);
+  const dialect: Dialect = name === "LESSOPEN" || name === "LESSCLOSE" ? "lessopen" : "shell";
+  return runStringMatch(value.text, dialect, ctx);
+}
+
 function envCommandMatch(cmd: ResolvedCommand, ctx: RuleContext): DangerousCommandMatch | null {
   let found: DangerousCommandMatch | null = null;
   for (const { name, value } of cmd.source.assignments) {
-    if (!COMMAND_ENV.test(name)) continue;
-    if (value.dynamic && value.text.includes(DYNAMIC)) {
-      found ??= matchOf(OPTION_EXEC_RULES.envCommand);
-      continue;
-    }
-    const dialect: Dialect = name === "LESSOPEN" || name === "LESSCLOSE" ? "lessopen" : "shell";
-    const match = runStringMatch(value.text, dialect, ctx);
+    const match = commandVariableMatch(name, value, ctx);
     if (match?.hardline) return match;
     found ??= match;
   }

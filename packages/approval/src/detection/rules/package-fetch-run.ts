@@ -65,10 +65,33 @@ function nodeFetch(cmd: ResolvedCommand): Match {
   else if ((cmd.name === "yarn" || cmd.name === "pnpm") && ops[0] === "dlx") skip = 1;
   else if (cmd.name === "bun" && ops[0] === "x") skip = 1;
   else return null;
-  if ((cmd.name === "npx" || cmd.name === "npm") && skipsConfirmation(cmd)) return untrusted();
-  return specs(cmd, skip === 0 ? NPX : DLX, skip).some((spec) => REMOTE_SPEC.test(spec))
-    ? untrusted()
-    : null;
+  const named = specs(cmd, skip === 0 ? NPX : DLX, skip);
+  if (named.some((spec) => REMOTE_SPEC.test(spec))) return untrusted();
+  // `npx --yes prettier`: confirmation skipped for a widely used tool is ordinary; for any
+  // other package it means code nobody looked at runs unasked.
+  if ((cmd.name === "npx" || cmd.name === "npm") && skipsConfirmation(cmd))
+    return named.length > 0 && named.every((spec) => WELL_KNOWN_TOOLS.has(packageName(spec)))
+      ? null
+      : untrusted();
+  return null;
+}
+
+// Widely used development tools on the npm registry (run by their registry name).
+const WELL_KNOWN_TOOLS = new Set(
+  (
+    "prettier eslint typescript tsc tsx ts-node vitest jest mocha vite next nuxt nx turbo lerna " +
+    "husky lint-staged serve http-server npm-check-updates ncu semantic-release @biomejs/biome " +
+    "playwright @playwright/test cypress storybook wrangler vercel netlify-cli firebase-tools " +
+    "degit create-react-app create-next-app create-vite create-vue @angular/cli @nestjs/cli " +
+    "prisma drizzle-kit knip depcheck madge cross-env concurrently nodemon markdownlint-cli " +
+    "@redocly/cli @vue/cli sort-package-json npm-run-all pnpm yarn corepack rimraf"
+  ).split(" "),
+);
+
+/** The registry name of a package spec: `prettier@3` → `prettier`, `@scope/x@1` → `@scope/x`. */
+function packageName(spec: string): string {
+  const at = spec.indexOf("@", 1);
+  return at < 0 ? spec : spec.slice(0, at);
 }
 
 /** `pipx run`, `uvx`, `uv tool run`: a Python tool fetched into a throwaway environment. */
@@ -92,15 +115,27 @@ function pythonFetch(cmd: ResolvedCommand): Match {
 const KNOWN_GO_HOSTS =
   /^(?:github\.com|gitlab\.com|bitbucket\.org|golang\.org|google\.golang\.org|cloud\.google\.com|go\.uber\.org|honnef\.co|mvdan\.cc|gopkg\.in|k8s\.io|sigs\.k8s\.io|go\.opentelemetry\.io|gotest\.tools|gotest\.tools\/v3|go\.etcd\.io|go\.mozilla\.org|filippo\.io|golang\.zx2c4\.com|buf\.build|connectrpc\.com|entgo\.io|gorm\.io|go\.temporal\.io|dagger\.io|helm\.sh|istio\.io|knative\.dev|tailscale\.com)$/;
 
-/** `go run example.com/x@latest`, `go install evil.example/tool@v1`: code from an unknown host. */
+// Code hosts where anyone can publish a module: `go run` of one at a version outside the
+// project's go.mod runs code nobody pinned or reviewed (`go install` only builds it).
+const OPEN_GO_FORGES =
+  /^(?:github\.com|gitlab\.com|bitbucket\.org|gopkg\.in|codeberg\.org|git\.sr\.ht)$/;
+
+/**
+ * `go run example.com/x@latest`, `go install evil.example/tool@v1`: code from an unknown host;
+ * `go run github.com/someone/tool@latest`: code from an open forge run at once.
+ */
 function goFetch(cmd: ResolvedCommand): Match {
   const ops = readOptions(cmd.args, {
     longWithValue: ["C", "tags", "ldflags", "gcflags", "o", "mod", "modfile", "exec", "p"],
   }).operands.map((word) => word.text);
   if (ops[0] !== "run" && ops[0] !== "install" && ops[0] !== "get") return null;
-  return ops.slice(1).some((op) => {
+  // `go run` builds only its first operand; the rest are the program's arguments.
+  const modules = ops[0] === "run" ? ops.slice(1, 2) : ops.slice(1);
+  return modules.some((op) => {
     const at = /^([\w.-]+\.[a-z]{2,})\/[^@\s]*@\S+$/i.exec(op);
-    return at !== null && !KNOWN_GO_HOSTS.test(at[1] ?? "");
+    const host = at?.[1] ?? "";
+    if (at === null) return false;
+    return !KNOWN_GO_HOSTS.test(host) || (ops[0] === "run" && OPEN_GO_FORGES.test(host));
   })
     ? untrusted()
     : null;

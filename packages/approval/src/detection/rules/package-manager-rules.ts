@@ -19,6 +19,7 @@ import { matchOf, type CommandRule } from "../rule-context.js";
 import type { DangerousCommandMatch } from "../types.js";
 import { OPS_CLI_RULES } from "./ops-cli-catalog.js";
 import { SYSTEM_RULES } from "./system-rules.js";
+import { GLOBAL_TOOLCHAIN_RULES } from "./global-toolchain-rules.js";
 
 type Match = DangerousCommandMatch | null;
 
@@ -174,7 +175,7 @@ const MANAGERS: ReadonlyMap<string, Manager> = new Map([
     npmLike(/^(?:install|i|add|in|isntall|update|up)$/, /^(?:uninstall|unlink|remove|rm|r|un)$/),
   ],
   ["pnpm", npmLike(/^(?:add|install|i|update|up)$/, /^(?:uninstall|remove|rm|un)$/)],
-  ["yarn", npmLike(/^(?:add|install|global)$/, /^(?:uninstall|remove)$/)],
+  ["yarn", npmLike(/^(?:add|install|global|upgrade|up)$/, /^(?:uninstall|remove)$/)],
   ["bun", npmLike(/^(?:add|install|i)$/, /^(?:remove|rm|uninstall)$/)],
   ["cargo", CARGO],
   ["gem", GEM],
@@ -224,6 +225,12 @@ function untrustedSource(
   return rest.some((word) => remoteOperand(name, word.text, manager));
 }
 
+/** `npm i -g x`, `pnpm add --global x`, `yarn global add x`: outside the project. */
+function isGlobal(name: string, manager: Manager, read: ReadOptions): boolean {
+  if (manager.global !== undefined && hasOption(read, ...manager.global)) return true;
+  return name === "yarn" && read.operands[0]?.text === "global";
+}
+
 function judge(cmd: ResolvedCommand, manager: Manager): Match {
   const read = readOptions(cmd.args, manager.options);
   const { verb, rest } = verbOf(cmd.name, read.operands);
@@ -233,12 +240,10 @@ function judge(cmd: ResolvedCommand, manager: Manager): Match {
       return matchOf(OPS_CLI_RULES.untrustedPackage);
     if (asRoot || hasOption(read, "break-system-packages"))
       return matchOf(OPS_CLI_RULES.systemInstall);
-    return null;
+    return isGlobal(cmd.name, manager, read) ? matchOf(GLOBAL_TOOLCHAIN_RULES.globalInstall) : null;
   }
   if (manager.remove === undefined || !manager.remove.test(verb)) return null;
-  const global =
-    (manager.global !== undefined && hasOption(read, ...manager.global)) ||
-    read.operands[0]?.text === "global";
+  const global = isGlobal(cmd.name, manager, read);
   const bulk =
     hasOption(read, "r", "requirement") ||
     cmd.argsFromInput ||

@@ -264,19 +264,49 @@ const DOCKER_OPTIONS: OptionTable = {
   ],
 };
 
-const pushedImage = ({ ops }: VerbInput): boolean => {
+// Registries anyone can pull from, where a pushed name is public at once.
+const PUBLIC_REGISTRY =
+  /^(?:docker\.io|index\.docker\.io|registry-1\.docker\.io|registry\.hub\.docker\.com|public\.ecr\.aws)$/i;
+
+/**
+ * True when pushing `ref` publishes or overwrites what others pull: a Docker Hub or other
+ * public-registry name, or a floating tag (`latest`, or none, which means `latest`). A fixed
+ * version pushed to the project's own registry host (`registry.acme.io/api:1.4.2`) is the
+ * ordinary release step and stays allowed.
+ */
+function publishesImage(text: string): boolean {
+  const ref = text.replace(/^docker:\/\//, "");
+  if (!remoteImage(ref)) return false;
+  const slash = ref.indexOf("/");
+  const first = slash < 0 ? "" : ref.slice(0, slash);
+  const host = /[.:]/.test(first) || first === "localhost" ? first : "";
+  if (host === "" || PUBLIC_REGISTRY.test(host)) return true;
+  if (ref.includes("@")) return false;
+  const name = ref.slice(ref.lastIndexOf("/") + 1);
+  const colon = name.indexOf(":");
+  return colon < 0 || /^latest$/i.test(name.slice(colon + 1));
+}
+
+const pushedImage = ({ ops, read }: VerbInput): boolean => {
+  const compose = ops[0] === "compose";
   const rest = /^(?:image|manifest|compose)$/.test(ops[0] ?? "") ? ops.slice(2) : ops.slice(1);
-  return rest.length === 0 || rest.some((ref) => remoteImage(ref.replace(/^docker:\/\//, "")));
+  if (rest.length === 0 || compose || hasOption(read, "all-tags", "a")) return true;
+  return rest.some(publishesImage);
 };
 
 // `--push` / `--output type=registry` on a build publishes the image it builds.
-const buildPushes = ({ read }: VerbInput): boolean =>
-  hasOption(read, "push") ||
-  read.options.some(
-    (o) =>
-      (o.name === "output" || o.name === "o") &&
-      /type=(?:registry|image[^,]*,push=true)/.test(o.value ?? ""),
-  );
+const buildPushes = ({ read }: VerbInput): boolean => {
+  const pushes =
+    hasOption(read, "push") ||
+    read.options.some(
+      (o) =>
+        (o.name === "output" || o.name === "o") &&
+        /type=(?:registry|image[^,]*,push=true)/.test(o.value ?? ""),
+    );
+  if (!pushes) return false;
+  const tags = read.options.filter((o) => o.name === "t" || o.name === "tag");
+  return tags.length === 0 || tags.some((o) => publishesImage(o.value ?? ""));
+};
 
 /** `skopeo copy SRC docker://DEST`, `crane copy SRC DEST`: the last operand is the target. */
 const copiedToRegistry = ({ ops }: VerbInput): boolean => {

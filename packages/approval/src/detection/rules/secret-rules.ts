@@ -10,6 +10,7 @@ import {
 } from "@hermes-agent/shell";
 import { isPrivateSecretPath, isSendableSecretPath } from "../secret-paths.js";
 import { EXEC_RULES, stageName } from "./exec-rules.js";
+import { printedSecretMatch } from "./printed-secrets.js";
 
 // Programs that print, copy or pack a file's contents (a credential passed to them leaks).
 const READERS =
@@ -46,6 +47,12 @@ function readsSecret(stage: Stage, sendable: boolean): boolean {
     stage.words.some(
       (word, i) => i > 0 && (word.variables ?? []).some((v) => SECRET_VARIABLE.test(v)),
     )
+  )
+    return true;
+  // `jq -n env`, `jq -n '$ENV'`, `yq -n 'env(X)'`: the whole environment as JSON.
+  if (
+    /^(?:jq|gojq|jaq|yq)$/.test(name) &&
+    stage.words.some((word, i) => i > 0 && /(?:^|[^\w$.])(?:\$ENV|env)\b/.test(word.text))
   )
     return true;
   if (
@@ -116,6 +123,8 @@ function printsCredential(cmd: ResolvedCommand): boolean {
   const joined = texts.join(" ");
   switch (cmd.name) {
     case "security":
+      // `dump-keychain` lists every item (`-d` with its secret), `export` writes keys out.
+      if (/^(?:dump-keychain|export)$/.test(texts[0] ?? "")) return true;
       return (
         /^find-(?:generic|internet)-password$/.test(texts[0] ?? "") &&
         /(?:^|\s)-\w*[wg]/.test(joined)
@@ -194,9 +203,9 @@ export function secretThenSendMatch(script: Script): DangerousCommandMatch | nul
   const reads = script.commands.some(
     (cmd) => ENCODERS.test(stageName(cmd)) && readsSecret(cmd, true) && cmd.redirects.length === 0,
   );
-  if (!reads) return null;
+  if (!reads) return printedSecretMatch(script);
   const sends = script.commands.some(
     (cmd) => UPLOADERS.test(stageName(cmd)) && cmd.words.slice(1).some((word) => word.dynamic),
   );
-  return sends ? matchOf(EXEC_RULES.exfiltration) : null;
+  return sends ? matchOf(EXEC_RULES.exfiltration) : printedSecretMatch(script);
 }

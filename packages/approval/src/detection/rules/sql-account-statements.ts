@@ -4,7 +4,7 @@
 // Each entry reads one statement, upper-cased with literals kept and whitespace folded.
 
 /** Which rule a statement of this file falls under. */
-export type AccountStatementKind = "credential" | "hostCommand";
+export type AccountStatementKind = "credential" | "hostCommand" | "guardOff";
 
 // The built-in superuser accounts, however quoted (`sa`, `'root'@'localhost'`, `"postgres"`).
 const SUPERUSER =
@@ -56,6 +56,22 @@ const ENTRIES: readonly StatementEntry[] = [
     test: /^(?:UPDATE|INSERT\s+INTO|DELETE\s+FROM)\s+(?:PG_CATALOG\.)?PG_(?:AUTHID|SHADOW)\b/,
     kind: "credential",
   },
+  // Safety and security switched off server-wide: durability, TLS, read-only replicas,
+  // row-level security, the binary log (changes hidden from replicas and point-in-time recovery).
+  {
+    test: /^ALTER\s+SYSTEM\s+SET\s+(?:FSYNC|FULL_PAGE_WRITES|SSL|ROW_SECURITY|LOG_CONNECTIONS|LOGGING_COLLECTOR)\s*(?:=|TO)\s*'?(?:OFF|FALSE|0|NO)\b/,
+    kind: "guardOff",
+  },
+  {
+    test: /^SET\s+(?:GLOBAL|PERSIST|@@GLOBAL\.)\s*(?:SUPER_READ_ONLY|READ_ONLY|SQL_LOG_BIN|GENERAL_LOG|REQUIRE_SECURE_TRANSPORT)\s*=\s*'?(?:OFF|0|FALSE)\b/,
+    kind: "guardOff",
+  },
+  { test: /^SET\s+(?:GLOBAL|PERSIST)\s+LOCAL_INFILE\s*=\s*'?(?:ON|1|TRUE)\b/, kind: "guardOff" },
+  {
+    test: /^ALTER\s+TABLE\s+\S+\s+(?:DISABLE|NO\s+FORCE)\s+ROW\s+LEVEL\s+SECURITY\b/,
+    kind: "guardOff",
+  },
+  { test: /^REVOKE\s+ALL\b/, kind: "guardOff" },
   // SQL that runs host commands, or turns on the feature that does.
   { test: /\bXP_CMDSHELL\b/, kind: "hostCommand" },
   {

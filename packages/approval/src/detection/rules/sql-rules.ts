@@ -3,6 +3,7 @@ import { matchOf, type CommandRule } from "../rule-context.js";
 import { rule, type DangerousCommandMatch, type RuleInfo } from "../types.js";
 import { PROCESS_RULES } from "./process-rules.js";
 import { accountStatementKind } from "./sql-account-statements.js";
+import { OPS_CLI_RULES } from "./ops-cli-catalog.js";
 
 /** Rules about destructive SQL and datastore commands. */
 export const SQL_RULES: Readonly<
@@ -72,6 +73,7 @@ export function sqlMatch(sql: string): DangerousCommandMatch | null {
     const account = accountStatementKind(whole.trim().replace(/\s+/g, " ").toUpperCase());
     if (account === "hostCommand") return matchOf(SQL_RULES.hostCommand);
     if (account === "credential") return matchOf(SQL_RULES.privilege);
+    if (account === "guardOff") return matchOf(OPS_CLI_RULES.adminGuardOff);
     const body = statement.replace(/^WITH\b.*?\)\s*(?=DELETE|UPDATE)/, "");
     if (/^DROP\s/.test(body)) return matchOf(SQL_RULES.drop);
     if (/^TRUNCATE\b/.test(body)) return matchOf(SQL_RULES.truncate);

@@ -1,4 +1,10 @@
-import { hasOption, readOptions, SUDO_OPTIONS, type ResolvedCommand } from "@hermes-agent/shell";
+import {
+  hasOption,
+  readOptions,
+  SUDO_OPTIONS,
+  type OptionTable,
+  type ResolvedCommand,
+} from "@hermes-agent/shell";
 import { isBlockDevice } from "../paths.js";
 import { allInsideTree } from "../session-paths.js";
 import { matchOf, type CommandRule } from "../rule-context.js";
@@ -75,16 +81,61 @@ const PACKAGE_SIMULATE: ReadonlyMap<string, RegExp> = new Map([
   ["port", /^-[a-zA-Z]*y[a-zA-Z]*$/],
 ]);
 
+const WIPEFS_OPTIONS: OptionTable = {
+  short: "abfiJnpqhV",
+  shortWithValue: "Oot",
+  long: ["all", "backup", "force", "noheadings", "json", "no-act", "parsable", "quiet", "lock"],
+  longWithValue: ["output", "offset", "types"],
+};
+const SGDISK_OPTIONS: OptionTable = {
+  short: "ZozgDOPpivVeEFlLmXA",
+  shortWithValue: "abcdhjknrstTuU",
+  long: [
+    "zap-all",
+    "zap",
+    "clear",
+    "mbrtogpt",
+    "pretend",
+    "print",
+    "verify",
+    "version",
+    "randomize-guids",
+    "move-second-header",
+    "display-alignment",
+    "first-in-largest",
+    "end-of-largest",
+    "first-aligned-in-largest",
+    "list-types",
+    "load-backup",
+  ],
+  longWithValue: [
+    "delete",
+    "new",
+    "largest-new",
+    "backup",
+    "change-name",
+    "typecode",
+    "attributes",
+    "set-alignment",
+    "info",
+    "transpose",
+    "partition-guid",
+    "disk-guid",
+    "replicate",
+    "hybrid",
+    "gpttombr",
+    "resize-table",
+  ],
+};
+
 const BY_NAME = new Map<string, CommandRule>([
   ["mkswap", (cmd) => (deviceOperand(cmd) ? matchOf(SYSTEM_RULES.mkfs) : null)],
   [
     "wipefs",
     (cmd) => {
-      const texts = cmd.args.map((word) => word.text);
-      if (
-        texts.some((text) => /^(?:-n|--no-act)$/.test(text)) ||
-        !texts.some((text) => /^(?:-\w*a\w*|--all|-o|--offset)$/.test(text))
-      )
+      // Over wipefs' own option table: `--al --fo` are `--all --force` to getopt_long.
+      const read = readOptions(cmd.args, WIPEFS_OPTIONS);
+      if (hasOption(read, "n", "no-act") || !hasOption(read, "a", "all", "o", "offset"))
         return null;
       return matchOf(deviceOperand(cmd) ? SYSTEM_RULES.wipeDevice : SYSTEM_RULES.partition);
     },
@@ -92,7 +143,17 @@ const BY_NAME = new Map<string, CommandRule>([
   [
     "sgdisk",
     (cmd) =>
-      cmd.args.some((word) => /^(?:-Z|--zap-all|-o|--clear|-z|--zap)$/.test(word.text))
+      hasOption(
+        readOptions(cmd.args, SGDISK_OPTIONS),
+        "Z",
+        "zap-all",
+        "o",
+        "clear",
+        "z",
+        "zap",
+        "d",
+        "delete",
+      )
         ? matchOf(deviceOperand(cmd) ? SYSTEM_RULES.wipeDevice : SYSTEM_RULES.partition)
         : null,
   ],

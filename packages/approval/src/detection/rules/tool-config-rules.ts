@@ -269,7 +269,23 @@ const WEAKENING_ENV: ReadonlyMap<string, (value: string) => boolean> = new Map([
     "npm_config_registry",
     "YARN_NPM_REGISTRY_SERVER",
     "GOPROXY",
+    // Where toolchain managers download compilers and runtimes from.
+    "RUSTUP_DIST_SERVER",
+    "RUSTUP_UPDATE_ROOT",
+    "NVM_NODEJS_ORG_MIRROR",
+    "NODEJS_ORG_MIRROR",
+    "N_NODE_MIRROR",
+    "FNM_NODE_DIST_MIRROR",
+    "VOLTA_NODE_MIRROR",
+    "PYTHON_BUILD_MIRROR_URL",
+    "PYENV_MIRROR",
+    "HEX_MIRROR",
+    "HEX_CDN",
+    "PUB_HOSTED_URL",
+    "GRADLE_DISTRIBUTION_URL",
+    "MISE_NODE_MIRROR_URL",
   ].map((name) => [name, otherIndex] as const),
+  ["HEX_UNSAFE_HTTPS", (value: string) => /^(?:true|1)$/i.test(value.trim())],
   ["UV_INSECURE_HOST", (value: string) => value.trim() !== ""],
 ]);
 
