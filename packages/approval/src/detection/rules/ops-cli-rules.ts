@@ -20,6 +20,7 @@ import { SERVICE_ADMIN_CLI_TABLES } from "./service-admin-cli-tables.js";
 import { HOST_DEVICE_CLI_TABLES } from "./host-device-cli-tables.js";
 import { CLUSTER_CONFIG_CLI_TABLES } from "./cluster-config-cli-tables.js";
 import { DELIVERY_SECRETS_CLI_TABLES } from "./delivery-secrets-cli-tables.js";
+import { ACCESS_WIDENING_CLI_TABLES } from "./access-widening-cli-tables.js";
 import { secretStoreReadRule } from "./secret-store-reads.js";
 import { containerApiRule } from "./container-api-rules.js";
 import { packageFetchRunRule } from "./package-fetch-run.js";
@@ -45,6 +46,7 @@ const OPS_AREA_RULES: readonly CommandRule[] = [
   verbTableRule(HOST_DEVICE_CLI_TABLES),
   verbTableRule(CLUSTER_CONFIG_CLI_TABLES),
   verbTableRule(DELIVERY_SECRETS_CLI_TABLES),
+  verbTableRule(ACCESS_WIDENING_CLI_TABLES),
   migrationRules,
   sqlScriptFileRule,
   teardownTargetRule,
