@@ -1,3 +1,4 @@
+import { judgeProcessInput } from "./process-input-approval.js";
 import type { TrackedProcess } from "./process-registry.js";
 import { cleanOutput, cleanTail } from "./model-output.js";
 import { capOutput } from "./output-cap.js";
@@ -164,6 +165,16 @@ export async function runProcessTool(
         return { status: "already_exited", error: "Process has already finished" };
       const data = typeof args.data === "string" ? args.data : "";
       const payload = action === "submit" ? data + (proc.pty ? "\r" : "\n") : data;
+      // Input to a shell or REPL is code: judged like a command before it is written.
+      try {
+        const refused = await judgeProcessInput(runtime, proc, payload, ctx);
+        if (refused !== undefined) return refused;
+      } catch (error) {
+        return {
+          status: "error",
+          error: `The input could not be checked, so it was not written (${error instanceof Error ? error.message : String(error)})`,
+        };
+      }
       try {
         proc.handle.write(payload);
       } catch (error) {

@@ -24,6 +24,8 @@ import { SCRIPT_RULES } from "./script-rules.js";
 import { RUN_FORM_RULES } from "./rules/run-forms-rules.js";
 import { RUNTIME_FILE_RULES } from "./rules/runtime-files-rules.js";
 import { SCRIPT_FILE_RULES } from "./rules/script-files.js";
+import { PATH_COMMAND_RULES } from "./path-commands.js";
+import { DATA_FAMILY_RULES } from "./rules/data-family-catalog.js";
 import { rule, type RuleInfo } from "./types.js";
 
 /** Returned for commands longer than the analyser accepts. */
@@ -70,6 +72,8 @@ function collect(): readonly RuleInfo[] {
     RUNTIME_FILE_RULES,
     SCRIPT_FILE_RULES,
     DEVELOPER_TOOL_RULES,
+    PATH_COMMAND_RULES,
+    DATA_FAMILY_RULES,
   ];
   for (const table of tables) {
     for (const info of Object.values(table)) if (!byKey.has(info.key)) byKey.set(info.key, info);

@@ -73,7 +73,8 @@ function inlineManifest(cmd: ResolvedCommand, read: ReadOptions, verb: string): 
   return risk === undefined ? null : matchOf(MANIFEST_RULES[risk]);
 }
 
-const KUBECTL: OptionTable = {
+/** kubectl's option table (which options take a value). */
+export const KUBECTL: OptionTable = {
   shortWithValue: "nsfloclpkcv",
   longWithValue: [
     "namespace",

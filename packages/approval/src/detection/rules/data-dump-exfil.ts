@@ -55,6 +55,8 @@ const DUMP_SUBCOMMANDS: ReadonlyMap<string, RegExp> = new Map([
   ["duckdb", /\.dump\b|\bEXPORT DATABASE\b/i],
   ["redis-cli", /--rdb\b/],
   ["valkey-cli", /--rdb\b/],
+  // A release's values and rendered manifests (with the secrets given to the chart).
+  ["helm", /^get (?:values|manifest|all)\b/],
   // Every item of a password manager with its fields.
   ["bw", /^list items\b/],
   ["kubectl", /^get (?:secrets?|configmaps?|all)\b.*(?:-A|--all-namespaces)\b/],

@@ -4,19 +4,11 @@
 // passwords and cluster guards, Consul and Vault root tokens, CouchDB admins, RabbitMQ
 // administrators, Grafana server admins, etcd auth), and SQL sent to an HTTP SQL endpoint
 // (ClickHouse `?query=`, InfluxDB `?q=`, CrateDB/Druid/Trino bodies) is judged as SQL.
-import { readOptions, type ReadOptions, type ResolvedCommand } from "@hermes-agent/shell";
 import { matchOf, type CommandRule } from "../rule-context.js";
 import type { RuleInfo } from "../types.js";
 import { OPS_CLI_RULES } from "./ops-cli-catalog.js";
-import { CURL_OPTIONS, HTTPIE, WGET } from "./http-client-rules.js";
+import { httpRequestOf, urlDecode } from "./http-request-reader.js";
 import { SQL_RULES, sqlMatch } from "./sql-rules.js";
-
-/** One HTTP request as the client sends it. */
-interface Request {
-  readonly method: string;
-  readonly urls: readonly string[];
-  readonly bodies: readonly string[];
-}
 
 interface ApiEntry {
   /** Methods the entry is about (any when absent). */
@@ -114,87 +106,26 @@ const QUERY_FIELD = /"(?:query|q)"\s*:\s*"((?:[^"\\]|\\.)*)"/g;
 const SQL_ENDPOINT =
   /\/(?:_sql|sql|v\d\/statement|exec|query)\b|:(?:8123|8086|4200|8082|8888|9000)\b/i;
 
-function decoded(text: string): string {
-  try {
-    return decodeURIComponent(text.replace(/\+/g, " "));
-  } catch {
-    return text;
-  }
-}
-
-function values(read: ReadOptions, ...names: readonly string[]): string[] {
-  return read.options.filter((o) => names.includes(o.name)).map((o) => o.value ?? "");
-}
-
-/** The request a curl, wget or httpie command line sends. */
-function requestOf(cmd: ResolvedCommand): Request | null {
-  switch (cmd.name) {
-    case "curl":
-    case "curlie": {
-      const read = readOptions(cmd.args, CURL_OPTIONS);
-      const bodies = values(read, "d", "data", "data-raw", "data-binary", "data-ascii", "json");
-      const query = values(read, "data-urlencode");
-      const urls = [...read.operands.map((w) => w.text), ...values(read, "url")];
-      const get = read.options.some((o) => o.name === "G" || o.name === "get");
-      const method =
-        values(read, "X", "request").pop() ?? (bodies.length > 0 && !get ? "POST" : "GET");
-      return {
-        method,
-        urls: get ? urls.map((url) => `${url}?${[...bodies, ...query].join("&")}`) : urls,
-        bodies: get ? [] : [...bodies, ...query],
-      };
-    }
-    case "wget":
-    case "wget2": {
-      const read = readOptions(cmd.args, WGET);
-      const bodies = values(read, "post-data", "body-data");
-      return {
-        method: values(read, "method").pop() ?? (bodies.length > 0 ? "POST" : "GET"),
-        urls: read.operands.map((w) => w.text),
-        bodies,
-      };
-    }
-    case "http":
-    case "https":
-    case "xh":
-    case "xhs": {
-      const ops = readOptions(cmd.args, HTTPIE).operands.map((w) => w.text);
-      const named = /^(?:GET|POST|PUT|PATCH|DELETE|HEAD)$/i.test(ops[0] ?? "");
-      const items = ops.slice(named ? 2 : 1);
-      const fields = items.filter((item) => /^[\w.-]+:?=/.test(item));
-      return {
-        method: named ? (ops[0] ?? "") : fields.length > 0 ? "POST" : "GET",
-        urls: ops.slice(named ? 1 : 0, named ? 2 : 1),
-        // Request items become a JSON body: `password=x` reads as `"password":"x"`.
-        bodies: [
-          `{${fields.map((item) => item.replace(/^([\w.-]+):?=(.*)$/, '"$1":"$2"')).join(",")}}`,
-        ],
-      };
-    }
-    default:
-      return null;
-  }
-}
-
 /** HTTP calls to datastore and infrastructure admin APIs, and SQL sent over HTTP. */
 export const httpAdminApiRule: CommandRule = (cmd) => {
-  const request = requestOf(cmd);
+  const request = httpRequestOf(cmd);
   if (request === null) return null;
-  const method = request.method.toUpperCase();
-  const urls = request.urls.map(decoded);
-  const body = request.bodies.join("\n");
+  const { method, body } = request;
+  const urls = request.urls.map(urlDecode);
   for (const entry of ENTRIES) {
     if (entry.methods !== undefined && !entry.methods.test(method)) continue;
     if (!urls.some((url) => entry.path.test(url))) continue;
     if (entry.body === undefined || entry.body.test(body)) return matchOf(entry.rule);
   }
   const sql = [
-    ...request.urls.flatMap((url) => [...url.matchAll(SQL_PARAM)].map((m) => decoded(m[1] ?? ""))),
+    ...request.urls.flatMap((url) =>
+      [...url.matchAll(SQL_PARAM)].map((m) => urlDecode(m[1] ?? "")),
+    ),
     ...[...body.matchAll(SQL_FIELD)].map((m) => m[1] ?? ""),
     ...(urls.some((url) => SQL_ENDPOINT.test(url))
       ? [...body.matchAll(QUERY_FIELD)].map((m) => m[1] ?? "")
       : []),
-    ...request.bodies.filter((text) => /^\s*[A-Za-z]+\s/.test(text)),
+    ...(/^\s*[A-Za-z]+\s/.test(body) ? [body] : []),
   ];
   for (const text of sql) {
     const match = sqlMatch(text);

@@ -20,6 +20,7 @@ import { SERVICE_ADMIN_CLI_TABLES } from "./service-admin-cli-tables.js";
 import { HOST_DEVICE_CLI_TABLES } from "./host-device-cli-tables.js";
 import { CLUSTER_CONFIG_CLI_TABLES } from "./cluster-config-cli-tables.js";
 import { DELIVERY_SECRETS_CLI_TABLES } from "./delivery-secrets-cli-tables.js";
+import { ACCESS_WIDENING_CLI_TABLES } from "./access-widening-cli-tables.js";
 import { secretStoreReadRule } from "./secret-store-reads.js";
 import { containerApiRule } from "./container-api-rules.js";
 import { packageFetchRunRule } from "./package-fetch-run.js";
@@ -28,6 +29,7 @@ import { privilegeToolRule } from "./privilege-tool-rules.js";
 import { secretExposureRule } from "./secret-exposure-rules.js";
 import { ciServerRule } from "./ci-server-rules.js";
 import { cloudExposureRule } from "./cloud-exposure-rules.js";
+import { dataFamilyRule } from "./data-family-rules.js";
 import { dataDumpSentRule } from "./data-dump-exfil.js";
 import { containerPayloadRule } from "./container-payload-rules.js";
 import { httpAdminApiRule } from "./http-admin-api-rules.js";
@@ -44,6 +46,7 @@ const OPS_AREA_RULES: readonly CommandRule[] = [
   verbTableRule(HOST_DEVICE_CLI_TABLES),
   verbTableRule(CLUSTER_CONFIG_CLI_TABLES),
   verbTableRule(DELIVERY_SECRETS_CLI_TABLES),
+  verbTableRule(ACCESS_WIDENING_CLI_TABLES),
   migrationRules,
   sqlScriptFileRule,
   teardownTargetRule,
@@ -59,6 +62,7 @@ const OPS_AREA_RULES: readonly CommandRule[] = [
   containerPayloadRule,
   httpAdminApiRule,
   envInjectedArgsRule,
+  dataFamilyRule,
 ];
 
 const infraTables = verbTableRule(INFRA_CLI_TABLES);

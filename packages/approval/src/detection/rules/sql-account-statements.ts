@@ -47,6 +47,16 @@ const ENTRIES: readonly StatementEntry[] = [
     kind: "credential",
   },
   { test: /^GRANT\s+CONTROL\s+SERVER\b|^GRANT\s+(?:DBA|SYSDBA)\s+TO\b/, kind: "credential" },
+  // Server-level privileges (MySQL's SUPER, FILE) and the roles that read, write or run on the
+  // server host (PostgreSQL) or stand for the superuser on managed services.
+  {
+    test: /^GRANT\s+(?:[\w\s,]*\b(?:SUPER|FILE|SHUTDOWN|CREATE\s+USER|GRANT\s+OPTION)\b[\w\s,]*)\s+ON\s+\*\.\*/,
+    kind: "credential",
+  },
+  {
+    test: /^GRANT\s+(?:PG_READ_SERVER_FILES|PG_WRITE_SERVER_FILES|PG_EXECUTE_SERVER_PROGRAM|RDS_SUPERUSER|CLOUDSQLSUPERUSER|AZURE_PG_ADMIN|RDSADMIN|SYSADMIN|DB_OWNER|ACCOUNTADMIN|SECURITYADMIN)\b/,
+    kind: "credential",
+  },
   // The privilege tables written directly (MySQL's `mysql.user`, PostgreSQL's `pg_authid`).
   {
     test: /^(?:UPDATE|INSERT\s+INTO|REPLACE\s+INTO|DELETE\s+FROM)\s+(?:`?MYSQL`?\.)?`?(?:USER|GLOBAL_PRIV|DB|TABLES_PRIV)`?\s+(?:SET\b.*\b(?:AUTHENTICATION_STRING|PASSWORD|PLUGIN|\w+_PRIV)\b|.*\bVALUES\b)/,

@@ -2,6 +2,7 @@ import { type ResolvedCommand, stageOutput } from "@hermes-agent/shell";
 import { matchOf, type CommandRule } from "../rule-context.js";
 import { rule, type DangerousCommandMatch, type RuleInfo } from "../types.js";
 import { PROCESS_RULES } from "./process-rules.js";
+import { adminStatementMatch } from "./sql-admin-statements.js";
 import { accountStatementKind } from "./sql-account-statements.js";
 import { OPS_CLI_RULES } from "./ops-cli-catalog.js";
 
@@ -125,7 +126,7 @@ export function sqlMatch(sql: string): DangerousCommandMatch | null {
     )
       return matchOf(SQL_RULES.privilege);
   }
-  return null;
+  return adminStatementMatch(sql);
 }
 
 // Framework commands that drop or wipe the application database.
