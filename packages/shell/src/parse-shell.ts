@@ -7,6 +7,7 @@ import { rewrittenTokens, repairedSource } from "./source-repairs.js";
 import type { Script } from "./shell-ir.js";
 import { scriptFromTree } from "./tree-walker.js";
 import type { VariableScope } from "./variables.js";
+import { withExpansionBudget } from "./word-parts.js";
 
 let parser: Parser | null = null;
 const LARGE_SCRIPT_CHARS = 16_384;
@@ -51,7 +52,7 @@ export function isParserReady(): boolean {
  * parser is not loaded.
  */
 export function parseScript(text: string, scope: VariableScope): Script {
-  return plainScript(text) ?? parsedScript(text, scope);
+  return withExpansionBudget(() => plainScript(text) ?? parsedScript(text, scope));
 }
 
 /** The parse of the real parser (or the tokenizer), without the plain-command fast path. */
