@@ -35,6 +35,17 @@ function escapedBlankStart(node: Node, from: number, to: number): number {
   return -1;
 }
 
+/** Operators that give a command its standard input. */
+const INPUT_OPERATORS = new Set(["<", "<<", "<<-", "<<<", "<&", "<>"]);
+
+/** True when a redirection sets standard input (descriptor 0). */
+export function readsStandardInput(redirect: Redirect): boolean {
+  return INPUT_OPERATORS.has(redirect.op) && (redirect.fd === null || redirect.fd === "0");
+}
+
+/** Operators that end a command (the grammar reads them as errors after assignments). */
+const COMMAND_ENDS = new Set([";", "&", "&&", "||", "|", "|&"]);
+
 /** A blank not escaped by a backslash. */
 const UNESCAPED_BLANK = /(?:^|[^\\])[ \t]/;
 
@@ -66,6 +77,7 @@ export function readCommand(
   after: Node[],
   trailing: readonly Word[] = [],
   prefix: readonly Assignment[] = [],
+  from = 0,
 ): SimpleCommand {
   const assignments: Assignment[] = [];
   const words: Word[] = [];
@@ -76,9 +88,27 @@ export function readCommand(
   let runStart = 0;
   let runEnd = -1;
   let runIndex = 0;
-  let previousEnd = node.startIndex;
-  for (const child of node.children) {
-    if (child === null || child.type === "comment") continue;
+  const children = node.children;
+  let previousEnd = from > 0 ? (children[from - 1]?.endIndex ?? node.startIndex) : node.startIndex;
+  for (let index = from; index < children.length; index++) {
+    const child = children[index];
+    if (child === null || child === undefined || child.type === "comment") continue;
+    // `a=1 >f | cmd`: after assignments and redirections only, the grammar reads a list or
+    // pipeline operator as an error and the next command's words as this command's.
+    const operator = child.type === "ERROR" ? child.text : "";
+    if (words.length === 0 && COMMAND_ENDS.has(operator)) {
+      const first: SimpleCommand = {
+        assignments: [...prefix, ...assignments],
+        words,
+        redirects: own,
+        upstream: upstream.length > 0 ? upstream : w.inherited,
+      };
+      w.emit(first);
+      if (operator === "&") w.background = true;
+      const piped = operator === "|" || operator === "|&";
+      const next = piped ? [...upstream, first] : [];
+      return readCommand(w, node, redirects, next, after, trailing, [], index + 1);
+    }
     // The grammar reads a `==` or `=~` word as an operator token; bash passes it on.
     if (!child.isNamed && child.type !== "==" && child.type !== "=~") continue;
     const gapEnd = previousEnd;
@@ -142,10 +172,12 @@ export function readCommand(
     }
   if (words[0]?.text === "let") for (const word of words.slice(1)) w.arithmetic(word.text);
   for (const name of nameOperands(words.map((word) => word.text))) w.nameSubscript(name);
+  const all = own.length === 0 ? redirects : [...own, ...redirects];
+  const inherited = w.inheritedInput.length > 0 && !all.some(readsStandardInput);
   return {
     assignments: prefix.length === 0 ? assignments : [...prefix, ...assignments],
     words,
-    redirects: own.length === 0 ? redirects : [...own, ...redirects],
+    redirects: inherited ? [...w.inheritedInput, ...all] : all,
     upstream: upstream.length > 0 ? upstream : w.inherited,
   };
 }

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { initializeParser, parseShell, simpleCommands } from "../src/index.js";
-import type { Redirect } from "../src/shell-ir.js";
+import { initializeParser, parseShell, simpleCommands, stdinText } from "../src/index.js";
+import type { Redirect, SimpleCommand } from "../src/shell-ir.js";
 
 // Lines the grammar fails on or misreads, read the way bash reads them. Each is a possible
 // detection bypass: a command hidden in a comment or a regular expression, a command word
@@ -153,6 +153,32 @@ describe("descriptors", () => {
     }
   });
 
+  it("ends a command of only assignments and redirections at a list or pipeline operator", () => {
+    for (const op of [";", "&", "&&", "||", "|"]) {
+      for (const head of ["a=1 >f", ">f a=1", "a=1 b=2 2>&1", "1>&2 a=b=c 3>f"]) {
+        const line = `${head} ${op} rm -rf /tmp/x`;
+        const commands = parseShell(line).commands;
+        expect(
+          commands.at(-1)?.words.map((word) => word.text),
+          line,
+        ).toEqual(["rm", "-rf", "/tmp/x"]);
+        expect(commands.at(-1)?.upstream, line).toHaveLength(op === "|" ? 1 : 0);
+        expect(parseShell(line).incomplete, line).toBe(false);
+      }
+    }
+    expect(parseShell("a=1 >f & rm x").background).toBe(true);
+  });
+
+  it("reads a command the grammar put in the redirection after a pipeline's assignment", () => {
+    const commands = parseShell("a | b=1 >&2 rm -rf /tmp/x").commands;
+    expect(commands.at(-1)).toMatchObject({
+      assignments: [{ name: "b" }],
+      words: [{ text: "rm" }, { text: "-rf" }, { text: "/tmp/x" }],
+    });
+    expect(commands.at(-1)?.upstream).toHaveLength(1);
+    expect(argvs("a | b=1 >&2 c=2 sh -s")).toEqual([["a"], ["sh", "-s"]]);
+  });
+
   it("takes the assignments of a command of only assignments and a redirection", () => {
     const [command] = parseShell("a=1 >f").commands;
     expect(command).toMatchObject({ words: [], assignments: [{ name: "a" }] });
@@ -191,6 +217,24 @@ describe("compound commands at the end of a pipeline", () => {
     expect(c?.words.map((word) => word.text)).toEqual(["c"]);
     expect(c?.upstream).toHaveLength(2);
     expect(redirectsOf("a | (b) 2>&1 | c")).toEqual([[], [], ["2>&1"], []]);
+  });
+
+  it("gives the commands inside a compound its standard input", () => {
+    for (const line of [
+      "{ sh; } <<<'echo hi'",
+      "( sh ) <<< 'echo hi'",
+      "echo x | { sh; } 2>&1 <<<'echo hi'",
+      "while read x; do sh; done <<<'echo hi'",
+      "if true; then sh; fi <<<'echo hi'",
+    ]) {
+      const sh = parseShell(line).commands.find((command) => command.words[0]?.text === "sh");
+      expect(stdinText(sh as SimpleCommand), line).toBe("echo hi");
+    }
+    const [inner] = parseShell("{ sh <<<'own'; } <<<'outer'").commands;
+    expect(stdinText(inner as SimpleCommand)).toBe("own");
+    expect(redirectsOf("{ a; } > f")).toEqual([[], [">f"]]);
+    const [substituted] = parseShell("{ echo $(sh); } <<<'x'").commands;
+    expect(substituted?.redirects).toEqual([]);
   });
 
   it("sends standard error down the pipe for |&", () => {

@@ -49,7 +49,9 @@ export const SHELL_WRAPPER: string = [
   // The session's own functions only: this one is defined again by every command.
   "    builtin unset -f __hermes_on_exit",
   "    builtin umask 077",
-  '    if builtin test -n "$__hermes_transient"; then builtin unset $__hermes_transient; fi',
+  // Split by eval's own parsing, not by the session's IFS (an exported `IFS=_` would cut the
+  // names apart and leave them in the snapshot).
+  '    if builtin test -n "$__hermes_transient"; then builtin eval "builtin unset -- $__hermes_transient"; fi',
   '    { builtin export -p; builtin declare -f; builtin alias -p; } >"$__hermes_state/$__hermes_run.snap" 2>/dev/null',
   '    builtin pwd -P >"$__hermes_state/$__hermes_run.cwd" 2>/dev/null',
   '    builtin exit "$__hermes_rc"',

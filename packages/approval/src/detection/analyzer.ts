@@ -10,7 +10,12 @@ import {
   type Word,
 } from "@hermes-agent/shell";
 import type { CommandCollector } from "./analysed-commands.js";
-import { aliasScript, spendWork } from "./alias-expansion.js";
+import {
+  AnalysisBudgetExceeded,
+  aliasScript,
+  MAX_EXPANSIONS,
+  spendWork,
+} from "./alias-expansion.js";
 import {
   copySessionState,
   sessionStateOf,
@@ -371,6 +376,8 @@ class Analyzer implements RuleContext {
   }
 
   analyseScript(script: Script): DangerousCommandMatch | null {
+    // Expansion past the budget leaves words unknown: refused (held), never guessed.
+    if (script.overBudget === true) throw new AnalysisBudgetExceeded(MAX_EXPANSIONS, Infinity);
     if (script.incomplete) this.collector?.unresolved.add("syntax not fully understood");
     let found =
       forkBombMatch(script) ??
