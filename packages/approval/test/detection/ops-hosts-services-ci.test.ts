@@ -261,6 +261,8 @@ describe("machine hosts, CI servers, service accounts, devices and container pay
         "docker rm -f $(docker ps -aq)",
         "docker rm -f $(docker ps -aq --filter status=exited)",
         "docker rm -f $(docker ps -aq --filter label=x) $OTHER",
+        "docker rm -f $(docker ps -aq --filter label=env=prod)",
+        "docker stop $(docker ps -q -f name=api-production)",
       ],
       "dangerous",
     );
