@@ -31,6 +31,24 @@ const bombs = [
   },
 ];
 
+// Variable doubling and many copies of a long value (static expansion under the size budget):
+// each must be decided within 100 ms, refused as too large rather than built out.
+const longValue = "a".repeat(30_000);
+const expansionBombs = [
+  { name: "variable doubling x60", text: `x=ab; ${"x=$x$x; ".repeat(60)}echo $x` },
+  { name: "quoted doubling x30", text: `a=x; ${'a="$a;$a"; '.repeat(30)}echo $a` },
+  {
+    name: "array doubling x40",
+    text: `a=(ab ab); ${'a=("${a[@]}" "${a[@]}"); '.repeat(40)}echo x`,
+  },
+  { name: "15 000 copies of a 30 KB value", text: `x=${longValue}; y=${"$x".repeat(15_000)}` },
+  {
+    name: "eval of 10 000 copies of a 30 KB value",
+    text: `x=${longValue}; eval ${"$x ".repeat(10_000)}`,
+  },
+  { name: "1 MB of variable doubling", text: `x=ab; ${"x=$x$x; ".repeat(131_072)}` },
+];
+
 await initializeDetector();
 
 const perCommand = perCommandMedian(commands, detectDangerousCommand, 30);
@@ -57,7 +75,7 @@ await runSuite(SUITE, [
       };
     },
   },
-  ...bombs.map((bomb) => ({
+  ...[...bombs, ...expansionBombs].map((bomb) => ({
     name: bomb.name,
     budgetUs: 100_000,
     setup: () => () => {

@@ -17,7 +17,10 @@ if (!suiteFilteredOut(SUITE)) {
   const child = fileURLToPath(new URL("warm-up-child.mjs", import.meta.url));
   const corpus = fileURLToPath(new URL("../corpus/commands.jsonl", import.meta.url));
   const runs = Array.from({ length: RUNS }, () =>
-    runFreshProcess<{ firstUs: number; secondUs: number; warmUs: number }>(child, [corpus, String(FIRST)]),
+    runFreshProcess<{ firstUs: number; secondUs: number; warmUs: number }>(child, [
+      corpus,
+      String(FIRST),
+    ]),
   );
   reportSamples({
     suite: SUITE,

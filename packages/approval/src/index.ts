@@ -23,6 +23,7 @@ export type {
   DangerousCommandMatch,
   DetectionRule,
   DetectOptions,
+  PathCommand,
 } from "./detection/index.js";
 
 // Approval flows

@@ -7,11 +7,14 @@ import { rewrittenTokens, repairedSource } from "./source-repairs.js";
 import type { Script } from "./shell-ir.js";
 import { scriptFromTree } from "./tree-walker.js";
 import type { VariableScope } from "./variables.js";
+import { withExpansionBudget } from "./word-parts.js";
 
 let parser: Parser | null = null;
 const LARGE_SCRIPT_CHARS = 16_384;
 /** Rewrites of a line the grammar fails on (see source-repairs.ts) tried before walking it. */
-const MAX_REPAIRS = 8;
+const MAX_REPAIRS = 16;
+/** Characters all re-parses of one text may read together, so that long texts stay fast. */
+const REPAIR_BUDGET_CHARS = 32_768;
 let loading: Promise<void> | null = null;
 
 async function load(): Promise<void> {
@@ -49,7 +52,7 @@ export function isParserReady(): boolean {
  * parser is not loaded.
  */
 export function parseScript(text: string, scope: VariableScope): Script {
-  return plainScript(text) ?? parsedScript(text, scope);
+  return withExpansionBudget(() => plainScript(text) ?? parsedScript(text, scope));
 }
 
 /** The parse of the real parser (or the tokenizer), without the plain-command fast path. */
@@ -59,14 +62,11 @@ export function parsedScript(text: string, scope: VariableScope): Script {
   if (parser === null || text.length > LARGE_SCRIPT_CHARS) return tokenizeScript(text, scope);
   let source = text;
   let tree = parser.parse(source);
-  const quoted = tree === null ? null : rewrittenTokens(source, tree.rootNode);
-  if (tree !== null && quoted !== null) {
-    tree.delete();
-    source = quoted;
-    tree = parser.parse(source);
-  }
-  for (let i = 0; i < MAX_REPAIRS && tree !== null && tree.rootNode.hasError; i++) {
-    const repaired = repairedSource(source, tree.rootNode);
+  for (let i = 0; i < MAX_REPAIRS && tree !== null; i++) {
+    if ((i + 1) * source.length > REPAIR_BUDGET_CHARS) break;
+    const root = tree.rootNode;
+    const repaired =
+      rewrittenTokens(source, root) ?? (root.hasError ? repairedSource(source, root) : null);
     if (repaired === null) break;
     tree.delete();
     source = repaired;

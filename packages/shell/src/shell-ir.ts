@@ -69,6 +69,12 @@ export interface Script {
   readonly functions: readonly FunctionDef[];
   /** True when the front end could not fully understand the text (syntax error, limits). */
   readonly incomplete: boolean;
+  /**
+   * True when expanding the text's words statically went past the expansion budget (a value
+   * doubled over and over, many copies of a long value): words past it read as unknown, and
+   * a caller that must fail closed should refuse the text.
+   */
+  readonly overBudget?: boolean;
   /** True when some command of the text is sent to the background with `&`. */
   readonly background?: boolean;
   /**

@@ -15,6 +15,9 @@ const NAME_TRIPS = new Set(["%", "@", "?", "#", ":", "[", '"', "'", "`"]);
 /** Characters that end a word before a name, so that the name starts a word. */
 const WORD_BREAKS = new Set([" ", "\t", "\n", ";", "|", "&", "(", ")", "{", "}"]);
 
+/** Operators the grammar reads as an error after a command of only assignments. */
+const COMMAND_ENDS = new Set([";", "&", "&&", "||", "|", "|&"]);
+
 /** Node types inside which the text is not read as shell words. */
 const NOT_WORDS = new Set([
   "heredoc_body",
@@ -88,6 +91,17 @@ export function repairedSource(text: string, root: Node): string | null {
 function tolerated(node: Node): boolean {
   if (node.type === "ERROR") {
     if (node.text === "<<") return node.nextSibling?.text.startsWith("<") === true;
+    if (node.parent?.type === "command" && COMMAND_ENDS.has(node.text)) {
+      // `a=1 >f | cmd`: an operator after assignments and redirections only.
+      for (
+        let before = node.previousNamedSibling;
+        before !== null;
+        before = before.previousNamedSibling
+      )
+        if (before.type !== "variable_assignment" && !before.type.endsWith("_redirect"))
+          return false;
+      return true;
+    }
     return (
       node.text === ">" &&
       node.parent?.type === "file_redirect" &&
@@ -124,30 +138,35 @@ interface Insertion {
   readonly text: string;
 }
 
+/** Tokens the grammar misreads in any tree, found by their text. */
+const MISREAD_TOKENS = /==|=~|[<>]&-/g;
+
 /**
  * Insertions for the tokens the grammar misreads in any tree: `==` and `=~` in a simple
  * command (an empty quoted string before them), and `>&-` or `<&-` followed by more words
  * (the grammar takes the next word for their target: `rm 2>&- -rf x`; a blank before the `-`,
- * which bash reads the same).
+ * which bash reads the same). Only the nodes at the places the text holds them are looked at.
  */
-function tokenInsertions(node: Node, into: Insertion[]): Insertion[] {
-  for (const child of node.children) {
-    if (child === null) continue;
-    const type = child.type;
+function tokenInsertions(text: string, root: Node): Insertion[] {
+  const into: Insertion[] = [];
+  for (const match of text.matchAll(MISREAD_TOKENS)) {
+    const token = root.descendantForIndex(match.index, match.index + match[0].length);
+    if (token === null || token.startIndex !== match.index) continue;
+    const type = token.type;
+    const parent = token.parent;
     if (type === "==" || type === "=~") {
-      if (node.type === "command" || (node.type === "ERROR" && insideWordsOnly(node)))
-        into.push({ at: child.startIndex, text: "''" });
-    } else if ((type === ">&-" || type === "<&-") && child.nextSibling !== null)
-      into.push({ at: child.endIndex - 1, text: " " });
-    else if (child.childCount > 0) tokenInsertions(child, into);
+      if (parent?.type === "command" || (parent?.type === "ERROR" && insideWordsOnly(parent)))
+        into.push({ at: token.startIndex, text: "''" });
+    } else if ((type === ">&-" || type === "<&-") && token.nextSibling !== null)
+      into.push({ at: token.endIndex - 1, text: " " });
   }
   return into;
 }
 
 /** `text` with the tokens of `tokenInsertions` rewritten, or null when it has none. */
 export function rewrittenTokens(text: string, root: Node): string | null {
-  if (!/==|=~|&-/.test(text)) return null;
-  const found = tokenInsertions(root, []);
+  if (!text.includes("==") && !text.includes("=~") && !text.includes("&-")) return null;
+  const found = tokenInsertions(text, root);
   if (found.length === 0) return null;
   let out = text;
   for (const { at, text: inserted } of found.reverse())

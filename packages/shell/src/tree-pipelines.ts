@@ -4,6 +4,7 @@ import type { Node } from "web-tree-sitter";
 import { tokenizeScript } from "./fallback-tokenizer.js";
 import { staticWord, type Redirect, type Stage, type Word } from "./shell-ir.js";
 import { readRedirect } from "./tree-redirects.js";
+import { readAssignment } from "./tree-assignments.js";
 import { readCommand } from "./tree-simple-command.js";
 import type { Assignment, TreeWalk } from "./tree-walk.js";
 
@@ -25,6 +26,16 @@ interface LastCommand {
   readonly assignments: readonly Assignment[];
   /** Nodes the grammar put inside the command that follow it (here-document tails). */
   readonly after: Node[];
+}
+
+/** Statements of only assignments. */
+const ASSIGNMENT_STATEMENTS = new Set(["variable_assignment", "variable_assignments"]);
+
+/** The last statement of a pipeline or list, through nested ones. */
+function finalStatement(node: Node): Node {
+  if (node.type !== "pipeline" && node.type !== "list") return node;
+  const last = lastStatement(node);
+  return last === null ? node : finalStatement(last);
 }
 
 /** What may start an assignment word: a name, a subscript, `=` or `+=`. */
@@ -120,8 +131,9 @@ export function walkRedirected(
   // `0>f a=1 cmd`: the grammar took the `0` for the command name and the rest for words of
   // the redirection; bash reads assignments before the command word.
   const assignments: Assignment[] = [];
-  if (tail !== null && tail.parent?.type === "command_name" && w.descriptorEnds.has(tail.endIndex))
-    assignments.push(...leadingAssignments(node, trailing));
+  const assignmentLast = body !== null && ASSIGNMENT_STATEMENTS.has(finalStatement(body).type);
+  const fdName = tail?.parent?.type === "command_name" && w.descriptorEnds.has(tail.endIndex);
+  if (fdName || assignmentLast) assignments.push(...leadingAssignments(node, trailing));
   redirects.push(...toPipe);
   // `a && b > f`, `a | b > f`, `a | { b; } > f`: bash attaches the redirection to the last
   // command of the last pipeline.
@@ -151,6 +163,22 @@ function redirectedLast(
   if (node.type === "command") {
     const { redirects, after, trailing, assignments } = last;
     const cmd = readCommand(w, node, redirects, upstream, after, trailing, assignments);
+    w.emit(cmd);
+    return [cmd];
+  }
+  if (ASSIGNMENT_STATEMENTS.has(node.type) && last.trailing.length > 0) {
+    // `a | b=1 >&2 cmd args`: the grammar ends the pipeline at the assignment and reads the
+    // command's words as words of the redirection; bash runs `cmd args` with `b=1`.
+    const own = node.type === "variable_assignment" ? [node] : node.namedChildren;
+    const cmd = {
+      assignments: [
+        ...own.flatMap((child) => (child === null ? [] : (readAssignment(w, child) ?? []))),
+        ...last.assignments,
+      ],
+      words: [...last.trailing],
+      redirects: last.redirects,
+      upstream: upstream.length > 0 ? [...upstream] : w.inherited,
+    };
     w.emit(cmd);
     return [cmd];
   }

@@ -35,6 +35,9 @@ function escapedBlankStart(node: Node, from: number, to: number): number {
   return -1;
 }
 
+/** Operators that end a command (the grammar reads them as errors after assignments). */
+const COMMAND_ENDS = new Set([";", "&", "&&", "||", "|", "|&"]);
+
 /** A blank not escaped by a backslash. */
 const UNESCAPED_BLANK = /(?:^|[^\\])[ \t]/;
 
@@ -66,6 +69,7 @@ export function readCommand(
   after: Node[],
   trailing: readonly Word[] = [],
   prefix: readonly Assignment[] = [],
+  from = 0,
 ): SimpleCommand {
   const assignments: Assignment[] = [];
   const words: Word[] = [];
@@ -76,9 +80,27 @@ export function readCommand(
   let runStart = 0;
   let runEnd = -1;
   let runIndex = 0;
-  let previousEnd = node.startIndex;
-  for (const child of node.children) {
-    if (child === null || child.type === "comment") continue;
+  const children = node.children;
+  let previousEnd = from > 0 ? (children[from - 1]?.endIndex ?? node.startIndex) : node.startIndex;
+  for (let index = from; index < children.length; index++) {
+    const child = children[index];
+    if (child === null || child === undefined || child.type === "comment") continue;
+    // `a=1 >f | cmd`: after assignments and redirections only, the grammar reads a list or
+    // pipeline operator as an error and the next command's words as this command's.
+    const operator = child.type === "ERROR" ? child.text : "";
+    if (words.length === 0 && COMMAND_ENDS.has(operator)) {
+      const first: SimpleCommand = {
+        assignments: [...prefix, ...assignments],
+        words,
+        redirects: own,
+        upstream: upstream.length > 0 ? upstream : w.inherited,
+      };
+      w.emit(first);
+      if (operator === "&") w.background = true;
+      const piped = operator === "|" || operator === "|&";
+      const next = piped ? [...upstream, first] : [];
+      return readCommand(w, node, redirects, next, after, trailing, [], index + 1);
+    }
     // The grammar reads a `==` or `=~` word as an operator token; bash passes it on.
     if (!child.isNamed && child.type !== "==" && child.type !== "=~") continue;
     const gapEnd = previousEnd;

@@ -18,6 +18,8 @@ export interface TreeWalk extends WordContext, RedirectContext {
   readonly descriptorEnds: Set<number>;
   /** Variables declared `-i`: bash evaluates what is assigned to them as arithmetic. */
   readonly integers: Set<string>;
+  /** Set when a `&` operator sends a command to the background. */
+  background: boolean;
   /** Record a simple command as run. */
   emit(cmd: SimpleCommand): void;
   /** Walk any statement node. */

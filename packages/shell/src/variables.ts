@@ -31,7 +31,9 @@ const WELL_KNOWN: ReadonlyMap<string, VariableValue> = new Map([
 export const COMPLETE_ENVIRONMENT = "\u0000environment";
 
 // Variables whose meaning is kept over the session's value (rules read `~` for HOME), and
-// IFS, whose presence would make every expansion unknown.
+// IFS, whose presence makes every expansion unknown: seeded only when the session changed it
+// (an exported `IFS=%` splits `$x` at `%`).
+const DEFAULT_IFS = " \t\n";
 const NOT_SEEDED: ReadonlySet<string> = new Set(["HOME", "PWD", "OLDPWD", "HERMES_HOME", "IFS"]);
 
 /** A scope holding the session's exported variables. */
@@ -41,7 +43,8 @@ export function environmentScope(
   const scope: VariableScope = new Map();
   if (environment === undefined) return scope;
   for (const [name, text] of environment)
-    if (!NOT_SEEDED.has(name)) scope.set(name, { text, dynamic: false });
+    if (!NOT_SEEDED.has(name) || (name === "IFS" && text !== DEFAULT_IFS))
+      scope.set(name, { text, dynamic: false });
   scope.set(COMPLETE_ENVIRONMENT, { text: "", dynamic: false });
   return scope;
 }
@@ -55,8 +58,21 @@ export function lookupVariable(scope: VariableScope, name: string): Lookup {
   // A script that changes IFS splits every unquoted expansion differently: treat them as unknown.
   if (scope.has("IFS")) return null;
   const own = scope.get(name);
-  if (own !== undefined) return own;
+  // A value grown past the budget (`x=$x$x` doubling) is not built further: unknown from here.
+  if (own !== undefined) return valueLength(own) > MAX_STATIC_VALUE ? null : own;
   return WELL_KNOWN.get(name) ?? null;
+}
+
+/**
+ * Longest variable value, and longest word, expanded statically (UTF-16 code units): past it
+ * the value is treated as known only at run time, so expansion work stays linear in the input.
+ */
+export const MAX_STATIC_VALUE = 65_536;
+
+function valueLength(value: VariableValue): number {
+  let length = value.text.length;
+  for (const element of value.elements ?? []) length += element.length;
+  return length;
 }
 
 /** The unknown value. */

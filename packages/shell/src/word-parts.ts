@@ -1,4 +1,5 @@
 import { DYNAMIC, type Script, type Word } from "./shell-ir.js";
+import { MAX_STATIC_VALUE } from "./variables.js";
 
 /** A piece of a word as the front end saw it, before splitting and brace expansion. */
 export interface WordPart {
@@ -93,12 +94,46 @@ export function expandBraces(text: string): string[] {
   return results;
 }
 
+/** Most characters of words one parse may build by static expansion (four input budgets). */
+export const MAX_EXPANDED_CHARS: number = 4 * MAX_STATIC_VALUE;
+
+// The budget of the parse running now (parsing is synchronous; nested parses share it).
+const expansion = { left: Number.POSITIVE_INFINITY, exhausted: false, depth: 0 };
+// Read through a call: the parse changes it behind the compiler's back.
+const ranOut = (): boolean => expansion.exhausted;
+
+/**
+ * Run one parse under the expansion budget ({@link MAX_EXPANDED_CHARS}); a parse nested in it
+ * shares it. Returns the script, marked `overBudget` when the budget ran out.
+ */
+export function withExpansionBudget(parse: () => Script): Script {
+  if (expansion.depth > 0) return parse();
+  expansion.left = MAX_EXPANDED_CHARS;
+  expansion.exhausted = false;
+  expansion.depth++;
+  try {
+    const script = parse();
+    return ranOut() ? { ...script, overBudget: true } : script;
+  } finally {
+    expansion.depth--;
+    expansion.left = Number.POSITIVE_INFINITY;
+  }
+}
+
 /** Turn the parts of one shell word into the words bash would pass (field splitting, braces). */
 export function finishWord(
   parts: readonly WordPart[],
   substitutions: readonly Script[],
   processSubstitution = false,
 ): Word[] {
+  // A word built past the budget (many copies of a long value) is known only at run time.
+  let length = 0;
+  for (const part of parts) length += part.text.length;
+  expansion.left -= length;
+  if (length > MAX_STATIC_VALUE || expansion.left < 0) {
+    expansion.exhausted = true;
+    return [{ text: DYNAMIC, dynamic: true, glob: false, substitutions, processSubstitution }];
+  }
   const only = parts.length === 1 ? parts[0] : undefined;
   if (
     only !== undefined &&

@@ -153,6 +153,32 @@ describe("descriptors", () => {
     }
   });
 
+  it("ends a command of only assignments and redirections at a list or pipeline operator", () => {
+    for (const op of [";", "&", "&&", "||", "|"]) {
+      for (const head of ["a=1 >f", ">f a=1", "a=1 b=2 2>&1", "1>&2 a=b=c 3>f"]) {
+        const line = `${head} ${op} rm -rf /tmp/x`;
+        const commands = parseShell(line).commands;
+        expect(
+          commands.at(-1)?.words.map((word) => word.text),
+          line,
+        ).toEqual(["rm", "-rf", "/tmp/x"]);
+        expect(commands.at(-1)?.upstream, line).toHaveLength(op === "|" ? 1 : 0);
+        expect(parseShell(line).incomplete, line).toBe(false);
+      }
+    }
+    expect(parseShell("a=1 >f & rm x").background).toBe(true);
+  });
+
+  it("reads a command the grammar put in the redirection after a pipeline's assignment", () => {
+    const commands = parseShell("a | b=1 >&2 rm -rf /tmp/x").commands;
+    expect(commands.at(-1)).toMatchObject({
+      assignments: [{ name: "b" }],
+      words: [{ text: "rm" }, { text: "-rf" }, { text: "/tmp/x" }],
+    });
+    expect(commands.at(-1)?.upstream).toHaveLength(1);
+    expect(argvs("a | b=1 >&2 c=2 sh -s")).toEqual([["a"], ["sh", "-s"]]);
+  });
+
   it("takes the assignments of a command of only assignments and a redirection", () => {
     const [command] = parseShell("a=1 >f").commands;
     expect(command).toMatchObject({ words: [], assignments: [{ name: "a" }] });

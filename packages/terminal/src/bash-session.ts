@@ -16,6 +16,12 @@ import type { RunningCommand, SessionTransport } from "./session-transport.js";
 import { evalFromFile, MAX_INLINE_COMMAND } from "./shell-wrapper.js";
 import { SnapshotFiles } from "./snapshot-files.js";
 import { snapshotStateReader, type ShellSnapshotState } from "./shell-snapshot.js";
+import {
+  candidateNames,
+  pathDirectories,
+  unresolvedCommands,
+  type SessionPathCommands,
+} from "./path-commands.js";
 import { TerminalError, TerminalErrorCode } from "./terminal-error.js";
 
 /**
@@ -39,6 +45,11 @@ export interface BashSessionSettings {
   readonly token?: string;
   /** The home directory `~` expands to in the session, when known. */
   readonly home?: string | undefined;
+  /**
+   * The PATH the session's commands start with: directories in the session's PATH beyond it
+   * (and beyond the system's own) are where a command word may run a planted file.
+   */
+  readonly basePath?: string | undefined;
 }
 
 /** Result of a command, with whether the far side had to be recreated for it. */
@@ -79,6 +90,7 @@ export class BashSession implements Environment {
   readonly #live = new Set<RunningCommand>();
   #cwd: string;
   readonly #home: string | undefined;
+  readonly #basePath: string | undefined;
   readonly #snapshotState: ReturnType<typeof snapshotStateReader>;
   #runs = 0;
   #closed = false;
@@ -98,6 +110,7 @@ export class BashSession implements Environment {
     });
     this.#cwd = settings.cwd;
     this.#home = settings.home;
+    this.#basePath = settings.basePath;
     this.#snapshotState = snapshotStateReader(
       () => this.#snapshots.current,
       async (file) =>
@@ -110,17 +123,49 @@ export class BashSession implements Environment {
     return this.#cwd;
   }
 
-  async shellContext(): Promise<ShellContext> {
+  async shellContext(command?: string): Promise<ShellContext> {
     this.#assertOpen();
     const state = await this.#verifiedState();
     const home = state.home ?? this.#home;
+    const pathCommands =
+      command === undefined ? undefined : await this.#pathCommands(command, state);
     return {
       cwd: this.#cwd,
       ...(home === undefined ? {} : { home }),
       aliases: state.aliases,
       functions: state.functions,
       ...(state.variables === undefined ? {} : { environment: state.variables }),
+      ...(pathCommands === undefined ? {} : { pathCommands }),
     };
+  }
+
+  /**
+   * The words of `command` (and of the session's aliases and functions) that run a file from
+   * a directory the session added to its PATH, looked up by the transport where commands run;
+   * every such word is `unresolved` when the lookup fails. Undefined when no directory was added.
+   */
+  async #pathCommands(
+    command: string,
+    state: ShellSnapshotState,
+  ): Promise<SessionPathCommands | undefined> {
+    const sessionPath = state.variables?.PATH;
+    if (sessionPath === undefined || this.#basePath === undefined || sessionPath === this.#basePath)
+      return undefined;
+    const { dirs, added } = pathDirectories(sessionPath, this.#basePath, this.#cwd);
+    if (added.length === 0) return undefined;
+    const names = candidateNames([
+      command,
+      ...Object.values(state.aliases),
+      ...Object.values(state.functions),
+    ]);
+    if (names.length === 0) return undefined;
+    const lookup = { dirs, added, names };
+    if (this.#transport.lookupPathCommands === undefined) return unresolvedCommands(lookup);
+    try {
+      return await this.#transport.lookupPathCommands(lookup);
+    } catch {
+      return unresolvedCommands(lookup);
+    }
   }
 
   /**
@@ -175,7 +220,7 @@ export class BashSession implements Environment {
   }> {
     const runId = `run-${++this.#runs}-${randomBytes(3).toString("hex")}`;
     const commandFile =
-      command.length > MAX_INLINE_COMMAND
+      command.length > MAX_INLINE_COMMAND && this.#transport.storeCommand !== undefined
         ? await this.#transport.storeCommand(runId, command)
         : undefined;
     const extra = Object.entries(options.env ?? {}).filter(

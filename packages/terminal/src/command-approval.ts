@@ -102,18 +102,20 @@ function resolveDir(dir: string, cwd: string, home: string | undefined): string 
  * What approval must know about where a command runs: its effective directory (the session's
  * current one after earlier `cd`s, or `workdir` resolved against it), the home directory, the
  * workspace root (the configured `terminal.cwd`, else the session's directory), and the
- * session's aliases, functions and exported variables (PATH among them). When the session's state cannot be read, `stateError` says
- * why and approval refuses to guess.
+ * session's aliases, functions and exported variables (PATH among them), and for `command`, the
+ * words that run files from directories the session added to PATH (`pathCommands`). When the
+ * session's state cannot be read, `stateError` says why and approval refuses to guess.
  */
 export async function commandContextOf(
   env: Environment,
   workdir: string | undefined,
   workspace: string | undefined,
+  command?: string,
 ): Promise<ApprovalCommandContext> {
   let state: Awaited<ReturnType<NonNullable<Environment["shellContext"]>>> | undefined;
   let stateError: string | undefined;
   try {
-    state = await env.shellContext?.();
+    state = await env.shellContext?.(command);
   } catch (error) {
     stateError = `the session's shell state could not be read: ${error instanceof Error ? error.message : String(error)}`;
   }
@@ -127,6 +129,7 @@ export async function commandContextOf(
     ...(root === undefined ? {} : { workspace: root }),
     ...(state === undefined ? {} : { aliases: state.aliases, functions: state.functions }),
     ...(state?.environment === undefined ? {} : { environment: state.environment }),
+    ...(state?.pathCommands === undefined ? {} : { pathCommands: state.pathCommands }),
     ...(stateError === undefined ? {} : { stateError }),
   };
 }

@@ -1,5 +1,6 @@
 import type { SandboxPolicy } from "./sandbox.js";
 import { MissingCapabilityError } from "./terminal-error.js";
+import type { SessionPathCommands } from "./path-commands.js";
 
 /** Version of the {@link Environment} / {@link EnvironmentBackend} contract this package speaks. */
 export const ENVIRONMENT_API_VERSION = 1 as const;
@@ -108,6 +109,12 @@ export interface ShellContext {
    * does not keep them).
    */
   readonly environment?: Readonly<Record<string, string>>;
+  /**
+   * For the command given to {@link Environment.shellContext}: its bare words that resolve,
+   * through the session's PATH, into a directory the session added, and what each file there
+   * is. Absent when the session's PATH holds no such directory.
+   */
+  readonly pathCommands?: SessionPathCommands;
 }
 
 /** A place where commands run: the local machine, a container, a remote host. */
@@ -139,8 +146,10 @@ export interface Environment {
   /**
    * The shell state the next command starts from. Optional: backends without a persistent
    * shell leave it out. Rejects when the state cannot be read (approval then refuses to guess).
+   * Given the `command` about to run, it also reports the command's words that run files from
+   * directories the session added to PATH (`pathCommands`).
    */
-  shellContext?(): Promise<ShellContext>;
+  shellContext?(command?: string): Promise<ShellContext>;
   /** Synchronous best-effort kill of everything, for process exit. Optional. */
   killAllSync?(): void;
 }

@@ -27,6 +27,7 @@ export type {
   ShellContext,
   SpawnOptions,
 } from "./environment.js";
+export type { SessionPathCommand, SessionPathCommands } from "./path-commands.js";
 export { createBackendRegistry, createEnvironment, defaultBackends } from "./backend-registry.js";
 export type { EnvironmentBackendRegistry } from "./backend-registry.js";
 export { createLocalEnvironment, LOCAL_CAPABILITIES, localBackend } from "./local-environment.js";

@@ -131,6 +131,7 @@ export function createLocalEnvironment(
         maxOutputChars: options.maxOutputChars ?? TERMINAL_DEFAULTS.maxOutputChars,
         token,
         home: baseEnv.HOME ?? os.homedir(),
+        basePath: baseEnv.PATH,
       }),
     );
   } catch (error) {

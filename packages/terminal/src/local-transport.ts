@@ -27,6 +27,8 @@ import {
   type CgroupRoot,
 } from "./task-cgroup.js";
 import { RESTORE_VARIABLE, SHELL_WRAPPER } from "./shell-wrapper.js";
+import { LocalPathLookup } from "./local-path-lookup.js";
+import type { PathLookup, SessionPathCommands } from "./path-commands.js";
 import { TerminalError, TerminalErrorCode } from "./terminal-error.js";
 
 /**
@@ -125,6 +127,7 @@ export class LocalTransport implements SessionTransport {
   readonly #idle = new Set<PipedProcess>();
   #ahead: Promise<PipedProcess> | undefined;
   #closed = false;
+  #pathLookup: LocalPathLookup | undefined;
   /** Groups of runs without a launcher (pgid → leader start time), for the cleanup of leftovers. */
   readonly #groups = new Map<number, number | undefined>();
 
@@ -410,6 +413,11 @@ export class LocalTransport implements SessionTransport {
       if (pids.length === 0) return;
       for (const pid of pids) this.#kill(pid);
     }
+  }
+
+  lookupPathCommands(lookup: PathLookup): Promise<SessionPathCommands> {
+    this.#pathLookup ??= new LocalPathLookup((file) => this.#settings.plan.hostPath(file));
+    return this.#pathLookup.lookup(lookup);
   }
 
   storeCommand(runId: string, command: string): Promise<string> {

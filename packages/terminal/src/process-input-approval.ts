@@ -37,6 +37,7 @@ export async function judgeProcessInput(
       env,
       proc.cwd,
       settings.cwd ?? (settings.backend === "local" ? process.cwd() : undefined),
+      command,
     ),
   });
   if (!approval.approved) return refusedApprovalResult(command, approval);

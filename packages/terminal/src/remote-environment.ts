@@ -11,6 +11,9 @@ import {
   type TransportCommand,
 } from "./remote-process.js";
 import { REMOTE_INIT, REMOTE_KILL, REMOTE_WRAPPER } from "./remote-shell-script.js";
+import { restoreBlock } from "./shell-wrapper.js";
+import { unresolvedCommands, type PathLookup, type SessionPathCommands } from "./path-commands.js";
+import { parsePathLookup, pathLookupArgs, REMOTE_PATH_LOOKUP } from "./remote-path-lookup.js";
 import type {
   RunOutcome,
   RunningCommand,
@@ -75,6 +78,8 @@ const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
  * this many at a time: removing them costs a process on the far side, too much for each command.
  */
 const STALE_BATCH = 16;
+/** How long the far side may take to look command words up before they count as unresolved. */
+const PATH_LOOKUP_TIMEOUT_MS = 10_000;
 
 function missingCwdError(dir: string): TerminalError {
   return new TerminalError(
@@ -117,6 +122,7 @@ class RemoteSessionTransport implements SessionTransport {
   }
 
   launch(run: SessionRun): Promise<RunningCommand> {
+    const block = restoreBlock(run.restore, run.command);
     const stale = this.#stale.length >= STALE_BATCH ? this.#stale : [];
     if (stale.length > 0) this.#stale = [];
     const proc = startRemote(
@@ -127,16 +133,18 @@ class RemoteSessionTransport implements SessionTransport {
           run.runId,
           run.dir === undefined ? run.sessionCwd : this.resolvePath(run.sessionCwd, run.dir),
           run.dir === undefined ? "0" : "1",
-          run.command,
           run.save ? "1" : "0",
           run.transient.join(" "),
           run.snapshot ?? "",
           stale.join(" "),
           ...[...this.#env, ...Object.entries(run.env)].map(([name, value]) => `${name}=${value}`),
         ],
-        { stdin: run.stdin },
+        { stdin: true },
       ),
     );
+    // The checked state and the command go ahead of the command's input, on stdin.
+    proc.write(block);
+    if (!run.stdin) proc.closeStdin();
     const marker = run.env[RUN_MARKER] ?? "";
     let stopping: Promise<void> | undefined;
     const started = proc.started.then(async (pid) => {
@@ -206,10 +214,13 @@ class RemoteSessionTransport implements SessionTransport {
     );
   }
 
-  async storeCommand(runId: string, command: string): Promise<string> {
-    const file = `${this.stateDir}/${runId}.cmd`;
-    await this.writeFile(file, command);
-    return file;
+  async lookupPathCommands(lookup: PathLookup): Promise<SessionPathCommands> {
+    const result = await runTransport(
+      this.#remote.command(REMOTE_PATH_LOOKUP, pathLookupArgs(lookup)),
+      { stdin: `${lookup.names.join("\n")}\n`, timeoutMs: PATH_LOOKUP_TIMEOUT_MS },
+    );
+    if (result.exitCode !== 0 || result.timedOut) return unresolvedCommands(lookup);
+    return parsePathLookup(result.stdout);
   }
 
   discard(files: readonly string[]): void {
@@ -301,6 +312,7 @@ export async function openRemoteEnvironment(
     maxOutputChars: settings.maxOutputChars,
     token,
     home: lines[2] || undefined,
+    basePath: settings.env?.PATH ?? (lines[3] || undefined),
   });
 }
 

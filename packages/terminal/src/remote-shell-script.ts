@@ -26,15 +26,21 @@ export function quoteForRemoteShell(value: string): string {
  *   restored), so approval of the next command knows its aliases and functions without
  *   another round trip.
  *
+ * The command and the session state it restores are not parameters: they come on stdin
+ * ahead of the command's own input (see `restoreBlock` in shell-wrapper.ts), read by the
+ * shell that restores them. No file on the far side is ever sourced or evaluated, so a
+ * process an earlier command left running there cannot change what the next command runs.
+ *
  * Control lines go to file descriptor 3 (the transport's stderr); anything else on stderr
  * is the transport's own message. Positional parameters: state dir, run id, directory,
- * explicit-directory flag, command, save flag, transient names, snapshot, stale snapshots,
- * then `NAME=value` assignments.
+ * explicit-directory flag, save flag, transient names, the snapshot the command restores
+ * (only compared with the new one, never read as code), stale snapshots, then `NAME=value`
+ * assignments.
  */
 export const REMOTE_WRAPPER: string = [
   "exec 3>&2 2>/dev/null",
-  "__hermes_state=$1 __hermes_run=$2 __hermes_dir=$3 __hermes_explicit=$4 __hermes_cmd=$5 __hermes_save=$6 __hermes_transient=$7 __hermes_snap=$8 __hermes_stale=$9",
-  "shift 9",
+  "__hermes_state=$1 __hermes_run=$2 __hermes_dir=$3 __hermes_explicit=$4 __hermes_save=$5 __hermes_transient=$6 __hermes_snap=$7 __hermes_stale=$8",
+  "shift 8",
   '[ -d "$__hermes_state" ] || mkdir -p -m 700 "$__hermes_state"',
   'if [ -n "$__hermes_stale" ]; then (builtin cd "$__hermes_state" && rm -f -- $__hermes_stale); fi',
   'for __hermes_a in "$@"; do builtin export "$__hermes_a"; done',
@@ -45,7 +51,7 @@ export const REMOTE_WRAPPER: string = [
   '  while [ ! -d "$__hermes_dir" ]; do __hermes_dir=${__hermes_dir%/*}; [ -n "$__hermes_dir" ] || __hermes_dir=/; done',
   "fi",
   "set -m",
-  `bash --noprofile --norc -c ${quoteForRemoteShell(SHELL_WRAPPER)} hermes "$__hermes_state" "$__hermes_run" "$__hermes_dir" "$__hermes_cmd" "$__hermes_save" "$__hermes_transient" "$__hermes_snap" 3>&- &`,
+  `bash --noprofile --norc -c ${quoteForRemoteShell(SHELL_WRAPPER)} hermes "$__hermes_state" "$__hermes_run" "$__hermes_dir" "" "$__hermes_save" "$__hermes_transient" - 3>&- &`,
   "__hermes_pid=$!",
   'builtin printf "hermes-pid %s\\n" "$__hermes_pid" >&3',
   'wait "$__hermes_pid"; __hermes_rc=$?',
@@ -111,7 +117,7 @@ export const REMOTE_KILL: string = [
 /**
  * Prepare a remote session: make the state directory and resolve the starting directory
  * (`~` expanded remotely, a missing one moved up to the nearest existing ancestor). Prints
- * the state directory, the directory and the home directory, one per line. Parameter: the
+ * the state directory, the directory, the home directory and the PATH, one per line. Parameter: the
  * wanted directory.
  */
 export const REMOTE_INIT: string = [
@@ -121,5 +127,5 @@ export const REMOTE_INIT: string = [
   "__s=$(mktemp -d /tmp/hermes-terminal-XXXXXXXX) || exit 1",
   'chmod 700 "$__s"',
   'builtin cd -- "$__d" || exit 1',
-  'builtin printf "%s\\n%s\\n%s\\n" "$__s" "$(pwd -P)" "$HOME"',
+  'builtin printf "%s\\n%s\\n%s\\n%s\\n" "$__s" "$(pwd -P)" "$HOME" "$PATH"',
 ].join("\n");

@@ -1,4 +1,5 @@
 import type { EnvironmentCapabilities } from "./environment.js";
+import type { PathLookup, SessionPathCommands } from "./path-commands.js";
 import type { SandboxPolicy } from "./sandbox.js";
 
 /**
@@ -105,14 +106,22 @@ export interface SessionTransport {
   readonly stateDir: string;
   /** Start a run. Rejects for misuse (a missing explicit directory) or a failed spawn. */
   launch(run: SessionRun): Promise<RunningCommand>;
-  /** Store a long command in the state dir; returns the file's path. */
-  storeCommand(runId: string, command: string): Promise<string>;
+  /**
+   * Store a long command in the state dir; returns the file's path. A transport without it
+   * takes a command of any length as it is.
+   */
+  storeCommand?(runId: string, command: string): Promise<string>;
   /** Files of the state dir (by path) that no command needs any more. */
   discard(files: readonly string[]): void;
   /** The directory a relative path or `~` names, from the session cwd. */
   resolvePath(sessionCwd: string, file: string): string;
   readFile(file: string): Promise<Uint8Array>;
   writeFile(file: string, data: string | Uint8Array): Promise<void>;
+  /**
+   * What each candidate word runs from the directories the session added to PATH, looked up
+   * where the commands run (see path-commands.ts). Never blocks the event loop.
+   */
+  lookupPathCommands?(lookup: PathLookup): Promise<SessionPathCommands>;
   /** A line explaining a failed command's output (the sandbox refused a write), or undefined. */
   explainFailure?(output: string, exitCode: number): string | undefined;
   /** After a failure the transport reported: bring the far side back; true to run again. */

@@ -198,6 +198,8 @@ export function parseShellSnapshot(
   const restoreText = [...restore.variables, ...restore.functions, ...restore.aliases]
     .map((part) => `${part}\n`)
     .join("");
+  // Bash holds no NUL byte: a value decoded to one was not printed by bash.
+  if (restoreText.includes("\0")) throw new SnapshotFormError("a NUL byte in a value");
   return { aliases, functions, ...(home === undefined ? {} : { home }), variables, restoreText };
 }
 

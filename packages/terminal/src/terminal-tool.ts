@@ -225,6 +225,7 @@ export async function runTerminalTool(
       env,
       workdir,
       settings.cwd ?? (settings.backend === "local" ? process.cwd() : undefined),
+      command,
     ),
   });
   if (!approval.approved) return refusedApprovalResult(command, approval);

@@ -100,3 +100,46 @@ describe("data moved in from outside the tree", () => {
     expect(kept(source)).toBe(true);
   });
 });
+
+describe("data moved in by an earlier call", () => {
+  test("a later delete of it is judged as a delete outside the tree", async () => {
+    const { h, markers } = await setup();
+    const source = marker(markers, "x48");
+    expect(await h.call("terminal", { command: `mv ${source} ./moved48` })).toMatchObject({
+      exit_code: 0,
+    });
+    const moved = path.join(h.dir.path, "moved48");
+    for (const command of [
+      "rm -rf moved48",
+      "rm -rf ./moved48/inner",
+      "cd moved48 && rm -rf inner",
+    ])
+      expect(await h.call("terminal", { command }), command).toMatchObject(blocked);
+    expect(kept(moved)).toBe(true);
+    // Other deletes in the tree are still ordinary work.
+    mkdirSync(path.join(h.dir.path, "build"));
+    expect(await h.call("terminal", { command: "rm -rf build" })).toMatchObject({ exit_code: 0 });
+  });
+});
+
+describe("an exported IFS", () => {
+  test("splits a later call's expansions where bash does", async () => {
+    const { h, markers } = await setup();
+    const target = marker(markers, "w1");
+    expect(await h.call("terminal", { command: "export IFS=%" })).toMatchObject({ exit_code: 0 });
+    const result = await h.call("terminal", { command: `x=rm%-rf%${target}; $x` });
+    expect(result).toMatchObject(blocked);
+    expect(kept(target)).toBe(true);
+  });
+
+  test("does not make the session's state be discarded", async () => {
+    const { h } = await setup();
+    expect(
+      await h.call("terminal", { command: "export HERMES_KEEP_ME=kept; export IFS=_" }),
+    ).toMatchObject({ exit_code: 0 });
+    const result = await h.call("terminal", { command: 'echo "$HERMES_KEEP_ME"' });
+    expect(result).toMatchObject({ exit_code: 0 });
+    expect(String(result.output)).toContain("kept");
+    expect(String(result.output)).not.toContain("discarded");
+  });
+});

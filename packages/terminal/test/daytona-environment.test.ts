@@ -1,5 +1,6 @@
 import { createTempDir, type TempDir } from "@hermes-agent/test-utils";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describeRemoteStateRace } from "./remote-state-race.js";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import {
@@ -55,6 +56,11 @@ runEnvironmentConformance("daytona (real SDK against a stand-in API on loopback)
   maxOutputChars: MAX_OUTPUT,
   isProcessAlive: (pid) => conformance.isProcessAlive(pid),
 });
+
+let races = 0;
+describeRemoteStateRace("daytona (real SDK against a stand-in API)", () =>
+  createDaytonaEnvironment(options({}, `race-${++races}`)),
+);
 
 describe("daytona environment specifics", () => {
   const envs: Environment[] = [];

@@ -1,6 +1,8 @@
 import { runEnvironmentConformance } from "../src/testing/index.js";
 import { execFileSync } from "node:child_process";
 import { afterAll, describe, expect, test } from "vitest";
+import { describeRemoteStateRace } from "./remote-state-race.js";
+import { describePathCommands } from "./path-commands.js";
 import {
   createDockerEnvironment,
   dockerRunArgs,
@@ -71,6 +73,18 @@ runEnvironmentConformance("docker", {
   },
   ...(skip === undefined ? {} : { skip }),
 });
+
+describeRemoteStateRace(
+  "docker",
+  () => createDockerEnvironment(options({}, `${runTag}-race-${++tasks}`)),
+  skip,
+);
+
+describePathCommands(
+  "docker",
+  () => createDockerEnvironment(options({}, `${runTag}-path-${++tasks}`)),
+  skip,
+);
 
 describe.skipIf(skip !== undefined)("docker environment specifics", () => {
   const envs: Environment[] = [];

@@ -4,6 +4,7 @@ import { copyFileSync, existsSync, readdirSync, readFileSync, writeFileSync } fr
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, onTestFinished, test, vi } from "vitest";
+import { describeRemoteStateRace } from "./remote-state-race.js";
 import {
   assertModalCredentials,
   createModalEnvironment,
@@ -64,6 +65,11 @@ runEnvironmentConformance("modal (stand-in SDK on local processes)", {
   create: () => createModalEnvironment(options()),
   maxOutputChars: MAX_OUTPUT,
 });
+
+let races = 0;
+describeRemoteStateRace("modal (stand-in SDK)", () =>
+  createModalEnvironment(options({}, `race-${++races}`)),
+);
 
 describe("modal environment specifics", () => {
   const envs: Environment[] = [];

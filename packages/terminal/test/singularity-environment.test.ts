@@ -13,6 +13,7 @@ import {
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describeRemoteStateRace } from "./remote-state-race.js";
 import {
   createSingularityEnvironment,
   findApptainer,
@@ -102,6 +103,13 @@ runEnvironmentConformance("singularity (stand-in apptainer on bubblewrap)", {
   maxOutputChars: MAX_OUTPUT,
   ...(skip === undefined ? {} : { skip }),
 });
+
+let races = 0;
+describeRemoteStateRace(
+  "singularity (stand-in apptainer)",
+  () => createSingularityEnvironment(options({ container_persistent: false }, `race-${++races}`)),
+  skip,
+);
 
 describe.skipIf(skip !== undefined)("singularity environment specifics", () => {
   const envs: Environment[] = [];

@@ -5,6 +5,8 @@ import { chmodSync, copyFileSync, existsSync, writeFileSync } from "node:fs";
 import { promisify } from "node:util";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describeRemoteStateRace } from "./remote-state-race.js";
+import { describePathCommands } from "./path-commands.js";
 import { createSshEnvironment, sshControlPath, type Environment } from "../src/index.js";
 import { sshService } from "./live-services.js";
 
@@ -42,6 +44,18 @@ runEnvironmentConformance("ssh", {
   maxOutputChars: MAX_OUTPUT,
   ...(skip === undefined ? {} : { skip }),
 });
+
+describeRemoteStateRace(
+  "ssh",
+  () => createSshEnvironment({ killGraceMs: 300, backendOptions: sshOptions() }),
+  skip,
+);
+
+describePathCommands(
+  "ssh",
+  () => createSshEnvironment({ killGraceMs: 300, backendOptions: sshOptions() }),
+  skip,
+);
 
 describe.skipIf(skip !== undefined)("ssh environment specifics", () => {
   const envs: Environment[] = [];

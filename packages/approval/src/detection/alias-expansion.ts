@@ -6,6 +6,7 @@ import {
   type SimpleCommand,
 } from "@hermes-agent/shell";
 import type { SessionState } from "./command-context.js";
+import { MAX_ANALYSED_COMMAND_LENGTH } from "./analysis-budget.js";
 
 /**
  * Alias expansion as bash does it, under the analysis's work budget: the alias text replaces
@@ -62,9 +63,17 @@ function parsedAlias(text: string, state: SessionState): Script {
 
 /** Raised when one analysis expands more aliases, functions and nested texts than allowed. */
 export class AnalysisBudgetExceeded extends Error {
-  constructor(limit: number) {
+  /**
+   * `limit` expansions spent, or (with `length`) nested text `length` characters long, or
+   * (`length` infinite) variables expanded past the shell's expansion budget.
+   */
+  constructor(limit: number, length?: number) {
     super(
-      `command expands aliases, functions or nested shell text more than ${limit} times, over the analysis budget`,
+      length === undefined
+        ? `command expands aliases, functions or nested shell text more than ${limit} times, over the analysis budget`
+        : length === Infinity
+          ? "command expands variables into more text than the analysis budget allows"
+          : `command builds nested shell text over ${MAX_ANALYSED_COMMAND_LENGTH} characters long, over the analysis budget`,
     );
     this.name = "AnalysisBudgetExceeded";
   }
@@ -76,4 +85,18 @@ export const MAX_EXPANSIONS = 2_000;
 /** Count one expansion against the analysis's budget; throws once it is spent. */
 export function spendWork(state: SessionState): void {
   if (--state.work.left < 0) throw new AnalysisBudgetExceeded(MAX_EXPANSIONS);
+}
+
+/**
+ * Words joined into shell text to analyse (`eval`, a command a program runs), refused once the
+ * text would pass the analysis budget (each word may be a long value expanded statically).
+ */
+export function joinedWithinBudget(texts: readonly string[]): string {
+  let length = 0;
+  for (const text of texts) {
+    length += text.length + 1;
+    if (length > MAX_ANALYSED_COMMAND_LENGTH)
+      throw new AnalysisBudgetExceeded(MAX_EXPANSIONS, length);
+  }
+  return texts.join(" ");
 }

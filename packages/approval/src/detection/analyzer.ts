@@ -10,7 +10,12 @@ import {
   type Word,
 } from "@hermes-agent/shell";
 import type { CommandCollector } from "./analysed-commands.js";
-import { aliasScript, spendWork } from "./alias-expansion.js";
+import {
+  AnalysisBudgetExceeded,
+  aliasScript,
+  MAX_EXPANSIONS,
+  spendWork,
+} from "./alias-expansion.js";
 import {
   copySessionState,
   sessionStateOf,
@@ -58,6 +63,8 @@ import { shellPayloadMatch } from "./shell-payloads.js";
 import { runFormRules } from "./rules/run-forms-rules.js";
 import { inputSecretMatch, runtimeFileRules } from "./rules/runtime-files-rules.js";
 import { globToRegExp } from "./paths.js";
+import { PATH_COMMAND_RULES } from "./path-commands.js";
+import { judgeScript } from "./rules/script-files.js";
 import { locatedProgram } from "./rules/located-program.js";
 import type { DangerousCommandMatch } from "./types.js";
 
@@ -206,9 +213,45 @@ class Analyzer implements RuleContext {
       return { cmd: { ...cmd, words: [], assignments: [] }, found };
     }
     const program = renamedProgram(this.state, name);
-    if (program === undefined || program === name) return { cmd, found: null };
+    if (program === undefined || program === name) {
+      const onPath = this.pathCommand(name, cmd.words.slice(1));
+      if (onPath === null) return { cmd, found: null };
+      return "found" in onPath
+        ? { cmd: { ...cmd, words: [], assignments: [] }, found: onPath.found }
+        : { cmd: { ...cmd, words: onPath.words }, found: null };
+    }
     const word = program === DYNAMIC ? dynamicWord() : staticWord(program);
     return { cmd: { ...cmd, words: [word, ...cmd.words.slice(1)] }, found: null };
+  }
+
+  /**
+   * A bare command word that runs a file from a directory the session added to PATH: the
+   * words of the program it is a copy of, or the verdict on the file (a script by its text,
+   * anything unidentified held for approval). Null when the word runs what its name says.
+   */
+  private pathCommand(
+    name: string,
+    args: readonly Word[],
+  ): { readonly words: Word[] } | { readonly found: DangerousCommandMatch | null } | null {
+    const entry = this.expanding.has(name) ? undefined : this.state.pathCommands.get(name);
+    if (entry === undefined) return null;
+    switch (entry.kind) {
+      case "program":
+        return entry.program === name ? null : { words: [staticWord(entry.program), ...args] };
+      case "script": {
+        const expanding = new Set(this.expanding).add(name);
+        const ctx: RuleContext = {
+          analyseText: (text) => this.analyseText(text, expanding),
+          analyseCommand: (command) => this.analyseCommand(command),
+          cwd: this.cwd,
+        };
+        return { found: judgeScript(entry.text, ctx) };
+      }
+      case "unknown":
+        return { found: this.note(matchOf(PATH_COMMAND_RULES.unknownProgram)) };
+      case "unresolved":
+        return { found: this.note(matchOf(PATH_COMMAND_RULES.unresolved)) };
+    }
   }
 
   /**
@@ -284,6 +327,19 @@ class Analyzer implements RuleContext {
         const guess = this.guessProgram(layer, OPEN_CANDIDATES, null);
         if (guess !== null) return guess;
       }
+      if (layer.via.length > 0 && !layer.nameWord.dynamic) {
+        // `env ls`, `xargs ls`: the wrapper finds the word through the same PATH.
+        const onPath = this.pathCommand(layer.nameWord.text, layer.args);
+        if (onPath !== null) {
+          const verdict =
+            "found" in onPath
+              ? onPath.found
+              : this.analyseCommand({ ...layer.source, words: onPath.words });
+          found = worse(found, verdict);
+          if (this.stop(found)) return found;
+          continue;
+        }
+      }
       const renamed = this.renamedLayer(layer);
       if (renamed !== null) {
         found = worse(found, this.analyseCommand(renamed));
@@ -320,6 +376,8 @@ class Analyzer implements RuleContext {
   }
 
   analyseScript(script: Script): DangerousCommandMatch | null {
+    // Expansion past the budget leaves words unknown: refused (held), never guessed.
+    if (script.overBudget === true) throw new AnalysisBudgetExceeded(MAX_EXPANSIONS, Infinity);
     if (script.incomplete) this.collector?.unresolved.add("syntax not fully understood");
     let found =
       forkBombMatch(script) ??

@@ -1,5 +1,6 @@
 import type { Script } from "@hermes-agent/shell";
 import { MAX_EXPANSIONS } from "./alias-expansion.js";
+import { pathCommandsOf, type PathCommand } from "./path-commands.js";
 import type { DangerousCommandMatch } from "./types.js";
 
 /**
@@ -30,6 +31,12 @@ export interface CommandContext {
   readonly environment?: Readonly<Record<string, string>>;
   /** The runtime's effective HERMES_HOME (absolute): its credential and state files are secrets. */
   readonly hermesHome?: string;
+  /**
+   * Bare command words that resolve, through the session's PATH on the backend, to a file in a
+   * directory the session added (see {@link PathCommand}): such a word is judged by what the
+   * file is, not by its name. A word absent here runs what its name says.
+   */
+  readonly pathCommands?: Readonly<Record<string, PathCommand>>;
   /**
    * True when the command's paths are this machine's (the local backend): symlinks on the
    * way are resolved on this filesystem before a path is judged (a link in the tree to `/etc`
@@ -87,6 +94,8 @@ export interface SessionState {
   readonly environment: ReadonlyMap<string, string> | null;
   /** The effective HERMES_HOME, or null when only the default is known. */
   readonly hermesHome: string | null;
+  /** Bare command words found in directories the session added to PATH (see CommandContext). */
+  readonly pathCommands: ReadonlyMap<string, PathCommand>;
   /** What the whole analysis shares (every copy of the state): see {@link AnalysisWork}. */
   readonly work: AnalysisWork;
   /** Resolve symlinks on this machine's filesystem (the paths are this machine's). */
@@ -146,6 +155,7 @@ export function sessionStateOf(context: unknown): SessionState {
     depth: 0,
     environment,
     hermesHome: absolute(typeof ctx.hermesHome === "string" ? ctx.hermesHome : undefined),
+    pathCommands: pathCommandsOf(ctx.pathCommands),
     work: {
       left: MAX_EXPANSIONS,
       version: 0,
@@ -190,6 +200,7 @@ export function copySessionState(state: SessionState): SessionState {
     depth: state.depth,
     environment: state.environment,
     hermesHome: state.hermesHome,
+    pathCommands: state.pathCommands,
     work: state.work,
     hostFilesystem: state.hostFilesystem,
     links: new Map(state.links),

@@ -12,6 +12,11 @@ import { ANALYSIS_FAILED_RULE, NOT_A_STRING_RULE, TOO_LARGE_RULE } from "./rule-
 import type { DangerousCommandMatch } from "./types.js";
 import { CommandCollector, type AnalysedCommands } from "./analysed-commands.js";
 import { sessionStateOf, type DetectOptions } from "./command-context.js";
+import {
+  customSeparators,
+  spelledWithSeparators,
+  withoutSessionSeparators,
+} from "./field-separators.js";
 
 export { MAX_ANALYSED_COMMAND_LENGTH } from "./analysis-budget.js";
 
@@ -61,8 +66,19 @@ function detect(
     const context =
       given !== null && typeof given === "object" ? (given as DetectOptions).context : undefined;
     const parsed = normalizeCommandText(command);
-    const found = analyseShellText(parsed, 0, sessionStateOf(context), collector);
+    let found = analyseShellText(parsed, 0, sessionStateOf(context), collector);
     if (found?.hardline || collector !== null) return found;
+    const separators = customSeparators(parsed, context);
+    if (separators.length > 0) {
+      // Expansions split at a changed IFS: the hard-line commands they may spell.
+      const split = analyseShellText(
+        spelledWithSeparators(parsed, separators),
+        0,
+        sessionStateOf(withoutSessionSeparators(context)),
+      );
+      if (split?.hardline) return split;
+      found ??= split;
+    }
     // What a person reading the command sees (escapes and invisibles removed, look-alikes
     // folded) is analysed too, so a command that looks dangerous on screen is held as well.
     const displayed = displayFormOfCommand(command);

@@ -1,6 +1,7 @@
 export type { DangerousCommandMatch, RuleInfo as DetectionRule } from "./types.js";
 export { DETECTION_RULES } from "./rule-catalog.js";
 export type { CommandContext, DetectOptions } from "./command-context.js";
+export type { PathCommand } from "./path-commands.js";
 export type { AnalysedCommand, AnalysedCommands } from "./analysed-commands.js";
 export {
   analyseCommandLine,

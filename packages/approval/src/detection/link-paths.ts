@@ -57,9 +57,20 @@ export function absolutePathOf(text: string, state: SessionState): string | null
     return state.home === null ? null : `${state.home === "/" ? "" : state.home}${text.slice(1)}`;
   }
   if (text === "" || text.startsWith("~") || text.startsWith(DYNAMIC)) return null;
-  const cwd = state.cwd;
+  const cwd = state.cwd ?? (state.left || state.depth !== 0 ? null : UNKNOWN_TREE);
   if (cwd === null || !cwd.startsWith("/")) return null;
   return cwd === "/" ? `/${text}` : `${cwd}/${text}`;
+}
+
+/**
+ * Where relative paths are placed when the working tree's location is not known (no context):
+ * a directory no real path is in, so links and moves of the line can still be followed.
+ */
+export const UNKNOWN_TREE = "/\u0001tree";
+
+/** The working tree (absolute), or {@link UNKNOWN_TREE} when the context gives none. */
+export function treeOf(state: SessionState): string {
+  return state.workspace ?? UNKNOWN_TREE;
 }
 
 function onHost(state: SessionState, file: string): string {

@@ -12,7 +12,7 @@ import {
   type Word,
 } from "@hermes-agent/shell";
 import { isInsideDir, type SessionState } from "./command-context.js";
-import { absolutePathOf } from "./link-paths.js";
+import { absolutePathOf, treeOf } from "./link-paths.js";
 import { classifyDeleteTarget, type DeleteScope } from "./paths.js";
 
 /** Delete scopes whose loss breaks the system or the account (the hard-line ones). */
@@ -115,16 +115,17 @@ function isTemp(file: string): boolean {
  */
 export function trackMovedIn(state: SessionState, cmd: SimpleCommand): void {
   const name = commandBaseName(cmd.words[0]?.text ?? "");
-  if ((name !== "mv" && name !== "gmv") || state.workspace === null) return;
+  if (name !== "mv" && name !== "gmv") return;
+  const tree = treeOf(state);
   const flags = parseFlags(cmd.words.slice(1), PLACING_OPTIONS);
   const targetDir = flags.shortValues.get("t") ?? flags.long.get("target-directory");
   const noTargetDir = flags.short.has("T") || flags.long.has("no-target-directory");
   for (const { source, names } of placements(flags.operands, targetDir, noTargetDir) ?? []) {
     const from = normalised(state, source.text);
-    if (from !== null && !from.includes(DYNAMIC) && isInsideDir(from, state.workspace)) continue;
+    if (from !== null && !from.includes(DYNAMIC) && isInsideDir(from, tree)) continue;
     for (const name of names) {
       const at = normalised(state, name);
-      if (at !== null && isInsideDir(at, state.workspace)) state.movedIn.add(at);
+      if (at !== null && isInsideDir(at, tree)) state.movedIn.add(at);
     }
   }
 }
@@ -137,7 +138,7 @@ export function movedAwayScope(state: SessionState | null, text: string): Delete
   if (state === null || text.includes(DYNAMIC)) return null;
   const file = normalised(state, text);
   if (file === null || isTemp(file)) return null;
-  if (state.workspace !== null && isInsideDir(file, state.workspace)) return null;
+  if (isInsideDir(file, treeOf(state))) return null;
   const scope = classifyDeleteTarget(file, false);
   return scope === "inside" || scope === "tree-root" ? null : scope;
 }

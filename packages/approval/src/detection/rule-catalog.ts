@@ -24,6 +24,8 @@ import { SCRIPT_RULES } from "./script-rules.js";
 import { RUN_FORM_RULES } from "./rules/run-forms-rules.js";
 import { RUNTIME_FILE_RULES } from "./rules/runtime-files-rules.js";
 import { SCRIPT_FILE_RULES } from "./rules/script-files.js";
+import { WINDOWS_DELETE_RULES } from "./windows-delete-targets.js";
+import { PATH_COMMAND_RULES } from "./path-commands.js";
 import { DATA_FAMILY_RULES } from "./rules/data-family-catalog.js";
 import { rule, type RuleInfo } from "./types.js";
 
@@ -47,6 +49,7 @@ function collect(): readonly RuleInfo[] {
   const tables = [
     SCRIPT_RULES,
     DELETE_RULES,
+    WINDOWS_DELETE_RULES,
     WRITE_RULES,
     PROCESS_RULES,
     SYSTEM_RULES,
@@ -71,6 +74,7 @@ function collect(): readonly RuleInfo[] {
     RUNTIME_FILE_RULES,
     SCRIPT_FILE_RULES,
     DEVELOPER_TOOL_RULES,
+    PATH_COMMAND_RULES,
     DATA_FAMILY_RULES,
   ];
   for (const table of tables) {

@@ -160,8 +160,15 @@ export function writtenThenExecMatch(
     if (name === "make" || name === "gmake") {
       // `make -f FILE` with a FILE written above: its recipes are the script that runs.
       const read = readOptions(cmd.words.slice(1), MAKE_OPTIONS);
-      for (const option of optionValues(read, "f", "file", "makefile")) {
-        const content = files.get(normaliseFile(option.value ?? ""));
+      const named = optionValues(read, "f", "file", "makefile").map((o) => o.value ?? "");
+      // Without `-f`, make reads GNUmakefile, makefile or Makefile of its directory.
+      const directory = optionValues(read, "C", "directory")[0]?.value ?? null;
+      const makefiles =
+        named.length > 0
+          ? named
+          : DEFAULT_MAKEFILES.map((file) => (directory === null ? file : `${directory}/${file}`));
+      for (const makefile of makefiles) {
+        const content = files.get(normaliseFile(makefile));
         if (content === REMOTE) return matchOf(EXEC_RULES.remoteExec);
         const inner = content === undefined ? null : analyse(makefileScript(content));
         if (inner) return inner;
@@ -181,6 +188,10 @@ export function writtenThenExecMatch(
   }
   return null;
 }
+
+const DEFAULT_MAKEFILES = ["GNUmakefile", "makefile", "Makefile"];
+// Here-document delimiter for code read back as an interpreter's stdin.
+const CODE_END = "HERMES_WRITTEN_CODE_END";
 
 // Directories on the usual PATH: a file written there runs by its bare name later.
 const PATH_DIRECTORY = /^(?:~|\/usr(?:\/local)?|\/opt\/[^/]+|~\/\.local|~\/\.cargo|~\/go)?\/s?bin$/;
@@ -210,7 +221,11 @@ function runsWrittenFile(
   if (content === REMOTE) return matchOf(EXEC_RULES.remoteExec);
   if (content.startsWith(COMPILED_CONTENT))
     return compiledSourceMatch(content.slice(COMPILED_CONTENT.length), analyse);
-  return /^python|^perl|^ruby|^node/.test(name) ? null : analyse(content);
+  // A script file given to an interpreter is judged as that interpreter reading it on stdin.
+  const interpreter = /^(?:python[\d.]*|perl|ruby|node|php)$/.exec(name)?.[0];
+  if (interpreter !== undefined)
+    return analyse(`${interpreter} - <<'${CODE_END}'\n${content}\n${CODE_END}`);
+  return analyse(content);
 }
 
 /**

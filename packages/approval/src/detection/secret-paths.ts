@@ -36,7 +36,8 @@ function normalised(text: string): string {
 // The agent's own files, relative to HERMES_HOME: secrets (credentials, session state) and config.
 const HERMES_SECRET =
   /^(?:\.env(?:\..+)?|auth\.json|auth\.lock|state\.db.*|sessions\/.*|[^/]*(?:auth|token|credential|secret)[^/]*)$/i;
-const HERMES_CONFIG = /^(?:config\.ya?ml|approvals-baseline\.json|SOUL\.md|cron\/.*|hooks\/.*|plugins\/.*|skills\/.*)$/i;
+const HERMES_CONFIG =
+  /^(?:config\.ya?ml|approvals-baseline\.json|SOUL\.md|cron\/.*|hooks\/.*|plugins\/.*|skills\/.*)$/i;
 
 /**
  * What a path is among the agent's own files under the effective HERMES_HOME: `"secret"`

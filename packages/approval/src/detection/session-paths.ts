@@ -1,7 +1,7 @@
 import path from "node:path";
 import { DYNAMIC, type Word } from "@hermes-agent/shell";
 import { activeSession, isInsideDir, type SessionState } from "./command-context.js";
-import { absolutePathOf, physicalPathOf } from "./link-paths.js";
+import { absolutePathOf, physicalPathOf, treeOf } from "./link-paths.js";
 import {
   classifyDeleteTarget,
   classifyWriteTarget,
@@ -63,8 +63,7 @@ function certainPart(file: string, glob: boolean): string {
 
 /** True when `file` (absolute, after links) is inside the working tree, itself after links. */
 function staysInTree(state: SessionState, file: string): boolean {
-  const tree = state.workspace;
-  if (tree === null) return false;
+  const tree = treeOf(state);
   return isInsideDir(file, tree) || isInsideDir(file, physicalPathOf(state, tree, false, true));
 }
 

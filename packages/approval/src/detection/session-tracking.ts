@@ -7,7 +7,7 @@ import {
   type SimpleCommand,
 } from "@hermes-agent/shell";
 import { isInsideDir, type SessionState } from "./command-context.js";
-import { spendWork } from "./alias-expansion.js";
+import { joinedWithinBudget, spendWork } from "./alias-expansion.js";
 import { cdpathLanding, trackLinks, trackMovedIn } from "./path-tracking.js";
 import { lineNamesSystemPath } from "./run-time-targets.js";
 
@@ -174,7 +174,7 @@ export function trackSession(state: SessionState, cmd: SimpleCommand): void {
     const args = cmd.words.slice(1);
     if (args.length === 0 || args.some((arg) => arg.dynamic)) return;
     spendWork(state);
-    const text = args.map((arg) => arg.text).join(" ");
+    const text = joinedWithinBudget(args.map((arg) => arg.text));
     for (const inner of parseShell(text, state.environment ?? undefined).commands)
       trackSession(state, inner);
     return;

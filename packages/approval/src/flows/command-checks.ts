@@ -8,7 +8,8 @@ import { traceCommandLine, type CommandTrace } from "./command-trace.js";
 import { denyVerdict } from "./deny-rules.js";
 import { hardlineMessage, unresolvedDenyMessage, userDenyMessage } from "./messages.js";
 import { rootTargetingRule } from "./root-targets.js";
-import { targetClassesOf } from "./target-class.js";
+import { placesOfContext, targetClassesOf } from "./target-class.js";
+import { movedInPaths, rememberMovedIn } from "./moved-in-data.js";
 import {
   isSandboxed,
   type ApprovalCommandContext,
@@ -49,17 +50,14 @@ export async function runCommandChecks(
   const sessionKey = options.sessionKey ?? deps.defaultSession;
   // Where the command's paths are this machine's, symlinks on the way are followed here.
   const onHost = options.envType.trim().toLowerCase() === "local";
-  const given = options.commandContext;
-  const context: ApprovalCommandContext | undefined =
-    onHost && given !== undefined && given.hostFilesystem === undefined
-      ? { ...given, hostFilesystem: true }
-      : given;
+  const context = checkContext(core, sessionKey, options.commandContext, onHost);
   let match: DangerousCommandMatch | null;
   let analysis: CommandTrace;
   try {
     await deps.detector.initialize();
     match = deps.detector.detect(command, context);
     analysis = traceCommandLine(command, context);
+    rememberMovedIn(core, sessionKey, analysis, placesOfContext(context, onHost));
   } catch {
     // Whatever detection cannot analyse is treated as dangerous, never as safe.
     match = UNANALYSABLE;
@@ -205,4 +203,25 @@ function bypassOf(
   if (settings.mode === "off") return "mode_off";
   if (core.yoloFromEnv || core.store.isYolo(sessionKey)) return "yolo";
   return undefined;
+}
+
+/**
+ * The context detection sees: links followed on this machine for the local backend, and the
+ * data earlier commands of the session moved into the workspace.
+ */
+function checkContext(
+  core: ApprovalCore,
+  sessionKey: string,
+  given: ApprovalCommandContext | undefined,
+  onHost: boolean,
+): ApprovalCommandContext | undefined {
+  if (given === undefined) return undefined;
+  const moved = movedInPaths(core, sessionKey);
+  const host = onHost && given.hostFilesystem === undefined;
+  if (!host && moved.length === 0) return given;
+  return {
+    ...given,
+    ...(host ? { hostFilesystem: true } : {}),
+    ...(moved.length === 0 ? {} : { movedIn: [...(given.movedIn ?? []), ...moved] }),
+  };
 }

@@ -17,6 +17,7 @@ import {
   type Word,
 } from "@hermes-agent/shell";
 import { overBudgetReason } from "../detection/analysis-budget.js";
+import { joinedWithinBudget } from "../detection/alias-expansion.js";
 import { SHELLS } from "../detection/rules/exec-rules.js";
 import { resolveDirectory } from "./target-paths.js";
 import type { ApprovalCommandContext } from "./types.js";
@@ -100,6 +101,8 @@ function analyseText(walk: Walk, text: string, depth: number, aliasesSeen: Set<s
   }
   const script = parseShell(text);
   if (script.incomplete) note(walk, "the command could not be parsed completely");
+  if (script.overBudget === true)
+    note(walk, "the command expands variables past the analysis budget");
   for (const node of script.commands) analyseNode(walk, node, depth, aliasesSeen);
 }
 
@@ -125,7 +128,12 @@ function analyseNode(walk: Walk, node: SimpleCommand, depth: number, seen: Set<s
   if (alias !== undefined && !hasDynamic(first) && !seen.has(first.text)) {
     if (writes.length > 0) walk.commands.push(bareRedirect(walk, writes));
     const rest = node.words.slice(1).map((word) => quoteWord(word.text));
-    analyseText(walk, [alias, ...rest].join(" "), depth + 1, new Set([...seen, first.text]));
+    analyseText(
+      walk,
+      joinedWithinBudget([alias, ...rest]),
+      depth + 1,
+      new Set([...seen, first.text]),
+    );
     return;
   }
   if (hasDynamic(first)) note(walk, "the command name is only known at run time");
@@ -149,7 +157,8 @@ function analyseNode(walk: Walk, node: SimpleCommand, depth: number, seen: Set<s
   }
   if (inner.name === "eval") {
     if (inner.args.some(hasDynamic)) note(walk, "eval runs a command built at run time");
-    else analyseText(walk, inner.args.map((word) => word.text).join(" "), depth + 1, seen);
+    else
+      analyseText(walk, joinedWithinBudget(inner.args.map((word) => word.text)), depth + 1, seen);
     return;
   }
   if (SHELLS.has(inner.name) || inner.name === "su") {

@@ -1,6 +1,7 @@
 // The hard-line forms that aim a destructive command at the root filesystem: `find / -delete`,
-// `rsync --delete empty/ /`, `chmod -R 000 /`, a command name built at run time applied to
-// `/`, and `rm -r` on `/` reached through a directory (`cd / && rm -rf *`). Nothing approves
+// `rsync --delete empty/ /`, `chmod -R 000 /` (and chown, chgrp, `chattr -R +i`, `setfacl -R`),
+// a command name built at run time applied to `/`, and `rm -r` on `/` reached through a
+// directory (`cd / && rm -rf *`). Nothing approves
 // them: not `approvals.mode: off`, YOLO, `cron_mode: approve`, or a remembered approval.
 import { commandBaseName, DYNAMIC } from "@hermes-agent/shell";
 import type { TracedCommand, CommandTrace } from "./command-trace.js";
@@ -35,7 +36,7 @@ export const ROOT_TARGET_RULES: Readonly<
   },
   recursiveMode: {
     key: "chmod-chown-root-recursive",
-    description: "recursive permission or ownership change of the root filesystem",
+    description: "recursive permission, ownership or attribute change of the root filesystem",
   },
   dynamicCommand: {
     key: "dynamic-command-on-root",
@@ -126,6 +127,8 @@ function ruleOf(command: TracedCommand, places: TargetPlaces): RootTargetRule | 
     case "chmod":
     case "chown":
     case "chgrp":
+    case "chattr":
+    case "setfacl":
       return hasRecursiveFlag(argv, /R/) && rootOperand()
         ? ROOT_TARGET_RULES.recursiveMode
         : undefined;

@@ -9,6 +9,38 @@ describe("code loaded through the environment and embedded interpreters", () => 
     await initializeDetector();
   });
 
+  it("holds hook variables set from run-time data by read, mapfile, printf -v and getopts", () => {
+    expectAll(
+      [
+        "read -r BASH_ENV < /tmp/name; export BASH_ENV",
+        "read BASH_ENV <<< /tmp/x.sh",
+        "IFS= read -r -d '' ENV < f",
+        "read -p 'file: ' -r LD_PRELOAD",
+        "read -a LD_PRELOAD < list",
+        "read -ra LD_AUDIT <<< ./a.so",
+        "mapfile -t PROMPT_COMMAND < cmds",
+        "printf -v BASH_ENV '%s' \"$f\"",
+        "printf -vPS1 '%s' \"$p\"",
+        "getopts ab: PROMPT_COMMAND",
+        "read -r x BASH_ENV rest < f",
+        "read -r NODE_OPTIONS < opts",
+      ],
+      "flagged",
+    );
+    expectAll(
+      [
+        "read -r line < file.txt",
+        'while IFS= read -r f; do echo "$f"; done < list',
+        "read -p 'continue? ' answer",
+        "mapfile -t lines < notes.txt",
+        "printf -v padded '%05d' 42",
+        "getopts 'ab:' opt",
+        "read -r -a parts <<< 'a b c'",
+      ],
+      "safe",
+    );
+  });
+
   it("holds preload and audit libraries outside the system's library directories", () => {
     expectAll(
       [

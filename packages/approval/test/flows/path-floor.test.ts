@@ -57,6 +57,12 @@ describe("with approvals off, the floor still holds", () => {
     "read d <<< /etc; rm -rf $d",
     'mapfile -t a <<< /etc; rm -rf "${a[@]}"',
     "declare -n r=x; x=/etc; rm -rf $r",
+    "chattr -R +i /",
+    "chattr -R -a /",
+    "setfacl -R -b /",
+    "setfacl --recursive -m u:nobody:rwx /",
+    "pwsh -c 'Remove-Item -Recurse -Force /etc'",
+    "IFS=,; x=rm,-rf,/etc; $x",
   ])("%s is refused", async (command) => {
     const result = await check(command);
     expect(result, command).toMatchObject({ approved: false, outcome: "hardline" });

@@ -35,7 +35,12 @@ function writeSkill(home: string, name: string, variables: readonly string[]): v
   );
 }
 
-const PROBE = 'echo "[${DEPLOY_TOKEN-unset}] [${OTHER_API_KEY-unset}] [${DEPLOY_SECRET-unset}]"';
+// Says which of the three variables a command sees ("tok" when it has the right value), without
+// printing a credential (which needs an approval).
+const PROBE =
+  "for n in DEPLOY_TOKEN OTHER_API_KEY DEPLOY_SECRET; do " +
+  'if [ -z "${!n+x}" ]; then printf "unset "; ' +
+  'elif [ "${!n}" = tok-123 ]; then printf "tok "; else printf "other "; fi; done; echo';
 
 async function probe(harness: RuntimeHarness, taskId: string): Promise<unknown> {
   const result = parse(
@@ -47,13 +52,13 @@ async function probe(harness: RuntimeHarness, taskId: string): Promise<unknown> 
 test("a skill loaded after a task's terminal started reaches that terminal's next command", async () => {
   const harness = await start();
   writeSkill(harness.home.path, "deploy", ["DEPLOY_TOKEN"]);
-  expect(await probe(harness, "a")).toBe("[unset] [unset] [unset]\n");
+  expect(await probe(harness, "a")).toBe("unset unset unset \n");
 
   const view = parse(await harness.runtime.handleFunctionCall("skill_view", { name: "deploy" }));
   expect(view).toMatchObject({ success: true, setup_needed: false });
-  expect(await probe(harness, "a")).toBe("[tok-123] [unset] [unset]\n");
+  expect(await probe(harness, "a")).toBe("tok unset unset \n");
   // A task started afterwards sees it too, and so does a background process.
-  expect(await probe(harness, "b")).toBe("[tok-123] [unset] [unset]\n");
+  expect(await probe(harness, "b")).toBe("tok unset unset \n");
   const background = parse(
     await harness.runtime.handleFunctionCall(
       "terminal",
@@ -68,14 +73,14 @@ test("a skill loaded after a task's terminal started reaches that terminal's nex
       { taskId: "a" },
     ),
   );
-  expect(waited.output).toBe("[tok-123] [unset] [unset]\n");
+  expect(waited.output).toBe("tok unset unset \n");
 });
 
 test("deleting the skill takes its variables away from existing terminals", async () => {
   const harness = await start();
   writeSkill(harness.home.path, "deploy", ["DEPLOY_TOKEN"]);
   await harness.runtime.handleFunctionCall("skill_view", { name: "deploy" });
-  expect(await probe(harness, "a")).toBe("[tok-123] [unset] [unset]\n");
+  expect(await probe(harness, "a")).toBe("tok unset unset \n");
   // A command exporting it again does not keep it past the skill either.
   await harness.runtime.handleFunctionCall(
     "terminal",
@@ -87,8 +92,8 @@ test("deleting the skill takes its variables away from existing terminals", asyn
     await harness.runtime.handleFunctionCall("skill_manage", { action: "delete", name: "deploy" }),
   );
   expect(deleted.success).toBe(true);
-  expect(await probe(harness, "a")).toBe("[unset] [unset] [unset]\n");
-  expect(await probe(harness, "c")).toBe("[unset] [unset] [unset]\n");
+  expect(await probe(harness, "a")).toBe("unset unset unset \n");
+  expect(await probe(harness, "c")).toBe("unset unset unset \n");
 });
 
 test("a variable two skills need stays until the last of them is deleted", async () => {
@@ -98,9 +103,9 @@ test("a variable two skills need stays until the last of them is deleted", async
   await harness.runtime.handleFunctionCall("skill_view", { name: "deploy" });
   await harness.runtime.handleFunctionCall("skill_view", { name: "release" });
   await harness.runtime.handleFunctionCall("skill_manage", { action: "delete", name: "deploy" });
-  expect(await probe(harness, "a")).toBe("[tok-123] [unset] [unset]\n");
+  expect(await probe(harness, "a")).toBe("tok unset unset \n");
   await harness.runtime.handleFunctionCall("skill_manage", { action: "delete", name: "release" });
-  expect(await probe(harness, "a")).toBe("[unset] [unset] [unset]\n");
+  expect(await probe(harness, "a")).toBe("unset unset unset \n");
 });
 
 test("execute_code scripts see a loaded skill's variables, and not a deleted skill's", async () => {
@@ -109,13 +114,14 @@ test("execute_code scripts see a loaded skill's variables, and not a deleted ski
   writeSkill(harness.home.path, "deploy", ["DEPLOY_TOKEN"]);
   const code =
     "import os\n" +
-    "print([os.environ.get(n, 'unset') for n in ('DEPLOY_TOKEN', 'OTHER_API_KEY', 'DEPLOY_SECRET')])";
+    "seen = lambda n: 'unset' if n not in os.environ else ('tok' if os.environ[n] == 'tok-123' else 'other')\n" +
+    "print([seen(n) for n in ('DEPLOY_TOKEN', 'OTHER_API_KEY', 'DEPLOY_SECRET')])";
   const run = async (): Promise<unknown> =>
     parse(await harness.runtime.handleFunctionCall("execute_code", { code }, { taskId: "a" }))
       .output;
   expect(await run()).toBe("['unset', 'unset', 'unset']\n");
   await harness.runtime.handleFunctionCall("skill_view", { name: "deploy" });
-  expect(await run()).toBe("['tok-123', 'unset', 'unset']\n");
+  expect(await run()).toBe("['tok', 'unset', 'unset']\n");
   await harness.runtime.handleFunctionCall("skill_manage", { action: "delete", name: "deploy" });
   expect(await run()).toBe("['unset', 'unset', 'unset']\n");
 });

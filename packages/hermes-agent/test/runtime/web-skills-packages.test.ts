@@ -40,6 +40,9 @@ test("the runtime registers the web and skills tools; web_search waits for a pro
   expect(keyed.runtime.getToolDefinitions().map((d) => d.function.name)).toContain("web_search");
 });
 
+// Compares the value instead of printing it: printing a credential needs an approval.
+const SAME_TOKEN = 'if [ "${DEPLOY_TOKEN-}" = tok-123 ]; then echo same; else echo differ; fi';
+
 test("a loaded skill's required variables reach terminal commands started afterwards", async () => {
   const harness = await start({ DEPLOY_TOKEN: "tok-123" });
   const skillDir = path.join(harness.home.path, "skills", "devops", "deploy");
@@ -50,13 +53,9 @@ test("a loaded skill's required variables reach terminal commands started afterw
   );
   const { runtime } = harness;
   const before = parse(
-    await runtime.handleFunctionCall(
-      "terminal",
-      { command: 'echo "[$DEPLOY_TOKEN]"' },
-      { taskId: "a" },
-    ),
+    await runtime.handleFunctionCall("terminal", { command: SAME_TOKEN }, { taskId: "a" }),
   );
-  expect(before.output).toBe("[]\n");
+  expect(before.output).toBe("differ\n");
   const view = parse(await runtime.handleFunctionCall("skill_view", { name: "deploy" }));
   expect(view).toMatchObject({
     success: true,
@@ -64,11 +63,7 @@ test("a loaded skill's required variables reach terminal commands started afterw
     path: "devops/deploy/SKILL.md",
   });
   const after = parse(
-    await runtime.handleFunctionCall(
-      "terminal",
-      { command: 'echo "[$DEPLOY_TOKEN]"' },
-      { taskId: "b" },
-    ),
+    await runtime.handleFunctionCall("terminal", { command: SAME_TOKEN }, { taskId: "b" }),
   );
-  expect(after.output).toBe("[tok-123]\n");
+  expect(after.output).toBe("same\n");
 });

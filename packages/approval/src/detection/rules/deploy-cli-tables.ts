@@ -276,6 +276,11 @@ const BW: CliTable = {
   entries: [{ verbs: /^delete\b/, rule: cloudDelete }],
 };
 const LPASS: CliTable = { options: {}, entries: [{ verbs: /^rm\b/, rule: cloudDelete }] };
+// pass/gopass: an entry or a whole folder of entries removed (`rm -r prod`).
+const PASS_STORE: CliTable = {
+  options: { long: ["recursive", "force"] },
+  entries: [{ verbs: /^(?:rm|remove|delete)\b/, rule: cloudDelete }],
+};
 
 // vault: users and policies written (who may read every secret), the root token regenerated.
 const VAULT: CliTable = {
@@ -446,6 +451,8 @@ export const DEPLOY_CLI_TABLES: ReadonlyMap<string, CliTable> = new Map([
   ["limactl", VM_TOOL],
   ["multipass", VM_TOOL],
   ["op", OP],
+  ["pass", PASS_STORE],
+  ["gopass", PASS_STORE],
   ["bw", BW],
   ["lpass", LPASS],
   ["vault", VAULT],

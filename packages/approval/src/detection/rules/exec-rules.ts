@@ -10,6 +10,7 @@ import {
   type Word,
 } from "@hermes-agent/shell";
 import { rule, type DangerousCommandMatch, type RuleInfo } from "../types.js";
+import { joinedWithinBudget } from "../alias-expansion.js";
 
 /** Rules about running code the analyser cannot see. */
 export const EXEC_RULES: Readonly<
@@ -233,7 +234,7 @@ export function payloadMatch(
   if (decoded) {
     const inner = words.some((word) => word.dynamic)
       ? null
-      : ctx.analyseText(words.map((word) => word.text).join(" "));
+      : ctx.analyseText(joinedWithinBudget(words.map((word) => word.text)));
     return inner?.hardline ? inner : matchOf(EXEC_RULES.decodePipe);
   }
   if (words.some((word) => word.dynamic)) {
@@ -257,7 +258,7 @@ export function payloadMatch(
       return null;
     return matchOf(EXEC_RULES.dynamicPayload);
   }
-  return ctx.analyseText(words.map((word) => word.text).join(" "));
+  return ctx.analyseText(joinedWithinBudget(words.map((word) => word.text)));
 }
 
 const NETCAT = /^(?:nc|ncat|netcat|nc\.traditional|nc\.openbsd)$/;

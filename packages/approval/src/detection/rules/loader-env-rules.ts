@@ -2,6 +2,7 @@
 // the dynamic loader's preload and audit lists, glibc's converter path, and Node's preloaded
 // modules. Set on a command (`LD_PRELOAD=/tmp/x.so ls`), exported, or passed through `env`.
 import { DYNAMIC, type Word } from "@hermes-agent/shell";
+import { variablesSetFromInput } from "./input-assignments.js";
 import { matchOf, type CommandRule } from "../rule-context.js";
 import { rule, type DangerousCommandMatch, type RuleInfo } from "../types.js";
 
@@ -25,6 +26,15 @@ const UNTRUSTED_SOURCE =
 // Startup files a shell sources before it runs anything (ENV for interactive sh, BASH_ENV for
 // every non-interactive bash): whatever they hold runs as code.
 const STARTUP_FILES = /^(?:ENV|BASH_ENV)$/;
+// Variables whose value bash or node runs as code: set from run-time data, they run that data.
+const CODE_FROM_INPUT: ReadonlySet<string> = new Set([
+  "PROMPT_COMMAND",
+  "PS0",
+  "PS1",
+  "PS2",
+  "PS4",
+  "NODE_OPTIONS",
+]);
 // Search paths an interpreter loads modules from: a world-writable directory in front
 // (`PYTHONPATH=/tmp/x`) lets planted code shadow any import.
 const MODULE_PATHS =
@@ -113,8 +123,13 @@ export const loaderEnvRule: CommandRule = (cmd) => {
     // `env NAME=VALUE cmd`, `sudo NAME=VALUE cmd`: wrappers that set the environment.
     ...(cmd.via.length > 0 ? assignmentWords(source.words.slice(1)) : []),
   ];
+  // `read -r BASH_ENV < f`: a hook variable set from data is as unknown as `BASH_ENV=$(cat f)`.
+  if (cmd.via.length === 0)
+    for (const name of variablesSetFromInput(cmd))
+      assigned.push({ name, value: DYNAMIC, dynamic: true });
   let found: DangerousCommandMatch | null = null;
   for (const { name, value, dynamic } of assigned)
-    if (dangerousValue(name, value, dynamic)) found ??= matchOf(LOADER_ENV_RULES.preload);
+    if ((CODE_FROM_INPUT.has(name) && value === DYNAMIC) || dangerousValue(name, value, dynamic))
+      found ??= matchOf(LOADER_ENV_RULES.preload);
   return found;
 };

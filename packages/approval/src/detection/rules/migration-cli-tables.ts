@@ -4,11 +4,12 @@
 // zero`). Each tool's destructive subcommands are a set looked up over its operand words
 // (global options such as `-c prod.ini`, `-url=jdbc:...` or a DSN may stand before or after the
 // subcommand). Options that only print the SQL (`--sql`, `--dry-run`) make the run a preview.
-import type { ResolvedCommand } from "@hermes-agent/shell";
+import { isSimple, type ResolvedCommand } from "@hermes-agent/shell";
 import { matchOf, type CommandRule } from "../rule-context.js";
 import type { DangerousCommandMatch, RuleInfo } from "../types.js";
 import { OPS_CLI_RULES } from "./ops-cli-catalog.js";
-import { SQL_RULES } from "./sql-rules.js";
+import { SQL_RULES, sqlMatch } from "./sql-rules.js";
+import { stdinText } from "./tool-exec-rules.js";
 
 type Match = DangerousCommandMatch | null;
 
@@ -114,7 +115,17 @@ const BUILD_GOALS: MigrationTool = {
 // `dotnet ef database drop`; `dotnet ef database update 0` is handled with Django's zero.
 const DOTNET_EF: MigrationTool = { wipe: set("drop"), prefix: ["ef", "database"] };
 
+const SQITCH: MigrationTool = { rollback: set("revert", "rebase", "checkout") };
+// SeaORM's `migrate fresh` drops every table first; `down`/`refresh` revert.
+const SEA_ORM: MigrationTool = {
+  rollback: set("down", "refresh"),
+  wipe: set("fresh", "reset"),
+  prefix: ["migrate"],
+};
+
 const TOOLS: ReadonlyMap<string, MigrationTool> = new Map([
+  ["sqitch", SQITCH],
+  ["sea-orm-cli", SEA_ORM],
   ["dotnet", DOTNET_EF],
   ["alembic", ALEMBIC],
   ["knex", KNEX],
@@ -191,6 +202,52 @@ function djangoMigrateZero(cmd: ResolvedCommand): Match {
   return null;
 }
 
+// Package-script and module runners: `python -m alembic ...`, `npm run typeorm -- ...`,
+// `pnpm exec knex ...`, `npx --yes sequelize-cli ...`: the tool and the words it is given.
+function runnerTool(cmd: ResolvedCommand): { tool: string; words: readonly string[] } | null {
+  const texts = cmd.args.map((word) => word.text);
+  if (/^python[\d.]*$/.test(cmd.name) && texts[0] === "-m" && texts[1] !== undefined)
+    return { tool: texts[1], words: texts.slice(2) };
+  if (/^(?:npm|pnpm|yarn|bun)$/.test(cmd.name)) {
+    const at = /^(?:run|run-script|exec|x|dlx)$/.test(texts[0] ?? "") ? 1 : 0;
+    const tool = texts.slice(at).find((text) => !text.startsWith("-"));
+    if (tool === undefined || (at === 0 && cmd.name === "npm")) return null;
+    const rest = texts.slice(texts.indexOf(tool, at) + 1).filter((text) => text !== "--");
+    return { tool, words: rest };
+  }
+  return null;
+}
+
+// Django's commands that empty or reset the database, and SQL fed to its database shell.
+function djangoWipe(cmd: ResolvedCommand): Match {
+  const texts = cmd.args.map((word) => word.text);
+  const at =
+    cmd.name === "manage.py" || cmd.name === "django-admin"
+      ? 0
+      : isScript(texts[0] ?? "", "manage.py")
+        ? 1
+        : texts[0] === "-m" && texts[1] === "django"
+          ? 2
+          : -1;
+  if (at < 0) return null;
+  const verb = texts.slice(at).find((text) => !text.startsWith("-"));
+  if (verb === "flush" || verb === "reset_db") return matchOf(SQL_RULES.datastore);
+  if (verb === "dbshell") {
+    const input = stdinText(cmd.source);
+    const sql = input === null ? null : sqlMatch(input);
+    if (sql) return sql;
+    // `manage.py sqlflush | manage.py dbshell`: the flush statements run.
+    const upstream = cmd.source.upstream[cmd.source.upstream.length - 1];
+    if (
+      upstream !== undefined &&
+      isSimple(upstream) &&
+      upstream.words.some((word) => word.text === "sqlflush")
+    )
+      return matchOf(SQL_RULES.datastore);
+  }
+  return null;
+}
+
 /** Migration tools and framework runners that roll back, drop or wipe a database. */
 export const migrationRules: CommandRule = (cmd) => {
   const tool = TOOLS.get(cmd.name);
@@ -201,7 +258,28 @@ export const migrationRules: CommandRule = (cmd) => {
     );
     if (found !== null) return matchOf(found);
   }
-  if (/^python[\d.]*$|^manage\.py$|^django-admin$/.test(cmd.name)) return djangoMigrateZero(cmd);
+  const runner = runnerTool(cmd);
+  const viaRunner = runner === null ? undefined : TOOLS.get(runner.tool);
+  if (runner !== null && viaRunner !== undefined) {
+    const found = judge(viaRunner, runner.words);
+    if (found !== null) return matchOf(found);
+  }
+  // `drizzle-kit push --force`: data-losing statements applied without the prompt.
+  if (
+    cmd.name === "drizzle-kit" &&
+    cmd.args[0]?.text === "push" &&
+    cmd.args.some((word) => word.text === "--force")
+  )
+    return matchOf(SQL_RULES.datastore);
+  // `rake db:migrate VERSION=0`: every migration reverted.
+  if (
+    (cmd.name === "rake" || cmd.name === "rails") &&
+    cmd.args.some((word) => /^db:migrate(?::down)?$/.test(word.text)) &&
+    cmd.args.some((word) => /^VERSION=0+$/.test(word.text))
+  )
+    return matchOf(OPS_CLI_RULES.schemaRollback);
+  if (/^python[\d.]*$|^manage\.py$|^django-admin$/.test(cmd.name))
+    return djangoMigrateZero(cmd) ?? djangoWipe(cmd);
   if (cmd.name === "dotnet") {
     const ops = cmd.args.map((word) => word.text).filter((text) => !text.startsWith("-"));
     if (ops[0] === "ef" && ops[1] === "database" && ops[2] === "update" && ops[3] === "0")

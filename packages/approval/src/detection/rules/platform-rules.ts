@@ -5,6 +5,7 @@ import {
   type OptionTable,
   type ResolvedCommand,
 } from "@hermes-agent/shell";
+import { windowsDeleteMatch } from "../windows-delete-targets.js";
 import { matchOf, type CommandRule } from "../rule-context.js";
 import { rule, type DangerousCommandMatch, type RuleInfo } from "../types.js";
 
@@ -71,7 +72,7 @@ const windowsShell: CommandRule = (cmd) => {
     )
       return matchOf(PLATFORM_RULES.powershellEncoded);
     if (/\b(?:remove-item|ri|rm|rmdir|del|rd|erase)\b[^;|]*-(?:recurse|force)\b/i.test(joined))
-      return matchOf(PLATFORM_RULES.windowsDelete);
+      return windowsDeleteMatch(joined, matchOf(PLATFORM_RULES.windowsDelete));
     if (
       /\b(?:format-volume|clear-disk|stop-computer|restart-computer|remove-partition)\b/i.test(
         joined,
@@ -89,15 +90,15 @@ const windowsShell: CommandRule = (cmd) => {
       WINDOWS_DELETE.test(verb.split(/\s+/)[0] ?? "") &&
       /\s\/[sqf]\b|\/[sq]$/i.test(" " + texts.join(" "))
     )
-      return matchOf(PLATFORM_RULES.windowsDelete);
+      return windowsDeleteMatch(joined, matchOf(PLATFORM_RULES.windowsDelete));
     if (/\b(?:format|diskpart|vssadmin|bcdedit|wbadmin)\b/i.test(joined))
       return matchOf(PLATFORM_RULES.windowsSystem);
     return null;
   }
   if (/^(?:del|erase|rd|rmdir)$/.test(cmd.name) && texts.some((text) => /^\/[sq]$/i.test(text)))
-    return matchOf(PLATFORM_RULES.windowsDelete);
+    return windowsDeleteMatch(`${cmd.name} ${joined}`, matchOf(PLATFORM_RULES.windowsDelete));
   if (cmd.name === "remove-item" && texts.some((text) => /^-(?:recurse|force)$/i.test(text)))
-    return matchOf(PLATFORM_RULES.windowsDelete);
+    return windowsDeleteMatch(`${cmd.name} ${joined}`, matchOf(PLATFORM_RULES.windowsDelete));
   if (cmd.name === "vssadmin" && texts.some((text) => /^delete$/i.test(text)))
     return matchOf(PLATFORM_RULES.windowsSystem);
   if (cmd.name === "wbadmin" && texts.some((text) => /^delete$/i.test(text)))

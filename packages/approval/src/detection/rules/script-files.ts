@@ -57,7 +57,7 @@ function readScript(path: string): FileText {
 }
 
 /** Judge a script's text by its `#!` line: a shell script as bash, others in their language. */
-function judgeScript(text: string, ctx: RuleContext): DangerousCommandMatch | null {
+export function judgeScript(text: string, ctx: RuleContext): DangerousCommandMatch | null {
   const shebang = /^#!\s*(\S+)(?:\s+(\S+))?/.exec(text);
   if (shebang !== null) {
     const program = commandBaseName(shebang[1] ?? "");

@@ -117,6 +117,51 @@ const exfiltration: CommandRule = (cmd) => {
   return null;
 };
 
+// pass and gopass subcommands; any other first word is an entry name to show.
+const PASS_COMMANDS: ReadonlySet<string> = new Set([
+  "init",
+  "ls",
+  "list",
+  "find",
+  "search",
+  "grep",
+  "insert",
+  "add",
+  "edit",
+  "generate",
+  "rm",
+  "remove",
+  "delete",
+  "mv",
+  "rename",
+  "cp",
+  "copy",
+  "git",
+  "help",
+  "version",
+  "otp",
+  "sync",
+  "setup",
+  "config",
+  "mounts",
+  "recipients",
+  "templates",
+  "audit",
+  "fsck",
+  "update",
+  "clone",
+  "env",
+  "link",
+  "fscopy",
+  "fsmove",
+  "history",
+  "age",
+  "alias",
+  "create",
+  "new",
+  "completion",
+]);
+
 /** Commands whose only job is to print a stored credential. */
 function printsCredential(cmd: ResolvedCommand): boolean {
   const texts = cmd.args.map((word) => word.text);
@@ -150,8 +195,17 @@ function printsCredential(cmd: ResolvedCommand): boolean {
     case "gpg2":
       return /--export-secret-(?:keys|subkeys)/.test(joined);
     case "pass":
-    case "gopass":
-      return /^(?:show)?$/.test(texts[0] ?? "") && texts.length > 0;
+    case "gopass": {
+      // `pass NAME` is `pass show NAME`; `-c` copies it to the clipboard instead of printing.
+      const words = texts.filter((text) => !/^-/.test(text));
+      const verb = words[0] ?? "";
+      return (
+        texts.length > 0 &&
+        (verb === "show" ||
+          verb === "cat" ||
+          (words.length === 1 && !PASS_COMMANDS.has(verb) && !texts.includes("--help")))
+      );
+    }
     case "op":
       return /^(?:read|item get|inject)/.test(joined);
     case "vault":

@@ -54,6 +54,8 @@ const GCLOUD_READS: readonly SecretReader[] = [
     names: ["secret"],
   },
   { options: GCLOUD_OPTIONS, reads: /^(?:(?:alpha|beta) )?kms decrypt\b/ },
+  // The active account's access token, printed as part of the helper's JSON.
+  { options: GCLOUD_OPTIONS, reads: /^config config-helper\b/ },
 ];
 
 const AZ_OPTIONS: OptionTable = {
@@ -105,7 +107,7 @@ const VAULT_READS: readonly SecretReader[] = [
         "output-curl-string",
       ],
     },
-    reads: /^(?:read|kv get|kv (?:metadata )?get|kv export)\b/,
+    reads: /^(?:read|kv get|kv export)\b/,
   },
 ];
 
@@ -182,7 +184,21 @@ const MANAGER_READS: ReadonlyMap<string, readonly SecretReader[]> = new Map([
       }),
     ],
   ],
-  ["secret-tool", [reader(/^lookup\b/)]],
+  ["secret-tool", [reader(/^lookup\b/), { ...reader(/^search\b/), when: /--(?:all|unlock)\b/ }]],
+  // `op document get` prints a stored file (keys, certificates) to the output.
+  ["op", [reader(/^document get\b/, { longWithValue: ["vault", "account", "session", "output"] })]],
+  // Site and app environments printed with their values.
+  [
+    "netlify",
+    [
+      {
+        ...reader(/^env:(?:list|get)\b/, { longWithValue: ["context", "scope", "filter"] }),
+        when: /--plain\b|^env:get\b|\benv:get\b/,
+      },
+    ],
+  ],
+  ["cf", [reader(/^(?:env|curl \/v3\/apps\/\S+\/env)\b/)]],
+  ["kubectl-view_secret", [reader(/^\S/)]],
   [
     "keyring",
     [
@@ -207,6 +223,10 @@ const MANAGER_READS: ReadonlyMap<string, readonly SecretReader[]> = new Map([
   [
     "kubectl",
     [
+      reader(/^view-secret\b/, {
+        shortWithValue: "n",
+        longWithValue: ["namespace", "context", "kubeconfig"],
+      }),
       reader(/^create token\b/, {
         shortWithValue: "n",
         longWithValue: ["namespace", "context", "kubeconfig", "duration", "audience"],

@@ -65,7 +65,10 @@ export const WRITE_RULES: Readonly<
   ),
   chownRoot: rule("chown-recursive-root", "recursive chown to root"),
   truncate: rule("truncate-sensitive", "truncation of a system, log or credential file"),
-  extract: rule("extract-into-system", "archive extracted into the root or a system directory"),
+  extract: rule(
+    "extract-into-system",
+    "archive extracted into the root, a system directory, the home directory or a credential directory",
+  ),
   diskRead: rule("raw-disk-read", "raw copy from a block device"),
 } as const;
 
@@ -267,7 +270,16 @@ const extract: CommandRule = (cmd) => {
       : joined.find((text) => text.startsWith("--directory="))?.slice(12);
   if (dir === undefined) return null;
   const kind = writeKindOf(dir.endsWith("/") ? dir + "x" : dir + "/x");
-  return kind === "system" || /^\/+$/.test(dir) ? matchOf(WRITE_RULES.extract) : null;
+  // Into the home directory itself, an archive's entries land on the dotfiles (`.bashrc`,
+  // `.ssh/`) as they are; into a dotfile or credential directory, they replace its files.
+  const home = /^(?:~|\/root|\/home\/[^/]+|\/Users\/[^/]+)\/?$/.test(dir);
+  return kind === "system" ||
+    kind === "credential" ||
+    kind === "code-hook" ||
+    home ||
+    /^\/+$/.test(dir)
+    ? matchOf(WRITE_RULES.extract)
+    : null;
 };
 
 const download: CommandRule = (cmd) => {
