@@ -5,7 +5,7 @@ import { tokenizeScript } from "./fallback-tokenizer.js";
 import { staticWord, type Redirect, type Stage, type Word } from "./shell-ir.js";
 import { readRedirect } from "./tree-redirects.js";
 import { readAssignment } from "./tree-assignments.js";
-import { readCommand } from "./tree-simple-command.js";
+import { readCommand, readsStandardInput } from "./tree-simple-command.js";
 import type { Assignment, TreeWalk } from "./tree-walk.js";
 
 /** The last statement of a pipeline node (comments skipped). */
@@ -208,9 +208,14 @@ function redirectedCompound(
 ): Stage[] {
   const before = w.all.length;
   const saved = w.inherited;
+  const savedInput = w.inheritedInput;
   w.inherited = [...upstream];
+  // `{ sh; } <<<'code'`: the commands inside read the compound's standard input.
+  const input = redirects.filter(readsStandardInput);
+  if (input.length > 0) w.inheritedInput = input;
   if (node !== null) w.walk(node);
   w.inherited = saved;
+  w.inheritedInput = savedInput;
   w.emit({ assignments: [], words: [], redirects, upstream: [...upstream] });
   return [{ compound: true, commands: w.all.slice(before) }];
 }

@@ -35,6 +35,14 @@ function escapedBlankStart(node: Node, from: number, to: number): number {
   return -1;
 }
 
+/** Operators that give a command its standard input. */
+const INPUT_OPERATORS = new Set(["<", "<<", "<<-", "<<<", "<&", "<>"]);
+
+/** True when a redirection sets standard input (descriptor 0). */
+export function readsStandardInput(redirect: Redirect): boolean {
+  return INPUT_OPERATORS.has(redirect.op) && (redirect.fd === null || redirect.fd === "0");
+}
+
 /** Operators that end a command (the grammar reads them as errors after assignments). */
 const COMMAND_ENDS = new Set([";", "&", "&&", "||", "|", "|&"]);
 
@@ -164,10 +172,12 @@ export function readCommand(
     }
   if (words[0]?.text === "let") for (const word of words.slice(1)) w.arithmetic(word.text);
   for (const name of nameOperands(words.map((word) => word.text))) w.nameSubscript(name);
+  const all = own.length === 0 ? redirects : [...own, ...redirects];
+  const inherited = w.inheritedInput.length > 0 && !all.some(readsStandardInput);
   return {
     assignments: prefix.length === 0 ? assignments : [...prefix, ...assignments],
     words,
-    redirects: own.length === 0 ? redirects : [...own, ...redirects],
+    redirects: inherited ? [...w.inheritedInput, ...all] : all,
     upstream: upstream.length > 0 ? upstream : w.inherited,
   };
 }

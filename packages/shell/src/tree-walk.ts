@@ -1,7 +1,7 @@
 // What the walker's pieces (simple commands, pipelines, assignments) share: the state of one
 // walk over a syntax tree and the ways to record what it finds.
 import type { Node } from "web-tree-sitter";
-import type { SimpleCommand, Stage } from "./shell-ir.js";
+import type { Redirect, SimpleCommand, Stage } from "./shell-ir.js";
 import type { RedirectContext } from "./tree-redirects.js";
 import type { WordContext } from "./tree-words.js";
 
@@ -14,6 +14,8 @@ export interface TreeWalk extends WordContext, RedirectContext {
   readonly all: SimpleCommand[];
   /** The stages feeding the commands walked now (inside a compound pipeline stage). */
   inherited: readonly Stage[];
+  /** Input redirections of the compound command walked now, which its commands read from. */
+  inheritedInput: readonly Redirect[];
   /** End offsets of command words that are really the descriptor of the next redirection. */
   readonly descriptorEnds: Set<number>;
   /** Variables declared `-i`: bash evaluates what is assigned to them as arithmetic. */

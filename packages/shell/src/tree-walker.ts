@@ -39,6 +39,7 @@ class TreeWalker implements TreeWalk {
   /** Variables declared `-i`: bash evaluates what is assigned to them as arithmetic. */
   readonly integers = new Set<string>();
   inherited: readonly Stage[] = [];
+  inheritedInput: readonly Redirect[] = [];
   /** End offsets of command words that are really the descriptor of the next redirection. */
   readonly descriptorEnds = new Set<number>();
 
@@ -70,7 +71,9 @@ class TreeWalker implements TreeWalk {
     const local: SimpleCommand[] = [];
     this.locals.push(local);
     const saved = this.inherited;
+    const savedInput = this.inheritedInput;
     this.inherited = [];
+    this.inheritedInput = [];
     // `$(< file)` reads the file into the substitution: a command of only a redirection.
     const redirects: Redirect[] = [];
     for (const child of node.namedChildren)
@@ -78,6 +81,7 @@ class TreeWalker implements TreeWalk {
     if (redirects.length > 0) this.emit({ assignments: [], words: [], redirects, upstream: [] });
     for (const child of node.namedChildren) if (child) this.walk(child);
     this.inherited = saved;
+    this.inheritedInput = savedInput;
     this.locals.pop();
     return { commands: local, functions: [], incomplete: false };
   }

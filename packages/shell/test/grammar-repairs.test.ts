@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { initializeParser, parseShell, simpleCommands } from "../src/index.js";
-import type { Redirect } from "../src/shell-ir.js";
+import { initializeParser, parseShell, simpleCommands, stdinText } from "../src/index.js";
+import type { Redirect, SimpleCommand } from "../src/shell-ir.js";
 
 // Lines the grammar fails on or misreads, read the way bash reads them. Each is a possible
 // detection bypass: a command hidden in a comment or a regular expression, a command word
@@ -217,6 +217,24 @@ describe("compound commands at the end of a pipeline", () => {
     expect(c?.words.map((word) => word.text)).toEqual(["c"]);
     expect(c?.upstream).toHaveLength(2);
     expect(redirectsOf("a | (b) 2>&1 | c")).toEqual([[], [], ["2>&1"], []]);
+  });
+
+  it("gives the commands inside a compound its standard input", () => {
+    for (const line of [
+      "{ sh; } <<<'echo hi'",
+      "( sh ) <<< 'echo hi'",
+      "echo x | { sh; } 2>&1 <<<'echo hi'",
+      "while read x; do sh; done <<<'echo hi'",
+      "if true; then sh; fi <<<'echo hi'",
+    ]) {
+      const sh = parseShell(line).commands.find((command) => command.words[0]?.text === "sh");
+      expect(stdinText(sh as SimpleCommand), line).toBe("echo hi");
+    }
+    const [inner] = parseShell("{ sh <<<'own'; } <<<'outer'").commands;
+    expect(stdinText(inner as SimpleCommand)).toBe("own");
+    expect(redirectsOf("{ a; } > f")).toEqual([[], [">f"]]);
+    const [substituted] = parseShell("{ echo $(sh); } <<<'x'").commands;
+    expect(substituted?.redirects).toEqual([]);
   });
 
   it("sends standard error down the pipe for |&", () => {

@@ -61,6 +61,50 @@ describe("toolchain state rule keys", () => {
       expect(keyOf(command), command).toBe("tool-global-change");
   });
 
+  it("build-tool credential files, GraphQL mutations, devcontainer mounts, global deno installs", () => {
+    for (const [command, key] of [
+      ["cat ~/.m2/settings.xml", "credential-read"],
+      ["grep -i password ~/.gradle/gradle.properties", "credential-read"],
+      ["cat ~/.config/composer/auth.json", "credential-read"],
+      ["cat ~/.config/glab-cli/config.yml", "credential-read"],
+      ["cat ~/.nuget/NuGet/NuGet.Config", "credential-read"],
+      ["cat ~/.sbt/.credentials", "credential-read"],
+      [
+        "gh api graphql -f query='mutation { deleteRepository(input:{repositoryId:\"R_1\"}) { clientMutationId } }'",
+        "git-push-delete",
+      ],
+      [
+        "gh api graphql -f query='mutation($id:ID!){ updateRepository(input:{repositoryId:$id, visibility:PUBLIC}){ clientMutationId } }'",
+        "repo-settings-change",
+      ],
+      [
+        "devcontainer up --workspace-folder . --mount type=bind,source=/,target=/host",
+        "docker-host-escape",
+      ],
+      [
+        "devcontainer up --workspace-folder . --mount 'type=bind,source=/home/dev/.ssh,target=/root/.ssh'",
+        "docker-host-escape",
+      ],
+      ["deno install --global --allow-all jsr:@someone/cli", "package-global-install"],
+      ["deno install -g -A -n tool npm:some-cli", "package-global-install"],
+      ["mvn deploy -DdryRun=false", "package-publish"],
+    ] as const)
+      expect(keyOf(command), command).toBe(key);
+    for (const command of [
+      "cat pom.xml",
+      "cat gradle.properties",
+      "cat ~/.m2/repository/org/acme/lib/1.0/lib-1.0.pom",
+      'gh api graphql -f query=\'mutation { addComment(input:{subjectId:"I_1",body:"hi"}) { clientMutationId } }\'',
+      "gh api graphql -f query='query { viewer { login } }'",
+      "devcontainer up --workspace-folder . --mount type=volume,source=cache,target=/cache",
+      "deno install",
+      "deno install --entrypoint main.ts",
+      "mvn deploy -DdryRun=true",
+      "mvn -B deploy -Dmaven.deploy.skip=true",
+    ])
+      expect(keyOf(command), command).toBeUndefined();
+  });
+
   it("stored tokens printed", () => {
     for (const command of [
       "npm token list",

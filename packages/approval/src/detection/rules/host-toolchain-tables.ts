@@ -225,6 +225,11 @@ const DOCKER = table([DOCKER_LOGIN], {
   longWithValue: ["username", "password", "host", "context", "config"],
 });
 
+// GraphQL mutations that delete, or that change access, visibility, protection or refs.
+const DELETING_MUTATION = /\bmutation\b[\s\S]*\b(?:delete|remove)[A-Z]\w*\s*\(/;
+const ADMIN_MUTATION =
+  /\bmutation\b[\s\S]*\b(?:archiveRepository|transferRepository|updateRepository|updateBranchProtectionRule|updateRefs?|updateEnterprise\w*|updateOrganization\w*|addEnterpriseAdmin|updateTeamsRepository|createDeployKey|addDeployKey)\s*\(/;
+
 // Code-host CLIs: a stored token printed, a token widened to delete or administer.
 const WIDE_SCOPE =
   /(?:^|,)(?:delete_repo|admin:[\w:]+|write:packages|delete:packages|site_admin|workflow)(?:,|$)/;
@@ -236,6 +241,16 @@ const GH = table(
       rule: OPS_CLI_RULES.repoSettings,
     },
     { verbs: /^workflow disable\b/, rule: OPS_CLI_RULES.repoSettings },
+    {
+      verbs: /^api graphql\b/,
+      when: ({ joined }) => DELETING_MUTATION.test(joined),
+      rule: GIT_RULES.deleteRemote,
+    },
+    {
+      verbs: /^api graphql\b/,
+      when: ({ joined }) => ADMIN_MUTATION.test(joined),
+      rule: OPS_CLI_RULES.repoSettings,
+    },
     {
       verbs:
         /^(?:issue|codespace|discussion|project item|pr|repo|release|secret|variable|environment|label|gist|ssh-key|gpg-key|cache|run|ruleset|repo deploy-key|deploy-key|project) (?:delete|delete-asset)\b/,

@@ -422,6 +422,10 @@ const GLAB: CliTable = {
   ],
 };
 
+// System properties that turn the publishing step into a preview or skip it.
+const SKIPPED_PUBLISH =
+  /^(?:dryRun|maven\.deploy\.skip|skipDeploy|skipPublishing|skipNexusStagingDeployMojo|jreleaser\.dry\.run)(?:=true)?$/;
+
 // Build tools whose publishing is a lifecycle phase or task named anywhere on the line.
 const JVM_BUILD: CliTable = {
   options: {
@@ -451,6 +455,8 @@ const JVM_BUILD: CliTable = {
     {
       verbs:
         /^(?:\S+ )*\+?(?:deploy|release:perform|publish(?!\w*(?:MavenLocal|Local|LocalSigned|M2)(?: |$))\w*|uploadArchives|publishToMavenCentral|publishPlugins|publishToSonatype|publishSigned|closeAndReleaseSonatypeStagingRepository|nexus-staging:release|jreleaser:(?:deploy|release|full-release))(?: |$)/,
+      when: ({ read }) =>
+        !read.options.some((o) => o.name === "D" && SKIPPED_PUBLISH.test(o.value ?? "")),
       rule: publish,
     },
   ],

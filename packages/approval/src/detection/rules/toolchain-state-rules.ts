@@ -8,6 +8,7 @@
 import {
   commandBaseName,
   readOptions,
+  staticWord,
   type OptionTable,
   type ResolvedCommand,
   type Script,
@@ -179,8 +180,26 @@ function direnvAllow(cmd: ResolvedCommand): Match {
     : null;
 }
 
+const DEVCONTAINER_UP: OptionTable = {
+  longWithValue: ["mount", "workspace-folder", "config", "id-label", "remote-env", "docker-path"],
+};
+
+/** `devcontainer up --mount type=bind,source=/,...`: judged as the `docker run` it becomes. */
+function devcontainerMounts(cmd: ResolvedCommand, ctx: RuleContext): Match {
+  const read = readOptions(cmd.args, DEVCONTAINER_UP);
+  if (!/^(?:up|run-user-commands|set-up)$/.test(read.operands[0]?.text ?? "")) return null;
+  const mounts = read.options.filter((o) => o.name === "mount" && o.valueWord !== null);
+  if (mounts.length === 0) return null;
+  const words = [staticWord("docker"), staticWord("run")];
+  for (const mount of mounts) words.push(staticWord("--mount"), mount.valueWord as Word);
+  words.push(staticWord("devcontainer-image"));
+  return ctx.analyseCommand({ ...cmd.source, words });
+}
+
 function byName(cmd: ResolvedCommand, ctx: RuleContext): Match {
   switch (cmd.name) {
+    case "devcontainer":
+      return devcontainerMounts(cmd, ctx);
     case "gh":
     case "glab":
       return codeHostCommandSetting(cmd, ctx);

@@ -11,6 +11,7 @@ import { rule, type RuleInfo } from "../types.js";
 import { OPS_CLI_RULES } from "./ops-cli-catalog.js";
 import { EXEC_RULES } from "./exec-rules.js";
 import { TOOL_CONFIG_RULES } from "./tool-config-tables.js";
+import { GLOBAL_TOOLCHAIN_RULES } from "./global-toolchain-rules.js";
 import type { CliTable, VerbInput } from "./cli-verb-tables.js";
 import { hasFlag, hasOperand, optionValue, tableOf as table } from "./verb-conditions.js";
 
@@ -107,6 +108,22 @@ const YARN = table(
 const PNPM = table(
   [...NPM.entries, { verbs: /^env (?:remove|rm)\b/, rule: stateRemoved }],
   NODE_OPTIONS,
+);
+
+// `deno install -g`: a program with the permissions it was granted on every later PATH.
+const DENO = table(
+  [
+    {
+      verbs: /^install\b/,
+      when: hasFlag("g", "global"),
+      rule: GLOBAL_TOOLCHAIN_RULES.globalInstall,
+    },
+    { verbs: /^uninstall\b/, when: hasFlag("g", "global"), rule: stateRemoved },
+  ],
+  {
+    shortWithValue: "nrcL",
+    longWithValue: ["name", "root", "config", "import-map", "location", "log-level"],
+  },
 );
 
 // Node, Python, Ruby, Java and other version managers: removing an installed toolchain.
@@ -232,6 +249,7 @@ export const TOOLCHAIN_STATE_TABLES: ReadonlyMap<string, CliTable> = new Map<str
   ["npm", NPM],
   ["pnpm", PNPM],
   ["yarn", YARN],
+  ["deno", DENO],
   ["pip", PIP],
   ["pip3", PIP],
   ["pipx", PIPX],
