@@ -231,6 +231,12 @@ describe("machine hosts, CI servers, service accounts, devices and container pay
         "kubectl cp ./authorized_keys prod/web-0:/root/.ssh/authorized_keys",
         "lxc file push authorized_keys web/root/.ssh/authorized_keys",
         "docker cp web:/etc/shadow ./shadow",
+        // `-i` takes no value: the container is `db`, the command `psql ...`.
+        "docker exec -i db psql -U app -c 'DROP TABLE x'",
+        "podman exec -i db mysql -e 'DROP DATABASE x'",
+        "docker exec -i -u postgres db dropdb app",
+        "kafka-server-stop.sh",
+        "consul services deregister -id web",
       ],
       "dangerous",
     );
@@ -245,6 +251,8 @@ describe("machine hosts, CI servers, service accounts, devices and container pay
         "docker rm -f $(docker ps -aq --filter label=created-by=agent-test-4411)",
         "docker rm -f $(docker ps -aqf name=test-)",
         "docker stop $(docker ps -q --filter ancestor=myimg:dev)",
+        "docker exec -i db psql -U app -c 'SELECT 1'",
+        "docker exec -it web ls /app",
       ],
       "safe",
     );
@@ -253,6 +261,8 @@ describe("machine hosts, CI servers, service accounts, devices and container pay
         "docker rm -f $(docker ps -aq)",
         "docker rm -f $(docker ps -aq --filter status=exited)",
         "docker rm -f $(docker ps -aq --filter label=x) $OTHER",
+        "docker rm -f $(docker ps -aq --filter label=env=prod)",
+        "docker stop $(docker ps -q -f name=api-production)",
       ],
       "dangerous",
     );

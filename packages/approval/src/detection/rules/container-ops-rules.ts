@@ -67,7 +67,9 @@ const UNCONFINED =
   /^(?:apparmor[:=]unconfined|seccomp[:=]unconfined|label[:=]disable|systempaths[:=]unconfined)$/i;
 const HOST_DEVICES = /^\/dev\/(?:sd|hd|vd|xvd|nvme|mmcblk|mem|kmem|port|disk|mapper|dm-|loop|md)/;
 
-// A container listing narrowed to named objects (`docker ps -aq --filter label=run=42`).
+// A container listing narrowed to named objects (`docker ps -aq --filter label=run=42`); one
+// narrowed to production (`label=env=prod`) still removes a live service's containers.
+const LIVE_SCOPE = /prod|live|release|primary|master/i;
 const NARROWED_LISTING =
   /^(?:docker|podman|nerdctl) (?:ps|container (?:ls|list|ps)) (?:.* )?(?:--filter(?:=| )|-[a-z]*f ?)(?:label|name|ancestor|id|network|volume)=\S/;
 
@@ -76,11 +78,12 @@ function narrowedListing(word: Word): boolean {
   return (
     !word.glob &&
     word.substitutions.length > 0 &&
-    word.substitutions.every(
-      (script) =>
-        script.commands.length === 1 &&
-        NARROWED_LISTING.test(script.commands[0]?.words.map((w) => w.text).join(" ") ?? ""),
-    )
+    word.substitutions.every((script) => {
+      const listing = script.commands[0]?.words.map((w) => w.text).join(" ") ?? "";
+      return (
+        script.commands.length === 1 && NARROWED_LISTING.test(listing) && !LIVE_SCOPE.test(listing)
+      );
+    })
   );
 }
 

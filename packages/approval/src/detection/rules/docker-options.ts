@@ -6,7 +6,8 @@ import type { OptionTable } from "@hermes-agent/shell";
  */
 export const DOCKER_RUN_OPTIONS: OptionTable = {
   posix: true,
-  shortWithValue: "aecvuwplmhi",
+  // `-i`, `-t`, `-d` take no value (`docker exec -i db psql ...` names the container `db`).
+  shortWithValue: "aecvuwplmh",
   longWithValue: [
     "name",
     "volume",

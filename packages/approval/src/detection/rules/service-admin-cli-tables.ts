@@ -8,6 +8,7 @@ import { CLOUD_RULES } from "./cloud-cli-rules.js";
 import { OPS_CLI_RULES } from "./ops-cli-catalog.js";
 import { SQL_RULES } from "./sql-rules.js";
 import { SYSTEM_RULES } from "./system-rules.js";
+import { PROCESS_RULES } from "./process-rules.js";
 
 const { adminAccess, secretRead, adminGuardOff } = OPS_CLI_RULES;
 
@@ -55,6 +56,7 @@ const CONSUL: CliTable = {
       rule: secretRead,
     },
     { verbs: /^(?:acl set-agent-token|keyring -(?:install|use|remove))\b/, rule: adminAccess },
+    { verbs: /^services deregister\b/, rule: OPS_CLI_RULES.stateChange },
   ],
 };
 
@@ -270,6 +272,12 @@ const OC_TOKENS: CliTable = {
   ],
 };
 
+// The broker's and coordinator's own stop scripts stop the server for every client.
+const STOP_SCRIPT: CliTable = {
+  options: {},
+  entries: [{ verbs: /^/, rule: PROCESS_RULES.service }],
+};
+
 /** Service administration CLIs, by program name. */
 export const SERVICE_ADMIN_CLI_TABLES: ReadonlyMap<string, CliTable> = new Map([
   ["consul", CONSUL],
@@ -287,4 +295,8 @@ export const SERVICE_ADMIN_CLI_TABLES: ReadonlyMap<string, CliTable> = new Map([
   ["bw", BW],
   ["lpass", LPASS],
   ["oc", OC_TOKENS],
+  ["kafka-server-stop.sh", STOP_SCRIPT],
+  ["kafka-server-stop", STOP_SCRIPT],
+  ["zookeeper-server-stop.sh", STOP_SCRIPT],
+  ["zookeeper-server-stop", STOP_SCRIPT],
 ]);
