@@ -9,6 +9,7 @@ import { matchOf, type CommandRule } from "../rule-context.js";
 import type { DangerousCommandMatch } from "../types.js";
 import { CURL_OPTIONS } from "./http-client-rules.js";
 import { OPS_CLI_RULES } from "./ops-cli-catalog.js";
+import { CURL_DATA_OPTIONS } from "./http-request-reader.js";
 
 type Match = DangerousCommandMatch | null;
 
@@ -19,20 +20,6 @@ const ENGINE_PORT =
   /^[a-z][\w+.-]*:\/\/[^/]*:(?:2375|2376|4243|10250)(?:\/|$)|^[^/:]+:(?:2375|2376|4243|10250)(?:\/|$)/i;
 // Endpoints whose GET already hands over control or data (exec sessions, file archives).
 const ENGINE_GET_SENSITIVE = /\/(?:exec|attach|archive|export|run|cri|portForward)\b/;
-
-const DATA_OPTIONS = [
-  "d",
-  "data",
-  "data-raw",
-  "data-binary",
-  "data-ascii",
-  "data-urlencode",
-  "json",
-  "F",
-  "form",
-  "T",
-  "upload-file",
-];
 
 function curlEngine(cmd: ResolvedCommand): Match {
   const read = readOptions(cmd.args, CURL_OPTIONS);
@@ -48,7 +35,7 @@ function curlEngine(cmd: ResolvedCommand): Match {
   const method = (
     read.options.filter((o) => o.name === "X" || o.name === "request").pop()?.value ?? ""
   ).toUpperCase();
-  const sends = read.options.some((o) => DATA_OPTIONS.includes(o.name));
+  const sends = read.options.some((o) => CURL_DATA_OPTIONS.includes(o.name));
   const writes = (method !== "" && method !== "GET" && method !== "HEAD") || sends;
   return writes || urls.some((url) => ENGINE_GET_SENSITIVE.test(url))
     ? matchOf(OPS_CLI_RULES.containerApi)

@@ -44,23 +44,25 @@ function bodyPieces(pieces: readonly string[], cmd: ResolvedCommand): string {
     .join("\n");
 }
 
+/** curl's options that send a body (or upload a file). */
+export const CURL_DATA_OPTIONS: readonly string[] = [
+  "d",
+  "data",
+  "data-raw",
+  "data-binary",
+  "data-ascii",
+  "data-urlencode",
+  "json",
+  "F",
+  "form",
+  "T",
+  "upload-file",
+];
+
 function curlRequest(cmd: ResolvedCommand): HttpRequest {
   const read = readOptions(cmd.args, CURL_OPTIONS);
   const urls = [...read.operands.map((word) => word.text), ...values(read, "url")];
-  const data = values(
-    read,
-    "d",
-    "data",
-    "data-raw",
-    "data-binary",
-    "data-ascii",
-    "data-urlencode",
-    "json",
-    "F",
-    "form",
-    "T",
-    "upload-file",
-  );
+  const data = values(read, ...CURL_DATA_OPTIONS);
   const get = read.options.some((o) => o.name === "G" || o.name === "get");
   const explicit = values(read, "X", "request").pop();
   const method = explicit ?? (data.length > 0 && !get ? "POST" : "GET");
