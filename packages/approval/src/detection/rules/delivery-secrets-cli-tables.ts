@@ -196,6 +196,14 @@ const SECRET_FILE =
 const decryptsToScreen = ({ read, ops }: VerbInput): boolean =>
   !read.options.some((o) => /^(?:o|output)$/.test(o.name)) &&
   ops.some((op) => SECRET_FILE.test(op));
+// gpg and age: `-d`/`--decrypt` with the plaintext printed (no output file).
+const DECRYPTED_TO_SCREEN: CliTable["entries"][number] = {
+  verbs: /^/,
+  when: (input) =>
+    input.read.options.some((o) => o.name === "d" || o.name === "decrypt") &&
+    decryptsToScreen(input),
+  rule: secretRead,
+};
 const GPG: CliTable = {
   options: {
     shortWithValue: "oruR",
@@ -211,15 +219,7 @@ const GPG: CliTable = {
     ],
     long: ["decrypt", "batch", "yes", "quiet"],
   },
-  entries: [
-    {
-      verbs: /^/,
-      when: (input) =>
-        input.read.options.some((o) => o.name === "d" || o.name === "decrypt") &&
-        decryptsToScreen(input),
-      rule: secretRead,
-    },
-  ],
+  entries: [DECRYPTED_TO_SCREEN],
 };
 const AGE: CliTable = {
   options: {
@@ -227,15 +227,7 @@ const AGE: CliTable = {
     longWithValue: ["output", "identity", "recipient", "recipients-file"],
     long: ["decrypt", "armor", "passphrase"],
   },
-  entries: [
-    {
-      verbs: /^/,
-      when: (input) =>
-        input.read.options.some((o) => o.name === "d" || o.name === "decrypt") &&
-        decryptsToScreen(input),
-      rule: secretRead,
-    },
-  ],
+  entries: [DECRYPTED_TO_SCREEN],
 };
 
 // Kafka: retention set so low the broker deletes what the topic holds.

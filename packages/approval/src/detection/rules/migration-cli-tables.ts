@@ -184,17 +184,20 @@ function judge(tool: MigrationTool, words: readonly string[]): RuleInfo | null {
   return null;
 }
 
+/**
+ * Where Django's own command line starts in `texts` (`manage.py`/`django-admin` itself, `python
+ * manage.py`, `python -m django`), or -1 when the command is not Django's.
+ */
+function djangoCommandAt(name: string, texts: readonly string[]): number {
+  if (name === "manage.py" || name === "django-admin") return 0;
+  if (isScript(texts[0] ?? "", "manage.py")) return 1;
+  return texts[0] === "-m" && texts[1] === "django" ? 2 : -1;
+}
+
 /** `manage.py migrate APP zero` unapplies every migration of the app (its tables dropped). */
 function djangoMigrateZero(cmd: ResolvedCommand): Match {
   const texts = cmd.args.map((word) => word.text);
-  const at =
-    cmd.name === "manage.py" || cmd.name === "django-admin"
-      ? 0
-      : isScript(texts[0] ?? "", "manage.py")
-        ? 1
-        : texts[0] === "-m" && texts[1] === "django"
-          ? 2
-          : -1;
+  const at = djangoCommandAt(cmd.name, texts);
   if (at < 0) return null;
   const operands = texts.slice(at).filter((text) => !text.startsWith("-"));
   if (operands[0] === "migrate" && operands[2] === "zero" && !texts.includes("--plan"))
@@ -221,14 +224,7 @@ function runnerTool(cmd: ResolvedCommand): { tool: string; words: readonly strin
 // Django's commands that empty or reset the database, and SQL fed to its database shell.
 function djangoWipe(cmd: ResolvedCommand): Match {
   const texts = cmd.args.map((word) => word.text);
-  const at =
-    cmd.name === "manage.py" || cmd.name === "django-admin"
-      ? 0
-      : isScript(texts[0] ?? "", "manage.py")
-        ? 1
-        : texts[0] === "-m" && texts[1] === "django"
-          ? 2
-          : -1;
+  const at = djangoCommandAt(cmd.name, texts);
   if (at < 0) return null;
   const verb = texts.slice(at).find((text) => !text.startsWith("-"));
   if (verb === "flush" || verb === "reset_db") return matchOf(SQL_RULES.datastore);
